@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes. The client shows `message`; `code` is for programs. */
+export const ErrorCode = {
+  ValidationError: 'ValidationError',
+  NotFound: 'NotFound',
+  Unauthorized: 'Unauthorized',
+  Forbidden: 'Forbidden',
+  Conflict: 'Conflict',
+  PayloadTooLarge: 'PayloadTooLarge',
+  UnsupportedMediaType: 'UnsupportedMediaType',
+  TooManyRequests: 'TooManyRequests',
+  ServiceUnavailable: 'ServiceUnavailable',
+  InternalError: 'InternalError',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** `{ success: false, code, message }` — the one error shape of the API (design.md §4). */
+export const ErrorResponseSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** `{ success: true, message?, data }` — wraps every successful response. */
+export function successSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string().optional(),
+    data,
+  });
+}
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'shutting-down']),
+  database: z.enum(['sqlite', 'postgres']),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof HealthSchema>;
