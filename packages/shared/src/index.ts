@@ -1,1 +1,1 @@
-export * from './api.ts';
+export * from './api';
