@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ROLE_LABELS,
+  RoleSchema,
+  canManageCatalogue,
+  canManageUsers,
+  highestRole,
+  isRole,
+  normaliseGroups,
+  roleAtLeast,
+  roleLabel,
+} from './roles';
+
+describe('roles', () => {
+  it('defaults to basic when there are no groups', () => {
+    expect(normaliseGroups(undefined)).toEqual(['basic']);
+    expect(normaliseGroups(null)).toEqual(['basic']);
+    expect(normaliseGroups([])).toEqual(['basic']);
+    expect(highestRole(undefined)).toBe('basic');
+    expect(roleLabel([])).toBe('User');
+  });
+
+  it('ignores unknown group names and duplicates', () => {
+    expect(normaliseGroups(['editors', 42, 'admin', 'admin'])).toEqual(['admin']);
+    expect(normaliseGroups(['editors'])).toEqual(['basic']);
+  });
+
+  it('lets the highest role win: superadmin over admin over basic', () => {
+    expect(highestRole(['basic', 'admin'])).toBe('admin');
+    expect(highestRole(['admin', 'superadmin', 'basic'])).toBe('superadmin');
+    expect(highestRole(['basic', 'superadmin'])).toBe('superadmin');
+    expect(highestRole(['basic'])).toBe('basic');
+  });
+
+  it('labels roles Super Admin, Admin and User', () => {
+    expect(ROLE_LABELS).toEqual({ superadmin: 'Super Admin', admin: 'Admin', basic: 'User' });
+    expect(roleLabel(['superadmin'])).toBe('Super Admin');
+    expect(roleLabel(['basic', 'admin'])).toBe('Admin');
+    expect(roleLabel(['basic'])).toBe('User');
+  });
+
+  it('orders roles', () => {
+    expect(roleAtLeast('superadmin', 'admin')).toBe(true);
+    expect(roleAtLeast('admin', 'admin')).toBe(true);
+    expect(roleAtLeast('basic', 'admin')).toBe(false);
+    expect(roleAtLeast('admin', 'superadmin')).toBe(false);
+  });
+
+  it('grants catalogue management to admins and superadmins, user management to superadmins', () => {
+    expect(canManageCatalogue(['admin'])).toBe(true);
+    expect(canManageCatalogue(['superadmin'])).toBe(true);
+    expect(canManageCatalogue(['basic'])).toBe(false);
+    expect(canManageCatalogue(undefined)).toBe(false);
+    expect(canManageUsers(['superadmin'])).toBe(true);
+    expect(canManageUsers(['admin'])).toBe(false);
+  });
+
+  it('validates role names', () => {
+    expect(isRole('admin')).toBe(true);
+    expect(isRole('root')).toBe(false);
+    expect(RoleSchema.safeParse('basic').success).toBe(true);
+    expect(RoleSchema.safeParse('editor').success).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * The fixed list of roles (spec §6), highest first. A user's roles come from the groups of their
+ * token; a user without groups is `basic`.
+ */
+export const ROLES = ['superadmin', 'admin', 'basic'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const RoleSchema = z.enum(ROLES);
+
+export const DEFAULT_ROLE: Role = 'basic';
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  superadmin: 'Super Admin',
+  admin: 'Admin',
+  basic: 'User',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The groups a user effectively has: the known roles among `groups`, or `['basic']` when there are
+ * none (absent, empty, or only unknown names).
+ */
+export function normaliseGroups(groups: readonly unknown[] | null | undefined): Role[] {
+  const roles = (groups ?? []).filter(isRole);
+  return roles.length > 0 ? [...new Set(roles)] : [DEFAULT_ROLE];
+}
+
+/** The highest role among `groups`: superadmin over admin over basic. */
+export function highestRole(groups: readonly unknown[] | null | undefined): Role {
+  const roles = normaliseGroups(groups);
+  return ROLES.find((role) => roles.includes(role)) ?? DEFAULT_ROLE;
+}
+
+/** 'Super Admin', 'Admin' or 'User' for the highest role among `groups`. */
+export function roleLabel(groups: readonly unknown[] | null | undefined): string {
+  return ROLE_LABELS[highestRole(groups)];
+}
+
+/** True when `role` is at least `minimum` (superadmin ≥ admin ≥ basic). */
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return ROLES.indexOf(role) <= ROLES.indexOf(minimum);
+}
+
+/** Admins and superadmins maintain the catalogue (and see the Admin link). */
+export function canManageCatalogue(groups: readonly unknown[] | null | undefined): boolean {
+  return roleAtLeast(highestRole(groups), 'admin');
+}
+
+/** Only superadmins manage user accounts. */
+export function canManageUsers(groups: readonly unknown[] | null | undefined): boolean {
+  return highestRole(groups) === 'superadmin';
+}
