@@ -1,1 +1,3 @@
 export * from './api';
+export * from './fields';
+export * from './newsletter';

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode } from '@exemplar/shared/api';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDatabase, type Db } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDemoCatalogue } from './db/seed/demo';
+import { registerErrorHandler, sendError } from './lib/error-handler';
+import { loggerOptions, requestId } from './lib/logger';
+import { healthRoutes } from './modules/health/health.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Db;
+    lifecycle: { shuttingDown: boolean };
+  }
+}
+
+export interface BuildOptions {
+  /** Override the logger (tests pass false or a stream). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/**
+ * Builds the whole application without binding a port: opens the database, applies migrations,
+ * loads the demo catalogue when asked, registers plugins and routes. Tests call `app.inject()`.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  try {
+    await migrate(database);
+    if (config.SEED === 'demo') await seedDemoCatalogue(database.db);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: requestId,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.NODE_ENV === 'production',
+    // Answer 503 to requests arriving on kept-alive connections while draining.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('lifecycle', { shuttingDown: false });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+
+  const production = config.NODE_ENV === 'production';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // KaTeX and Mantine set inline style attributes; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Exemplar API', version: '0.1.0', description: 'Worked maths examples' },
+      servers: [],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(newsletterRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = path.join(config.WEB_DIST_DIR, 'index.html');
+  const webBuilt = fs.existsSync(indexHtml);
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST_DIR,
+      prefix: '/',
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/: cache it for a year.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === '/api' || url.startsWith('/api/')) {
+      return sendError(reply, 404, ErrorCode.NotFound, `No API route ${request.method} ${url}.`);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(reply, 404, ErrorCode.NotFound, `Nothing at ${request.method} ${url}.`);
+    }
+    if (!webBuilt) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build`, then restart.');
+    }
+    // SPA fallback: client routes are answered with the app shell; the router shows its own 404.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import SqliteDatabase from 'libsql';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import type { Database } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+// timestamptz and timestamp come back as ISO-8601 strings, as SQLite stores them; int8 (count(*))
+// as a number.
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString());
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function createDatabase(options: DatabaseOptions): Db {
+  return options.databaseUrl ? createPostgres(options.databaseUrl) : createSqlite(options.dataDir);
+}
+
+function createSqlite(dataDir: string): Db {
+  const release = lockDataDir(dataDir);
+  let raw: SqliteDatabase.Database;
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    raw = new SqliteDatabase(path.join(dataDir, 'exemplar.sqlite'));
+    raw.pragma('journal_mode = WAL');
+    // FULL: a transaction acknowledged to a client survives power loss and kill -9.
+    raw.pragma('synchronous = FULL');
+    raw.pragma('foreign_keys = ON');
+    raw.pragma('busy_timeout = 5000');
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  let closed = false;
+  return {
+    db,
+    engine: 'sqlite',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await db.destroy();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function createPostgres(databaseUrl: string): Db {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    engine: 'postgres',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Db } from './database';
+import { initial } from './migrations/001-initial';
+import type { AnyDb, Migration } from './migrations/helpers';
+
+/** Every migration in order. Append only: a migration that has shipped is never edited. */
+export const migrations: Migration[] = [initial];
+
+export class MigrationError extends Error {
+  constructor(
+    public readonly migration: string,
+    cause: unknown,
+  ) {
+    super(`Migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'MigrationError';
+  }
+}
+
+// Any 64-bit constant: held while migrating so two instances starting at once do not race.
+const PG_MIGRATION_LOCK = 731_204_517;
+
+/**
+ * Applies pending migrations, all of them in one transaction: either the schema reaches the newest
+ * version or nothing changes. Returns the names applied.
+ */
+export async function migrate(
+  { db, engine }: Db,
+  list: Migration[] = migrations,
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as AnyDb;
+    if (engine === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);
+    }
+    await tx.schema
+      .createTable('schema_migrations')
+      .ifNotExists()
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('applied_at', 'text', (c) => c.notNull())
+      .execute();
+    const done = new Set(
+      (await tx.selectFrom('schema_migrations').select('name').execute()).map(
+        (r: { name: string }) => r.name,
+      ),
+    );
+    const applied: string[] = [];
+    for (const migration of list) {
+      if (done.has(migration.name)) continue;
+      try {
+        await migration.up(tx, engine);
+      } catch (err) {
+        throw new MigrationError(migration.name, err);
+      }
+      await tx
+        .insertInto('schema_migrations')
+        .values({ name: migration.name, applied_at: new Date().toISOString() })
+        .execute();
+      applied.push(migration.name);
+    }
+    return applied;
+  });
+}

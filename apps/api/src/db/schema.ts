@@ -1,0 +1,170 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Conventions (both engines):
+ * - timestamps are ISO-8601 UTC strings (TEXT on SQLite, timestamptz on PostgreSQL, read back as ISO strings);
+ * - booleans are stored as 0/1 integers so both engines read the same values;
+ * - catalogue ids are integers; users also carry a public `username` (a UUID, as Cognito does).
+ */
+type Timestamp = ColumnType<string, string, string>;
+type Bool = ColumnType<number, number, number>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  status: 'UNCONFIRMED' | 'CONFIRMED';
+  enabled: Bool;
+  email_verified: Bool;
+  failed_logins: Generated<number>;
+  locked_until: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GroupsTable {
+  name: string;
+  description: string;
+  precedence: number;
+}
+
+export interface UserGroupsTable {
+  user_id: number;
+  group_name: string;
+  created_at: Timestamp;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'confirm' | 'reset';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  parent_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: Timestamp;
+  retired_at: string | null;
+}
+
+export interface SubjectsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  subject_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DifficultiesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  rank: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TypesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ExamplesTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  procedure: string | null;
+  difficulty_id: number;
+  type_id: number;
+  category_id: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LikesTable {
+  user_id: number;
+  example_id: number;
+  created_at: Timestamp;
+}
+
+export interface SolvedMarksTable {
+  user_id: number;
+  example_id: number;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSignupsTable {
+  id: Generated<number>;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  details: string;
+  created_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  groups: GroupsTable;
+  user_groups: UserGroupsTable;
+  verification_codes: VerificationCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  signing_keys: SigningKeysTable;
+  subjects: SubjectsTable;
+  categories: CategoriesTable;
+  difficulties: DifficultiesTable;
+  types: TypesTable;
+  examples: ExamplesTable;
+  likes: LikesTable;
+  solved_marks: SolvedMarksTable;
+  newsletter_signups: NewsletterSignupsTable;
+  audit_log: AuditLogTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,67 @@
+import { ErrorCode } from '@exemplar/shared/api';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ErrorCode.ValidationError,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+  429: ErrorCode.TooManyRequests,
+  503: ErrorCode.ServiceUnavailable,
+};
+
+/** Clear messages for the framework's own 4xx errors. */
+const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).send({ success: false, code, message });
+}
+
+/** One error handler: 4xx with a clear message, 5xx without internals (design.md §4). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.statusCode, error.code, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'request';
+      const details = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return field ? `${field}: ${issue.message}` : issue.message;
+      });
+      return sendError(
+        reply,
+        400,
+        ErrorCode.ValidationError,
+        `Invalid ${where}: ${details.join('; ')}`,
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        MESSAGE_BY_FASTIFY_CODE[error.code] ?? error.message ?? 'The request could not be processed.';
+      return sendError(reply, status, CODE_BY_STATUS[status] ?? ErrorCode.ValidationError, message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    if (status === 503) {
+      return sendError(reply, 503, ErrorCode.ServiceUnavailable, 'The service is unavailable. Please try again shortly.');
+    }
+    return sendError(
+      reply,
+      500,
+      ErrorCode.InternalError,
+      'Something went wrong on our side. Please try again.',
+    );
+  });
+}

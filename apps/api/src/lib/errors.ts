@@ -1,0 +1,21 @@
+import { ErrorCode } from '@exemplar/shared/api';
+
+/** The one application error: an HTTP status, a machine code and a message the client shows. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message = 'Not found.') => new AppError(404, ErrorCode.NotFound, message);
+export const badRequest = (message: string) => new AppError(400, ErrorCode.ValidationError, message);
+export const conflict = (message: string) => new AppError(409, ErrorCode.Conflict, message);
+export const unauthorized = (message = 'Authentication required.') =>
+  new AppError(401, ErrorCode.Unauthorized, message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError(403, ErrorCode.Forbidden, message);

@@ -1,0 +1,28 @@
+import { successSchema } from '@exemplar/shared/api';
+import { NewsletterRequestSchema } from '@exemplar/shared/newsletter';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newsletterService } from './newsletter.service';
+
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = newsletterService(app.database.db);
+  app.post(
+    '/newsletter',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an email address to the newsletter (idempotent)',
+        body: NewsletterRequestSchema,
+        response: { 202: successSchema(z.object({ email: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      await service.subscribe(request.body.email);
+      return reply.status(202).send({
+        success: true as const,
+        message: 'Thanks for subscribing! We will send new worked examples to your inbox.',
+        data: { email: request.body.email },
+      });
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/config';
+
+/**
+ * The engine under test: PostgreSQL when the environment gives DATABASE_URL (CI's second run),
+ * else SQLite. Each test database is fresh: a temporary DATA_DIR, and on PostgreSQL a schema of its
+ * own selected through the connection string's search_path.
+ */
+export const baseDatabaseUrl = process.env.DATABASE_URL || undefined;
+export const engineUnderTest = baseDatabaseUrl ? 'postgres' : 'sqlite';
+
+export interface TestEnv {
+  config: Config;
+  env: Record<string, string>;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestEnv(overrides: Record<string, string> = {}): Promise<TestEnv> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-test-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+  let schema: string | undefined;
+  if (baseDatabaseUrl && !('DATABASE_URL' in overrides)) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    await withAdminClient((c) => c.query(`create schema ${schema}`));
+    const url = new URL(baseDatabaseUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    env.DATABASE_URL = url.toString();
+  }
+  return {
+    config: loadConfig(env),
+    env,
+    dataDir,
+    async cleanup() {
+      if (schema) await withAdminClient((c) => c.query(`drop schema if exists ${schema} cascade`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: baseDatabaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
