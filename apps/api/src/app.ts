@@ -67,9 +67,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, close each connection after its response so shutdown need not wait for
+    // kept-alive sockets to time out.
+    if (app.lifecycle.shuttingDown) reply.header('connection', 'close');
   });
 
   registerErrorHandler(app);
+  // The API speaks JSON only: anything else is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
 
   const production = config.NODE_ENV === 'production';
   await app.register(helmet, {
@@ -119,7 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: config.WEB_DIST_DIR,
       prefix: '/',
-      index: false,
+      index: ['index.html'],
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: cache it for a year.
         res.setHeader(

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  url: string;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Runs the real server entry (src/server.ts) as its own process. */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (d) => (out += d));
+  proc.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return { proc, url: `http://127.0.0.1:${env.PORT}`, output: () => out, exited };
+}
+
+export async function waitForHealth(server: ServerProcess, timeoutMs = 15_000): Promise<number> {
+  const started = Date.now();
+  let exitCode: number | null | undefined;
+  void server.exited.then((c) => (exitCode = c));
+  while (Date.now() - started < timeoutMs) {
+    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}):\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      if (res.status === 200) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no healthy answer within ${timeoutMs} ms:\n${server.output()}`);
+}
