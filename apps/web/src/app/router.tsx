@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader, FullPageLoading } from '../components/page-loader';
+import { paths } from '../lib/paths';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './routes/route-error';
+
+/** A route module under ./routes exports its page component as default (or as `Component`). */
+type RouteModule = { default?: ComponentType; Component?: ComponentType };
+
+/** Lazy-loads a page so each route is its own chunk. */
+function page(load: () => Promise<RouteModule>): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module.Component ?? module.default ?? null };
+  };
+}
+
+/**
+ * Every page of spec §2 that exists so far. Add a page with one line:
+ *   { path: paths.latex, lazy: page(() => import('./routes/latex')) },
+ */
+const pages: RouteObject[] = [
+  { index: true, lazy: page(() => import('./routes/home')) },
+  { path: paths.about, lazy: page(() => import('./routes/about')) },
+  { path: '*', lazy: page(() => import('./routes/not-found')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    // The layout itself failed: full-page error screen.
+    ErrorBoundary: () => <RouteError fullPage />,
+    HydrateFallback: FullPageLoading,
+    children: [
+      {
+        // A page failed: the error screen inside the layout, navbar still usable.
+        ErrorBoundary: RouteError,
+        HydrateFallback: PageLoader,
+        children: pages,
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

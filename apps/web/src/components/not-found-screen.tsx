@@ -1,0 +1,47 @@
+import { Button, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconHome } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../lib/paths';
+
+export function NotFoundScreen() {
+  return (
+    <Center mih="70vh" px="md" py={64}>
+      <title>Page not found — Exemplar</title>
+      <Container size={560} p={0}>
+        <Stack align="center" ta="center" gap="md">
+          <Text
+            component="p"
+            fw={900}
+            fz={{ base: 96, sm: 128 }}
+            lh={1}
+            variant="gradient"
+            aria-hidden="true"
+            style={{ letterSpacing: '-0.04em' }}
+          >
+            404
+          </Text>
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            This page doesn&apos;t exist
+          </Title>
+          <Text c="dimmed" size="lg">
+            The address may be mistyped, or the page may have moved. Like a missing step in a proof,
+            it&apos;s easier to start again from something you know.
+          </Text>
+          <Group justify="center" gap="sm" mt="sm">
+            <Button component={Link} to={paths.home} leftSection={<IconHome size={18} />}>
+              Back to home
+            </Button>
+            <Button
+              component={Link}
+              to={paths.examples}
+              variant="default"
+              rightSection={<IconArrowRight size={18} />}
+            >
+              Browse examples
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    </Center>
+  );
+}

@@ -1,0 +1,24 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+
+/** Full-page 'Loading...' shown while authentication initialises (spec §2). */
+export function FullPageLoading() {
+  return (
+    <Center mih="100dvh" role="status" aria-live="polite">
+      <Stack align="center" gap="sm">
+        <Loader size="md" />
+        <Text c="dimmed" fw={500}>
+          Loading...
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A quiet spinner for the content area while a lazy page loads. */
+export function PageLoader() {
+  return (
+    <Center mih="50vh" role="status" aria-label="Loading page">
+      <Loader size="sm" type="dots" />
+    </Center>
+  );
+}

@@ -1,0 +1,101 @@
+import { Box, Card, Container, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconChartHistogram,
+  IconMathIntegral,
+  IconTriangle,
+  IconVariable,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import classes from './marketing.module.css';
+import { SectionHeading } from './section-heading';
+
+interface SubjectPreview {
+  name: string;
+  color: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  description: string;
+  formula: string;
+}
+
+const subjects: SubjectPreview[] = [
+  {
+    name: 'Algebra',
+    color: 'brand',
+    icon: IconVariable,
+    description: 'Equations, inequalities, polynomials and functions.',
+    formula: 'x = (−b ± √(b² − 4ac)) / 2a',
+  },
+  {
+    name: 'Calculus',
+    color: 'grape',
+    icon: IconMathIntegral,
+    description: 'Limits, derivatives, integrals and series.',
+    formula: '∫ xⁿ dx = xⁿ⁺¹ / (n + 1) + C',
+  },
+  {
+    name: 'Geometry',
+    color: 'teal',
+    icon: IconTriangle,
+    description: 'Angles, shapes, areas, volumes and proofs.',
+    formula: 'a² + b² = c²',
+  },
+  {
+    name: 'Statistics',
+    color: 'orange',
+    icon: IconChartHistogram,
+    description: 'Data, probability, distributions and inference.',
+    formula: 'x̄ = (1/n) Σ xᵢ',
+  },
+];
+
+export function SubjectsSection() {
+  return (
+    <Box component="section" className={classes.section} aria-labelledby="subjects-title">
+      <Container>
+        <SectionHeading
+          id="subjects-title"
+          eyebrow="Subjects"
+          title="Explore by subject"
+          description="Each subject is organised into categories and sub-topics, so you can go as broad or as deep as you like."
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+          {subjects.map(({ name, color, icon: Icon, description, formula }) => (
+            <Card
+              key={name}
+              component={Link}
+              to={paths.examplesForSubject(name)}
+              className={classes.subjectCard}
+              p="lg"
+              style={{ borderTopColor: `var(--mantine-color-${color}-6)` }}
+              aria-label={`Explore ${name} examples`}
+            >
+              <Group gap="sm" mb="sm" wrap="nowrap">
+                <ThemeIcon size={40} radius="md" variant="light" color={color}>
+                  <Icon size={22} stroke={1.7} />
+                </ThemeIcon>
+                <Title order={3} fz="lg">
+                  {name}
+                </Title>
+              </Group>
+              <Text c="dimmed" size="sm" mb="md">
+                {description}
+              </Text>
+              <span className={classes.formulaBlock} aria-label={`Sample formula: ${formula}`}>
+                {formula}
+              </span>
+              <Group gap={4} mt="lg" c={`${color}.6`} className={classes.subjectLink}>
+                <Text size="sm" fw={700} inherit>
+                  Explore {name}
+                </Text>
+                <IconArrowRight size={16} />
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+/** Every client route in one place (spec §2). */
+export const paths = {
+  home: '/',
+  about: '/about',
+  latex: '/latex',
+  examples: '/examples',
+  login: '/login',
+  register: '/register',
+  confirm: '/confirm',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  dashboardUser: (userId: string) => `/dashboard/user/${encodeURIComponent(userId)}`,
+  admin: '/admin',
+  profile: '/profile',
+  examplesForSubject: (subject: string) => `/examples?subject=${encodeURIComponent(subject)}`,
+} as const;
