@@ -1,0 +1,21 @@
+export {
+  splitMath,
+  wrapBareLatex,
+  hasBareLatex,
+  BARE_DISPLAY_ENVIRONMENTS,
+  BARE_INLINE_ENVIRONMENTS,
+} from './split-math';
+export type { MathSegment, MathSegmentKind } from './split-math';
+export { renderMath, MATH_LIMITS } from './render-math';
+export type { RenderMathResult } from './render-math';
+export { MATH_MACROS, normaliseLatex } from './normalise';
+export {
+  renderRichText,
+  escapeHtml,
+  richTextCache,
+  DEFAULT_ERROR_LABEL,
+  RICH_TEXT_CACHE_SIZE,
+} from './render-rich-text';
+export type { RenderRichTextOptions } from './render-rich-text';
+export { checkMath } from './check-math';
+export type { MathIssue } from './check-math';

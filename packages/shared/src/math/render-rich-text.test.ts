@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRichText, richTextCache, RICH_TEXT_CACHE_SIZE } from './render-rich-text';
+
+describe('renderRichText', () => {
+  beforeEach(() => richTextCache.clear());
+
+  it('renders empty input as nothing', () => {
+    expect(renderRichText('')).toBe('');
+  });
+
+  it('escapes HTML in prose: <script> never becomes markup', () => {
+    const html = renderRichText('<script>alert(1)</script> & <img src=x onerror=alert(1)> "q"');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img');
+    expect(html).toContain('&quot;q&quot;');
+  });
+
+  it('escapes HTML inside maths and in failing sources', () => {
+    const ok = renderRichText('$<script>$');
+    expect(ok).not.toContain('<script');
+    const bad = renderRichText('$\\foo<b>x</b>$');
+    expect(bad).not.toContain('<b>');
+    expect(bad).toContain('&lt;b&gt;');
+  });
+
+  it('keeps line breaks as <br>', () => {
+    expect(renderRichText('a\nb\r\nc')).toBe('a<br>b<br>c');
+  });
+
+  it('renders inline maths inline and display maths in a scrolling block', () => {
+    const html = renderRichText('Let $x$ be\n$$x^2$$\nthen.');
+    expect(html).toMatch(/^Let <span class="katex">/);
+    expect(html).toContain('<div class="math-display"><span class="katex-display">');
+    // one newline on each side of a block is absorbed by the block itself
+    expect(html).not.toContain('<br><div');
+    expect(html).not.toMatch(/<\/div><br>/);
+  });
+
+  it('shows a failing expression as escaped source plus the red marker', () => {
+    const html = renderRichText('ok $\\nope{1}$ end');
+    expect(html).toContain('<code class="math-source">$\\nope{1}$</code>');
+    expect(html).toMatch(/<span class="math-error"[^>]*>\(LaTeX Error\)<\/span>/);
+    expect(html).toContain('title="KaTeX parse error: Undefined control sequence');
+  });
+
+  it('uses the configured error label', () => {
+    expect(renderRichText('$\\nope$', { errorLabel: 'Error' })).toMatch(
+      /<span class="math-error"[^>]*>Error<\/span>/,
+    );
+    expect(renderRichText('$\\nope$', { errorLabel: '<b>' })).toContain('>&lt;b&gt;</span>');
+  });
+
+  it('shows [asy] blocks as escaped code', () => {
+    const html = renderRichText('[asy]draw((0,0)--(1,1)); label("$<A>$");[/asy]');
+    expect(html).toBe(
+      '<pre class="math-code"><code>draw((0,0)--(1,1)); label(&quot;$&lt;A&gt;$&quot;);</code></pre>',
+    );
+  });
+
+  it('renders literal dollars and keeps unbalanced $ visible', () => {
+    expect(renderRichText('costs \\$5')).toBe('costs $5');
+    expect(renderRichText('costs $5')).toBe('costs $5');
+  });
+
+  it('renders bare align* and \\[…\\] as display maths', () => {
+    const html = renderRichText('\\begin{align*} a &= b \\\\ c &= d \\end{align*} and \\[e\\]');
+    expect(html.match(/class="math-display"/g)).toHaveLength(2);
+    expect(html).not.toContain('math-error');
+  });
+
+  it('keeps security-sensitive commands inert in rich text', () => {
+    const html = renderRichText(
+      '$\\href{javascript:alert(1)}{x}$ $\\url{javascript:alert(2)}$ $\\includegraphics{x.png}$ $\\htmlClass{evil}{y}$ $\\htmlData{a=b}{z}$',
+    );
+    expect(html).not.toMatch(/<a[\s>]/);
+    expect(html).not.toMatch(/<img[\s>]/);
+    expect(html).not.toMatch(/href=|src=/);
+    expect(html).not.toMatch(/class="[^"]*evil/);
+    expect(html).not.toContain('data-a');
+  });
+
+  it('fails a macro bomb fast and shows the marker', () => {
+    const t0 = performance.now();
+    const html = renderRichText('$\\def\\a{\\a\\a}\\a$');
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(html).toContain('math-error');
+  });
+
+  it('renders long input', () => {
+    const text = 'Step $x_{n+1} = x_n^2 + \\frac{1}{n}$ holds.\n'.repeat(500);
+    const html = renderRichText(text);
+    expect(html.match(/class="katex"/g)).toHaveLength(500);
+  });
+
+  it('memoises by text and label in a bounded LRU', () => {
+    const first = renderRichText('$y^2$');
+    expect(renderRichText('$y^2$')).toBe(first);
+    expect(richTextCache.size).toBe(1);
+    renderRichText('$y^2$', { errorLabel: 'Error' });
+    expect(richTextCache.size).toBe(2);
+    for (let i = 0; i < RICH_TEXT_CACHE_SIZE + 50; i++) renderRichText(`n ${i}`);
+    expect(richTextCache.size).toBe(RICH_TEXT_CACHE_SIZE);
+  });
+});

@@ -1,0 +1,121 @@
+import { renderMath } from './render-math';
+import { splitMath, type MathSegment } from './split-math';
+
+export interface RenderRichTextOptions {
+  /** Marker shown after an expression that fails: '(LaTeX Error)' in lists, 'Error' on /latex. */
+  errorLabel?: string;
+}
+
+export const DEFAULT_ERROR_LABEL = '(LaTeX Error)';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for use in HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** Escaped prose with line breaks kept as `<br>`. */
+function proseHtml(text: string): string {
+  return escapeHtml(text).replace(/\r?\n/g, '<br>');
+}
+
+function errorHtml(raw: string, error: string, label: string, display: boolean): string {
+  const marker =
+    `<span class="math-error" role="note" title="${escapeHtml(error)}">` +
+    `${escapeHtml(label)}</span>`;
+  const inner = `<code class="math-source">${proseHtml(raw)}</code> ${marker}`;
+  return display
+    ? `<div class="math-failed math-failed-display">${inner}</div>`
+    : `<span class="math-failed">${inner}</span>`;
+}
+
+const isBlock = (s: MathSegment | undefined) => s?.kind === 'display' || s?.kind === 'code';
+
+function renderUncached(text: string, label: string): string {
+  const segments = splitMath(text);
+  let html = '';
+  segments.forEach((seg, index) => {
+    switch (seg.kind) {
+      case 'text': {
+        // A block already starts on its own line: drop one newline on each side of it.
+        let value = seg.value;
+        if (isBlock(segments[index - 1])) value = value.replace(/^[ \t]*\r?\n/, '');
+        if (isBlock(segments[index + 1])) value = value.replace(/\r?\n[ \t]*$/, '');
+        html += proseHtml(value);
+        break;
+      }
+      case 'inline':
+      case 'display': {
+        const display = seg.kind === 'display';
+        const result = renderMath(seg.value, { displayMode: display });
+        if (!result.ok) html += errorHtml(seg.raw, result.error, label, display);
+        else html += display ? `<div class="math-display">${result.html}</div>` : result.html;
+        break;
+      }
+      case 'code':
+        html += `<pre class="math-code"><code>${escapeHtml(seg.value)}</code></pre>`;
+        break;
+    }
+  });
+  return html;
+}
+
+/** A small least-recently-used cache (Map keeps insertion order). */
+class LruCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
+  }
+  get size(): number {
+    return this.map.size;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+export const RICH_TEXT_CACHE_SIZE = 500;
+const cache = new LruCache<string>(RICH_TEXT_CACHE_SIZE);
+
+/**
+ * Renders text mixed with maths to an HTML string that is safe to insert: prose and code are
+ * HTML-escaped, maths goes through KaTeX with `trust: false`. Failing expressions show their
+ * escaped source followed by `<span class="math-error">{errorLabel}</span>`. Display maths is
+ * wrapped in `<div class="math-display">` (scrolls horizontally). Memoised by (text, errorLabel)
+ * in a bounded LRU, so re-renders never re-typeset unchanged text.
+ */
+export function renderRichText(text: string, options: RenderRichTextOptions = {}): string {
+  const label = options.errorLabel ?? DEFAULT_ERROR_LABEL;
+  const key = `${label}\u0000${text}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const html = renderUncached(text, label);
+  cache.set(key, html);
+  return html;
+}
+
+/** For tests and benchmarks: empties the memo and reports its size. */
+export const richTextCache = {
+  clear: () => cache.clear(),
+  get size() {
+    return cache.size;
+  },
+};

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { splitMath, wrapBareLatex } from './split-math';
+
+const kinds = (text: string) => splitMath(text).map((s) => [s.kind, s.value]);
+
+describe('splitMath', () => {
+  it('returns nothing for empty input', () => {
+    expect(splitMath('')).toEqual([]);
+  });
+
+  it('keeps plain prose, line breaks included', () => {
+    expect(kinds('one\ntwo\n\nthree')).toEqual([['text', 'one\ntwo\n\nthree']]);
+  });
+
+  it('splits $inline$ and $$display$$', () => {
+    expect(kinds('Let $x=1$ so $$x^2=1$$ holds.')).toEqual([
+      ['text', 'Let '],
+      ['inline', 'x=1'],
+      ['text', ' so '],
+      ['display', 'x^2=1'],
+      ['text', ' holds.'],
+    ]);
+  });
+
+  it('recognises \\(…\\) and \\[…\\]', () => {
+    expect(kinds('a \\(x\\) b \\[y\\] c')).toEqual([
+      ['text', 'a '],
+      ['inline', 'x'],
+      ['text', ' b '],
+      ['display', 'y'],
+      ['text', ' c'],
+    ]);
+  });
+
+  it('keeps \\\\[2pt] line breaks inside \\[…\\]', () => {
+    expect(kinds('\\[a \\\\[2pt] b\\]')).toEqual([['display', 'a \\\\[2pt] b']]);
+  });
+
+  it('turns \\$ into a literal dollar in prose and keeps it inside maths', () => {
+    expect(kinds('It costs \\$5, or $\\$5$.')).toEqual([
+      ['text', 'It costs $5, or '],
+      ['inline', '\\$5'],
+      ['text', '.'],
+    ]);
+  });
+
+  it('does not close inline maths on an escaped dollar', () => {
+    expect(kinds('$a \\$ b$ c')).toEqual([
+      ['inline', 'a \\$ b'],
+      ['text', ' c'],
+    ]);
+  });
+
+  it('keeps nested dollars inside \\text{} in one expression', () => {
+    expect(kinds('$\\text{if $x>0$ holds}$ end')).toEqual([
+      ['inline', '\\text{if $x>0$ holds}'],
+      ['text', ' end'],
+    ]);
+  });
+
+  it('reads adjacent inline maths $a$$b$ as two expressions', () => {
+    expect(kinds('$a$$b$')).toEqual([
+      ['inline', 'a'],
+      ['inline', 'b'],
+    ]);
+  });
+
+  it('keeps an unbalanced $ as literal text without swallowing the rest', () => {
+    const segs = splitMath('Price: $5 only.\n\nThen $x$ follows.');
+    expect(segs.map((s) => [s.kind, s.value])).toEqual([
+      ['text', 'Price: $5 only.\n\nThen '],
+      ['inline', 'x'],
+      ['text', ' follows.'],
+    ]);
+    expect(segs[0]!.unbalanced).toEqual(['$']);
+  });
+
+  it('keeps a lone trailing $ and a lone $$ as text', () => {
+    expect(kinds('total $')).toEqual([['text', 'total $']]);
+    expect(kinds('a $$ b')).toEqual([['text', 'a $$ b']]);
+    expect(splitMath('a $$ b')[0]!.unbalanced).toEqual(['$$']);
+  });
+
+  it('handles $$ inside prose next to inline maths', () => {
+    expect(kinds('see $$\\sum_i i$$ and $y$')).toEqual([
+      ['text', 'see '],
+      ['display', '\\sum_i i'],
+      ['text', ' and '],
+      ['inline', 'y'],
+    ]);
+  });
+
+  it('drops empty maths like $$$$', () => {
+    expect(kinds('a $$$$ b')).toEqual([['text', 'a  b']]);
+  });
+
+  it('keeps unclosed \\( and \\[ as text', () => {
+    const segs = splitMath('a \\( b \\[ c');
+    expect(segs.map((s) => [s.kind, s.value])).toEqual([['text', 'a \\( b \\[ c']]);
+    expect(segs[0]!.unbalanced).toEqual(['\\(', '\\[']);
+  });
+
+  it('takes a bare align* environment whole as display maths', () => {
+    const src = 'We get\n\\begin{align*}\nx &= 1 \\\\\ny &= 2\n\\end{align*}\nso done.';
+    expect(kinds(src)).toEqual([
+      ['text', 'We get\n'],
+      ['display', '\\begin{align*}\nx &= 1 \\\\\ny &= 2\n\\end{align*}'],
+      ['text', '\nso done.'],
+    ]);
+  });
+
+  it('takes other bare display environments and tabular as display maths', () => {
+    for (const env of [
+      'align',
+      'equation',
+      'equation*',
+      'gather*',
+      'eqnarray*',
+      'multline',
+      'tabular',
+    ]) {
+      const src = `\\begin{${env}}a\\end{${env}}`;
+      expect(kinds(src)).toEqual([['display', src]]);
+    }
+  });
+
+  it('takes a bare matrix as inline maths', () => {
+    const src = '\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}';
+    expect(kinds(src)).toEqual([['inline', src]]);
+  });
+
+  it('leaves an unknown or unclosed \\begin as text', () => {
+    expect(kinds('\\begin{itemize} x')).toEqual([['text', '\\begin{itemize} x']]);
+    expect(splitMath('\\begin{align*} x')[0]!.unbalanced).toEqual(['\\begin{']);
+  });
+
+  it('makes [asy] blocks code and never scans them for $', () => {
+    const src = 'Look: [asy]\nlabel("$A$", (0,0));\ndraw($B);\n[/asy] and $x$.';
+    expect(kinds(src)).toEqual([
+      ['text', 'Look: '],
+      ['code', 'label("$A$", (0,0));\ndraw($B);'],
+      ['text', ' and '],
+      ['inline', 'x'],
+      ['text', '.'],
+    ]);
+  });
+
+  it('does not let a stray $ before [asy] pair with a $ inside it', () => {
+    expect(kinds('cost $5 [asy]label("$x$");[/asy]')).toEqual([
+      ['text', 'cost $5 '],
+      ['code', 'label("$x$");'],
+    ]);
+  });
+
+  it('treats an unclosed [asy] as code to the end', () => {
+    expect(kinds('a [asy]draw($x$);')).toEqual([
+      ['text', 'a '],
+      ['code', 'draw($x$);'],
+    ]);
+  });
+
+  it('unescapes LaTeX text escapes in prose', () => {
+    expect(kinds('50\\% \\& \\#1')).toEqual([['text', '50% & #1']]);
+  });
+
+  it('keeps raw slices that rebuild the source exactly', () => {
+    const src = 'A \\$1 $x$ $$y$$ \\(z\\) [asy]$[/asy] \\begin{align*}a\\end{align*} $ end';
+    expect(
+      splitMath(src)
+        .map((s) => s.raw)
+        .join(''),
+    ).toBe(src);
+  });
+
+  it('splits long input in linear time', () => {
+    const src = 'word $x_1$ and \\$2 '.repeat(20_000) + '$';
+    const t0 = performance.now();
+    const segs = splitMath(src);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(segs.filter((s) => s.kind === 'inline')).toHaveLength(20_000);
+  });
+});
+
+describe('wrapBareLatex', () => {
+  it('wraps bare LaTeX answers and leaves the rest alone', () => {
+    expect(wrapBareLatex('\\frac{10}{21}')).toBe('$\\frac{10}{21}$');
+    expect(wrapBareLatex('25\\pi')).toBe('$25\\pi$');
+    expect(wrapBareLatex('25')).toBe('25');
+    expect(wrapBareLatex('\\$180')).toBe('\\$180');
+    expect(wrapBareLatex('$x$ and \\frac12')).toBe('$x$ and \\frac12');
+    expect(wrapBareLatex('\\begin{pmatrix}1\\end{pmatrix}')).toBe(
+      '\\begin{pmatrix}1\\end{pmatrix}',
+    );
+  });
+});
