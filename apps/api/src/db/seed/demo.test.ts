@@ -1,0 +1,99 @@
+import { checkMath } from '@exemplar/shared/math';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
+import { createDatabase, type Db } from '../database';
+import { migrate } from '../migrate';
+import { readDemoCatalogue, seedDemoCatalogue, type DemoCatalogue } from './demo';
+
+const catalogue = readDemoCatalogue();
+
+type Node = DemoCatalogue['subjects'][number]['categories'][number];
+const depth = (nodes: Node[]): number => Math.max(0, ...nodes.map((n) => 1 + depth(n.children)));
+const count = (nodes: Node[]): number => nodes.reduce((sum, n) => sum + 1 + count(n.children), 0);
+
+describe('the demo catalogue file', () => {
+  it('covers the subjects, tree depth, difficulties and types the product promises', () => {
+    const subjects = catalogue.subjects.map((s) => s.name);
+    expect(subjects).toEqual(
+      expect.arrayContaining(['Algebra', 'Calculus', 'Geometry', 'Statistics']),
+    );
+    expect(catalogue.subjects.reduce((n, s) => n + count(s.categories), 0)).toBeGreaterThanOrEqual(
+      16,
+    );
+    for (const s of catalogue.subjects)
+      expect(depth(s.categories), s.name).toBeGreaterThanOrEqual(3);
+    expect(catalogue.difficulties.map((d) => d.name)).toEqual([
+      'easy',
+      'intermediate',
+      'hard',
+      'insane',
+    ]);
+    expect(catalogue.types.length).toBeGreaterThanOrEqual(3);
+    expect(catalogue.examples.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it('spreads examples over every subject, difficulty and type, most with a procedure', () => {
+    for (const s of catalogue.subjects) {
+      expect(catalogue.examples.filter((e) => e.subject === s.name).length, s.name).toBeGreaterThan(
+        0,
+      );
+    }
+    for (const d of catalogue.difficulties) {
+      expect(
+        catalogue.examples.some((e) => e.difficulty === d.name),
+        d.name,
+      ).toBe(true);
+    }
+    for (const t of catalogue.types) {
+      expect(
+        catalogue.examples.some((e) => e.type === t.name),
+        t.name,
+      ).toBe(true);
+    }
+    const withProcedure = catalogue.examples.filter((e) => e.procedure?.trim()).length;
+    expect(withProcedure / catalogue.examples.length).toBeGreaterThan(0.5);
+  });
+
+  it('renders every question, answer and procedure without an error', () => {
+    const problems = catalogue.examples.flatMap((e, i) =>
+      [e.question, e.answer, e.procedure ?? ''].flatMap((text) =>
+        checkMath(text).map(
+          (issue) => `example ${i + 1}: ${issue.kind} ${issue.source}: ${issue.message}`,
+        ),
+      ),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe(`seeding on ${engineUnderTest}`, () => {
+  let env: TestEnv;
+  let database: Db;
+  afterEach(async () => {
+    await database.close();
+    await env.cleanup();
+  });
+
+  it('loads the whole catalogue into an empty database, once', async () => {
+    env = await createTestEnv();
+    database = createDatabase({
+      dataDir: env.config.dataDir,
+      databaseUrl: env.config.DATABASE_URL,
+    });
+    await migrate(database);
+    expect(await seedDemoCatalogue(database.db, catalogue)).toBe(true);
+    const counts = async () => ({
+      subjects: (await database.db.selectFrom('subjects').select('id').execute()).length,
+      categories: (await database.db.selectFrom('categories').select('id').execute()).length,
+      examples: (await database.db.selectFrom('examples').select('id').execute()).length,
+    });
+    const first = await counts();
+    expect(first).toEqual({
+      subjects: catalogue.subjects.length,
+      categories: catalogue.subjects.reduce((n, s) => n + count(s.categories), 0),
+      examples: catalogue.examples.length,
+    });
+    expect(await seedDemoCatalogue(database.db, catalogue)).toBe(false);
+    expect(await counts()).toEqual(first);
+  });
+});
