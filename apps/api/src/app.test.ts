@@ -23,11 +23,18 @@ describe(`the app on ${engineUnderTest}`, () => {
     await start();
     const ok = await app.inject({ method: 'GET', url: '/api/health' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ success: true, data: { status: 'ok', database: engineUnderTest } });
+    expect(ok.json()).toMatchObject({
+      success: true,
+      data: { status: 'ok', database: engineUnderTest },
+    });
     app.lifecycle.shuttingDown = true;
     const draining = await app.inject({ method: 'GET', url: '/api/health' });
     expect(draining.statusCode).toBe(503);
-    expect(draining.json()).toEqual({ success: false, code: 'ServiceUnavailable', message: 'Shutting down.' });
+    expect(draining.json()).toEqual({
+      success: false,
+      code: 'ServiceUnavailable',
+      message: 'Shutting down.',
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -50,7 +57,12 @@ describe(`the app on ${engineUnderTest}`, () => {
       { payload: '{not json', type: 'application/json', status: 400, message: /not valid JSON/ },
       { payload: 'email=a@b.c', type: 'text/plain', status: 415, message: /content type/ },
       { payload: '{"email": 42}', type: 'application/json', status: 400, message: /email/ },
-      { payload: '{"email":"x@y.z","admin":true}', type: 'application/json', status: 400, message: /admin/ },
+      {
+        payload: '{"email":"x@y.z","admin":true}',
+        type: 'application/json',
+        status: 400,
+        message: /admin/,
+      },
       { payload: '[]', type: 'application/json', status: 400, message: /body/ },
     ];
     for (const c of cases) {
@@ -61,7 +73,10 @@ describe(`the app on ${engineUnderTest}`, () => {
         headers: { 'content-type': c.type },
       });
       expect(res.statusCode, c.payload).toBe(c.status);
-      expect(res.json(), c.payload).toMatchObject({ success: false, message: expect.stringMatching(c.message) });
+      expect(res.json(), c.payload).toMatchObject({
+        success: false,
+        message: expect.stringMatching(c.message),
+      });
     }
   });
 
@@ -94,7 +109,11 @@ describe(`the app on ${engineUnderTest}`, () => {
 
   it('echoes a sane x-request-id and replaces a hostile one', async () => {
     await start();
-    const given = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const given = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(given.headers['x-request-id']).toBe('abc-123');
     const hostile = await app.inject({
       method: 'GET',
@@ -123,7 +142,10 @@ describe(`the app on ${engineUnderTest}`, () => {
     env = await createTestEnv();
     const dist = path.join(env.dataDir, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Exemplar</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Exemplar</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     app = await buildApp({ ...env.config, WEB_DIST_DIR: dist }, { logger: false });
 
@@ -151,6 +173,8 @@ describe(`the app on ${engineUnderTest}`, () => {
     await start();
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/health', '/api/newsletter']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/newsletter']),
+    );
   });
 });

@@ -18,6 +18,8 @@ import { migrate } from './db/migrate';
 import { seedDemoCatalogue } from './db/seed/demo';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { loggerOptions, requestId } from './lib/logger';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { examplesRoutes } from './modules/examples/examples.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 
@@ -38,7 +40,10 @@ export interface BuildOptions {
  * Builds the whole application without binding a port: opens the database, applies migrations,
  * loads the demo catalogue when asked, registers plugins and routes. Tests call `app.inject()`.
  */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   try {
     await migrate(database);
@@ -114,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(newsletterRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(examplesRoutes);
     },
     { prefix: '/api' },
   );

@@ -35,15 +35,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUPERADMIN_EMAIL: 'root@example.com' })).toThrow(
       /SUPERADMIN_PASSWORD/,
     );
-    expect(() => loadConfig({ SUPERADMIN_EMAIL: 'not-an-email', SUPERADMIN_PASSWORD: 'x' })).toThrow(
-      /SUPERADMIN_EMAIL/,
-    );
+    expect(() =>
+      loadConfig({ SUPERADMIN_EMAIL: 'not-an-email', SUPERADMIN_PASSWORD: 'x' }),
+    ).toThrow(/SUPERADMIN_EMAIL/);
   });
 
   it('parses CORS origins as a list', () => {
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
-      'https://a.example',
-      'https://b.example',
-    ]);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS,
+    ).toEqual(['https://a.example', 'https://b.example']);
   });
 });

@@ -38,7 +38,9 @@ const ConfigSchema = z
     SUPERADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     SUPERADMIN_PASSWORD: optionalString,
     SEED: z.enum(['demo', 'none']).default('demo'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
     BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -81,7 +83,10 @@ const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string };
 
 export class ConfigError extends Error {
-  constructor(public readonly keys: string[], message: string) {
+  constructor(
+    public readonly keys: string[],
+    message: string,
+  ) {
     super(message);
     this.name = 'ConfigError';
   }

@@ -19,7 +19,12 @@ afterEach(async () => {
 
 async function start(extra: Record<string, string> = {}) {
   env ??= await createTestEnv();
-  const server = spawnServer({ ...env.env, LOG_LEVEL: 'info', PORT: String(await freePort()), ...extra });
+  const server = spawnServer({
+    ...env.env,
+    LOG_LEVEL: 'info',
+    PORT: String(await freePort()),
+    ...extra,
+  });
   servers.push(server);
   return server;
 }
@@ -59,10 +64,15 @@ describe(`the server process on ${engineUnderTest}`, () => {
     const server = await start({ SEED: 'none' });
     await waitForHealth(server);
     const startedStopping = { at: 0 };
-    const inFlight = slowPost(server.url, '/api/newsletter', JSON.stringify({ email: 'inflight@example.com' }), () => {
-      startedStopping.at = Date.now();
-      server.proc.kill('SIGTERM');
-    });
+    const inFlight = slowPost(
+      server.url,
+      '/api/newsletter',
+      JSON.stringify({ email: 'inflight@example.com' }),
+      () => {
+        startedStopping.at = Date.now();
+        server.proc.kill('SIGTERM');
+      },
+    );
     const result = await inFlight;
     expect(result.status).toBe(202);
     const code = await server.exited;
@@ -73,7 +83,10 @@ describe(`the server process on ${engineUnderTest}`, () => {
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 
     // The acknowledged write is there, and the database was closed cleanly (it opens again).
-    const database = createDatabase({ dataDir: env!.config.dataDir, databaseUrl: env!.config.DATABASE_URL });
+    const database = createDatabase({
+      dataDir: env!.config.dataDir,
+      databaseUrl: env!.config.DATABASE_URL,
+    });
     try {
       const rows = await database.db.selectFrom('newsletter_signups').select('email').execute();
       expect(rows.map((r) => r.email)).toEqual(['inflight@example.com']);

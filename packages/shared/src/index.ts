@@ -1,3 +1,4 @@
 export * from './api';
+export * from './catalogue';
 export * from './fields';
 export * from './newsletter';

@@ -26,7 +26,9 @@ describe('lockDataDir', () => {
     fs.rmSync(path.join(dir, 'exemplar.lock'));
 
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'exemplar.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'exemplar.lock'), 'utf8').trim()).toBe(
+      String(process.pid),
+    );
     release();
     expect(fs.existsSync(path.join(dir, 'exemplar.lock'))).toBe(false);
   });
@@ -37,7 +39,9 @@ describe('lockDataDir', () => {
     const deadPid = Number(dead.stdout.toString().trim());
     fs.writeFileSync(path.join(dir, 'exemplar.lock'), `${deadPid}\n`);
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'exemplar.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'exemplar.lock'), 'utf8').trim()).toBe(
+      String(process.pid),
+    );
     release();
   });
 });

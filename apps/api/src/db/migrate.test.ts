@@ -80,7 +80,13 @@ describe(`migrations on ${engineUnderTest}`, () => {
     await expect(
       db.db
         .insertInto('categories')
-        .values({ subject_id: 424242, name: 'Orphan', description: '', created_at: now, updated_at: now })
+        .values({
+          subject_id: 424242,
+          name: 'Orphan',
+          description: '',
+          created_at: now,
+          updated_at: now,
+        })
         .execute(),
     ).rejects.toThrow();
   });

@@ -1,19 +1,23 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
 import { initial } from './migrations/001-initial';
+import { exampleSearch } from './migrations/002-example-search';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
-export const migrations: Migration[] = [initial];
+export const migrations: Migration[] = [initial, exampleSearch];
 
 export class MigrationError extends Error {
   constructor(
     public readonly migration: string,
     cause: unknown,
   ) {
-    super(`Migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    super(
+      `Migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
     this.name = 'MigrationError';
   }
 }

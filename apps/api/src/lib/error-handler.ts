@@ -50,12 +50,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
-        MESSAGE_BY_FASTIFY_CODE[error.code] ?? error.message ?? 'The request could not be processed.';
+        MESSAGE_BY_FASTIFY_CODE[error.code] ??
+        error.message ??
+        'The request could not be processed.';
       return sendError(reply, status, CODE_BY_STATUS[status] ?? ErrorCode.ValidationError, message);
     }
     request.log.error({ err: error }, 'request failed');
     if (status === 503) {
-      return sendError(reply, 503, ErrorCode.ServiceUnavailable, 'The service is unavailable. Please try again shortly.');
+      return sendError(
+        reply,
+        503,
+        ErrorCode.ServiceUnavailable,
+        'The service is unavailable. Please try again shortly.',
+      );
     }
     return sendError(
       reply,

@@ -13,7 +13,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found.') => new AppError(404, ErrorCode.NotFound, message);
-export const badRequest = (message: string) => new AppError(400, ErrorCode.ValidationError, message);
+export const badRequest = (message: string) =>
+  new AppError(400, ErrorCode.ValidationError, message);
 export const conflict = (message: string) => new AppError(409, ErrorCode.Conflict, message);
 export const unauthorized = (message = 'Authentication required.') =>
   new AppError(401, ErrorCode.Unauthorized, message);

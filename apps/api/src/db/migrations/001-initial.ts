@@ -175,11 +175,7 @@ export const initial: Migration = {
         .addColumn('created_at', ts, notNull)
         .addPrimaryKeyConstraint(`${table}_pk`, ['user_id', 'example_id'])
         .execute();
-      await db.schema
-        .createIndex(`${table}_example_idx`)
-        .on(table)
-        .column('example_id')
-        .execute();
+      await db.schema.createIndex(`${table}_example_idx`).on(table).column('example_id').execute();
     }
 
     await withId(db.schema.createTable('newsletter_signups'), engine)
@@ -200,6 +196,5 @@ export const initial: Migration = {
       .on('audit_log')
       .column('created_at')
       .execute();
-
   },
 };

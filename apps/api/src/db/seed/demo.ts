@@ -71,7 +71,13 @@ export async function seedDemoCatalogue(
     for (const [rank, d] of catalogue.difficulties.entries()) {
       const row = await trx
         .insertInto('difficulties')
-        .values({ name: d.name, description: d.description, rank, created_at: stamp, updated_at: stamp })
+        .values({
+          name: d.name,
+          description: d.description,
+          rank,
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       difficultyIds.set(d.name, row.id);
@@ -145,7 +151,10 @@ export async function seedDemoCatalogue(
       };
     });
     for (let i = 0; i < rows.length; i += 100) {
-      await trx.insertInto('examples').values(rows.slice(i, i + 100)).execute();
+      await trx
+        .insertInto('examples')
+        .values(rows.slice(i, i + 100))
+        .execute();
     }
     return true;
   });

@@ -14,13 +14,20 @@ afterEach(async () => {
 describe(`newsletter repository on ${engineUnderTest}`, () => {
   it('stores an address once', async () => {
     env = await createTestEnv();
-    database = createDatabase({ dataDir: env.config.dataDir, databaseUrl: env.config.DATABASE_URL });
+    database = createDatabase({
+      dataDir: env.config.dataDir,
+      databaseUrl: env.config.DATABASE_URL,
+    });
     await migrate(database);
     const at = new Date().toISOString();
     expect(await addSignup(database.db, 'a@example.com', at)).toBe(true);
     expect(await addSignup(database.db, 'a@example.com', at)).toBe(false);
     expect(await addSignup(database.db, 'b@example.com', at)).toBe(true);
-    const rows = await database.db.selectFrom('newsletter_signups').select('email').orderBy('email').execute();
+    const rows = await database.db
+      .selectFrom('newsletter_signups')
+      .select('email')
+      .orderBy('email')
+      .execute();
     expect(rows.map((r) => r.email)).toEqual(['a@example.com', 'b@example.com']);
   });
 });

@@ -1,0 +1,96 @@
+import { successSchema } from '@exemplar/shared/api';
+import {
+  CategorySchema,
+  CategoryTreeEntrySchema,
+  DifficultySchema,
+  ExampleTypeSchema,
+  IdParamsSchema,
+  SubjectSchema,
+} from '@exemplar/shared/catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogueService } from './catalogue.service';
+
+const tags = ['catalogue'];
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = catalogueService(app.database.db);
+
+  app.get(
+    '/subjects',
+    {
+      schema: {
+        tags,
+        response: { 200: successSchema(z.object({ subjects: z.array(SubjectSchema) })) },
+      },
+    },
+    async () => ({ success: true as const, data: { subjects: await service.listSubjects() } }),
+  );
+
+  app.get(
+    '/difficulties',
+    {
+      schema: {
+        tags,
+        response: { 200: successSchema(z.object({ difficulties: z.array(DifficultySchema) })) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { difficulties: await service.listDifficulties() },
+    }),
+  );
+
+  app.get(
+    '/types',
+    {
+      schema: {
+        tags,
+        response: { 200: successSchema(z.object({ types: z.array(ExampleTypeSchema) })) },
+      },
+    },
+    async () => ({ success: true as const, data: { types: await service.listTypes() } }),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        response: { 200: successSchema(z.object({ categories: z.array(CategorySchema) })) },
+      },
+    },
+    async () => ({ success: true as const, data: { categories: await service.listCategories() } }),
+  );
+
+  app.get(
+    '/categories/subject/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 200: successSchema(z.object({ categories: z.array(CategorySchema) })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { categories: await service.listCategoriesOfSubject(request.params.id) },
+    }),
+  );
+
+  app.get(
+    '/categories/tree',
+    {
+      schema: {
+        tags,
+        response: {
+          200: successSchema(z.object({ categoriesTree: z.array(CategoryTreeEntrySchema) })),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { categoriesTree: await service.categoryTree() },
+    }),
+  );
+};

@@ -1,0 +1,123 @@
+import type { Example, ExamplesPage } from '@exemplar/shared/catalogue';
+import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { findIdByName } from '../catalogue/catalogue.repository';
+import * as repo from './examples.repository';
+
+export interface ExamplesListInput {
+  subjectId?: string;
+  categoryId?: number;
+  difficultyId?: string;
+  typeId?: string;
+  q?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export const toExample = (r: repo.ExampleRow): Example => ({
+  id: r.id,
+  question: r.question,
+  answer: r.answer,
+  procedure: r.procedure,
+  difficultyId: r.difficulty_id,
+  typeId: r.type_id,
+  categoryId: r.category_id,
+  subjectId: r.subject_id,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** Letters and digits only: whatever else a visitor types can never reach the query syntax. */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, 10);
+}
+
+type Cursor = { after: number } | { offset: number };
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string): Cursor {
+  const invalid = () => badRequest('Invalid query: cursor is not a cursor this API gave out.');
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Number.isSafeInteger(v.after) && (v.after as number) >= 0 && Object.keys(v).length === 1) {
+      return { after: v.after as number };
+    }
+    if (Number.isSafeInteger(v.offset) && (v.offset as number) > 0 && Object.keys(v).length === 1) {
+      return { offset: v.offset as number };
+    }
+  }
+  throw invalid();
+}
+
+export function examplesService(db: Kysely<Database>, engine: Engine) {
+  /** "3" is an id; anything else a name. An unknown name matches nothing (null). */
+  async function resolve(table: 'subjects' | 'difficulties' | 'types', value: string | undefined) {
+    if (value === undefined) return undefined;
+    if (/^[1-9]\d{0,14}$/.test(value)) return Number(value);
+    return (await findIdByName(db, table, value)) ?? null;
+  }
+
+  return {
+    async list(input: ExamplesListInput): Promise<ExamplesPage> {
+      const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
+      const terms = searchTerms(input.q);
+      const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
+      if (cursor && terms.length > 0 !== 'offset' in cursor) {
+        throw badRequest('Invalid query: cursor does not belong to this search.');
+      }
+      const [subjectId, difficultyId, typeId] = await Promise.all([
+        resolve('subjects', input.subjectId),
+        resolve('difficulties', input.difficultyId),
+        resolve('types', input.typeId),
+      ]);
+      if (subjectId === null || difficultyId === null || typeId === null) {
+        return { examples: [], total: 0, nextCursor: null };
+      }
+      const filter: repo.ExampleFilter = {
+        subjectId,
+        difficultyId,
+        typeId,
+        categoryId: input.categoryId,
+        terms,
+      };
+      const page: repo.ExamplePageRequest =
+        cursor && 'offset' in cursor
+          ? { offset: cursor.offset, limit: limit + 1 }
+          : { afterId: cursor?.after, limit: limit + 1 };
+      const [rows, total] = await Promise.all([
+        repo.findExamples(db, engine, filter, page),
+        repo.countExamples(db, engine, filter),
+      ]);
+      const more = rows.length > limit;
+      const examples = rows.slice(0, limit).map(toExample);
+      const last = examples.at(-1);
+      const nextCursor =
+        more && last
+          ? encodeCursor(
+              terms.length > 0 ? { offset: (page.offset ?? 0) + limit } : { after: last.id },
+            )
+          : null;
+      return { examples, total, nextCursor };
+    },
+
+    async get(id: number): Promise<Example> {
+      const row = await repo.getExample(db, id);
+      if (!row) throw notFound(`Example ${id} not found.`);
+      return toExample(row);
+    },
+  };
+}

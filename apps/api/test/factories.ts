@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/schema';
+
+const stamp = (n = 0) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+
+export async function insertSubject(db: Kysely<Database>, name: string, description = '') {
+  return (
+    await db
+      .insertInto('subjects')
+      .values({ name, description, created_at: stamp(), updated_at: stamp() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+export async function insertCategory(
+  db: Kysely<Database>,
+  subjectId: number,
+  name: string,
+  parentId: number | null = null,
+  position = 0,
+) {
+  return (
+    await db
+      .insertInto('categories')
+      .values({
+        subject_id: subjectId,
+        parent_id: parentId,
+        name,
+        description: `About ${name}`,
+        position,
+        created_at: stamp(),
+        updated_at: stamp(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+export async function insertNamed(
+  db: Kysely<Database>,
+  table: 'types' | 'difficulties',
+  name: string,
+  rank = 0,
+) {
+  const values = { name, description: `${name} ones`, created_at: stamp(), updated_at: stamp() };
+  const row =
+    table === 'difficulties'
+      ? await db
+          .insertInto('difficulties')
+          .values({ ...values, rank })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await db.insertInto('types').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertExample(
+  db: Kysely<Database>,
+  e: {
+    categoryId: number;
+    difficultyId: number;
+    typeId: number;
+    question?: string;
+    answer?: string;
+    procedure?: string | null;
+    n?: number;
+  },
+) {
+  return (
+    await db
+      .insertInto('examples')
+      .values({
+        question: e.question ?? 'What is $1+1$?',
+        answer: e.answer ?? '$2$',
+        procedure: e.procedure ?? null,
+        category_id: e.categoryId,
+        difficulty_id: e.difficultyId,
+        type_id: e.typeId,
+        created_by: null,
+        created_at: stamp(e.n ?? 0),
+        updated_at: stamp(e.n ?? 0),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+/**
+ * A small catalogue with a three-level tree:
+ * Algebra > Equations > Quadratics, Algebra > Equations > Linear, Algebra > Sequences; Geometry > Circles.
+ */
+export async function smallCatalogue(db: Kysely<Database>) {
+  const algebra = await insertSubject(db, 'Algebra', 'Symbols and rules');
+  const geometry = await insertSubject(db, 'Geometry', 'Shapes');
+  const equations = await insertCategory(db, algebra, 'Equations', null, 0);
+  const sequences = await insertCategory(db, algebra, 'Sequences', null, 1);
+  const quadratics = await insertCategory(db, algebra, 'Quadratics', equations, 0);
+  const linear = await insertCategory(db, algebra, 'Linear', equations, 1);
+  const circles = await insertCategory(db, geometry, 'Circles', null, 0);
+  const easy = await insertNamed(db, 'difficulties', 'easy', 0);
+  const hard = await insertNamed(db, 'difficulties', 'hard', 1);
+  const worked = await insertNamed(db, 'types', 'Worked Example');
+  const proof = await insertNamed(db, 'types', 'Proof');
+  const ex = {
+    quadEasy: await insertExample(db, {
+      categoryId: quadratics,
+      difficultyId: easy,
+      typeId: worked,
+      question: 'Solve the quadratic $x^2 - 5x + 6 = 0$.',
+      answer: '$x = 2$ or $x = 3$',
+      procedure: 'Factorise: $(x-2)(x-3)=0$.',
+      n: 1,
+    }),
+    quadHard: await insertExample(db, {
+      categoryId: quadratics,
+      difficultyId: hard,
+      typeId: proof,
+      question: 'Prove the discriminant test for real roots.',
+      answer: 'Roots are real iff $b^2 - 4ac \\ge 0$.',
+      n: 2,
+    }),
+    linear: await insertExample(db, {
+      categoryId: linear,
+      difficultyId: easy,
+      typeId: worked,
+      question: 'Solve $2x + 3 = 11$.',
+      answer: '$x = 4$',
+      n: 3,
+    }),
+    equationsTop: await insertExample(db, {
+      categoryId: equations,
+      difficultyId: hard,
+      typeId: worked,
+      question: 'Solve the simultaneous equations $x+y=3$, $x-y=1$.',
+      answer: '$x=2, y=1$',
+      n: 4,
+    }),
+    sequence: await insertExample(db, {
+      categoryId: sequences,
+      difficultyId: easy,
+      typeId: worked,
+      question: 'Find the 10th term of the arithmetic sequence $3, 7, 11, \\dots$',
+      answer: '$39$',
+      n: 5,
+    }),
+    circle: await insertExample(db, {
+      categoryId: circles,
+      difficultyId: easy,
+      typeId: worked,
+      question: 'Find the area of a circle of radius $3$.',
+      answer: '$9\\pi$',
+      n: 6,
+    }),
+  };
+  return {
+    algebra,
+    geometry,
+    equations,
+    sequences,
+    quadratics,
+    linear,
+    circles,
+    easy,
+    hard,
+    worked,
+    proof,
+    ex,
+  };
+}

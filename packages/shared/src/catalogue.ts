@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** Catalogue entities as the API returns them (design.md §4; spec §3). Ids are integers. */
+export const IdSchema = z.number().int().positive();
+
+export const SubjectSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+});
+export type Subject = z.infer<typeof SubjectSchema>;
+
+export const CategorySchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+  subjectId: IdSchema,
+  parentId: IdSchema.nullable(),
+  position: z.number().int(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export interface CategoryTreeNode {
+  id: number;
+  name: string;
+  description: string;
+  children: CategoryTreeNode[];
+}
+export const CategoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() =>
+  z.object({
+    id: IdSchema,
+    name: z.string(),
+    description: z.string(),
+    children: z.array(CategoryTreeNodeSchema),
+  }),
+);
+
+export const CategoryTreeEntrySchema = z.object({
+  subject: SubjectSchema,
+  categories: z.array(CategoryTreeNodeSchema),
+});
+export type CategoryTreeEntry = z.infer<typeof CategoryTreeEntrySchema>;
+
+export const DifficultySchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+  rank: z.number().int(),
+});
+export type Difficulty = z.infer<typeof DifficultySchema>;
+
+export const ExampleTypeSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+});
+export type ExampleType = z.infer<typeof ExampleTypeSchema>;
+
+export const ExampleSchema = z.object({
+  id: IdSchema,
+  question: z.string(),
+  answer: z.string(),
+  procedure: z.string().nullable(),
+  difficultyId: IdSchema,
+  typeId: IdSchema,
+  categoryId: IdSchema,
+  subjectId: IdSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** For a signed-in caller: whether they liked / solved it. Absent for visitors. */
+  liked: z.boolean().optional(),
+  solved: z.boolean().optional(),
+});
+export type Example = z.infer<typeof ExampleSchema>;
+
+export const EXAMPLES_PAGE_DEFAULT = 50;
+export const EXAMPLES_PAGE_MAX = 100;
+
+/** A numeric id given in a query string or path ("12"). */
+const NumericIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'must be a positive whole number')
+  .transform(Number);
+
+/** An id or a name ("3" or "easy"): difficulty, type and subject filters accept either. */
+const IdOrNameParam = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters');
+
+/** GET /examples query. Every key optional; repeated keys (arrays) are refused. */
+export const ExamplesQuerySchema = z
+  .object({
+    difficultyId: IdOrNameParam.optional(),
+    typeId: IdOrNameParam.optional(),
+    subjectId: IdOrNameParam.optional(),
+    categoryId: NumericIdParam.optional(),
+    q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    liked: z.enum(['true', 'false']).optional(),
+    solved: z.enum(['true', 'false']).optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1').max(EXAMPLES_PAGE_MAX, 'must be at most 100'))
+      .optional(),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this API gave out')
+      .optional(),
+  })
+  .strict();
+export type ExamplesQuery = z.input<typeof ExamplesQuerySchema>;
+
+export const ExamplesPageSchema = z.object({
+  examples: z.array(ExampleSchema),
+  total: z.number().int().nonnegative(),
+  nextCursor: z.string().nullable(),
+});
+export type ExamplesPage = z.infer<typeof ExamplesPageSchema>;
+
+export const IdParamsSchema = z.object({ id: NumericIdParam }).strict();
