@@ -23,6 +23,7 @@ function page(load: () => Promise<RouteModule>): RouteObject['lazy'] {
 const pages: RouteObject[] = [
   { index: true, lazy: page(() => import('./routes/home')) },
   { path: paths.about, lazy: page(() => import('./routes/about')) },
+  { path: paths.latex, lazy: page(() => import('./routes/latex')) },
   { path: '*', lazy: page(() => import('./routes/not-found')) },
 ];
 
