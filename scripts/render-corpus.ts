@@ -1,0 +1,76 @@
+/**
+ * Renders every field of every record of the MATH public sample with the app's maths renderer and
+ * reports the share that renders cleanly (no error marker, no delimiter leaked into the prose),
+ * failures grouped by cause, and the time taken. The corpus lives outside the repository.
+ *
+ *   node --import tsx scripts/render-corpus.ts [path/to/math-public-sample.json]
+ */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderRichText, richTextCache, wrapBareLatex } from '../packages/shared/src/math/index';
+import { measureCorpus } from '../packages/shared/src/math/measure';
+
+interface CorpusRecord {
+  source_id: string;
+  question: string;
+  answer: string;
+  procedure?: string | null;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const file = process.argv[2] ?? path.resolve(repoRoot, '../shared/corpus/math-public-sample.json');
+const records = JSON.parse(readFileSync(file, 'utf8')) as CorpusRecord[];
+const fieldsOf = (r: CorpusRecord) => [r.question ?? '', r.answer ?? '', r.procedure ?? ''];
+
+// Timed pass: render every field once, cold cache, in-process.
+richTextCache.clear();
+const t0 = performance.now();
+let fields = 0;
+let bytes = 0;
+for (const r of records) {
+  for (const f of fieldsOf(r)) {
+    bytes += renderRichText(f, { errorLabel: '(LaTeX Error)' }).length;
+    fields++;
+  }
+}
+const ms = performance.now() - t0;
+
+const report = measureCorpus(records.map((r) => ({ id: r.source_id, fields: fieldsOf(r) })));
+const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '⏎').replace(/`/g, 'ˋ');
+
+console.log(`Corpus: ${file}`);
+console.log(
+  `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, ` +
+    `load average ${os.loadavg()[0]!.toFixed(2)} (timings are noisy under load)`,
+);
+console.log(
+  `Rendered ${records.length} records (${fields} fields, ${(bytes / 1e6).toFixed(1)} MB of HTML) in ${ms.toFixed(0)} ms` +
+    ` (${(ms / records.length).toFixed(2)} ms/record)`,
+);
+console.log(`Clean: ${report.clean}/${report.records} = ${pct(report.share)}`);
+const strict = measureCorpus(
+  records.map((r) => ({ id: r.source_id, fields: fieldsOf(r) })),
+  { strict: true },
+);
+console.log(
+  `Strict (no TeX command left in prose either), as stored: ${strict.clean}/${strict.records} = ${pct(strict.share)}`,
+);
+const wrapped = measureCorpus(
+  records.map((r) => ({
+    id: r.source_id,
+    fields: [r.question ?? '', wrapBareLatex(r.answer ?? ''), r.procedure ?? ''],
+  })),
+  { strict: true },
+);
+console.log(
+  `Strict, answers passed through wrapBareLatex: ${wrapped.clean}/${wrapped.records} = ${pct(wrapped.share)}`,
+);
+console.log('');
+console.log('| cause | records | example (source id) |');
+console.log('|---|---:|---|');
+for (const c of [...report.causes, ...strict.causes.filter((c) => c.cause.startsWith('TeX'))]) {
+  console.log(`| ${cell(c.cause)} | ${c.records} | \`${cell(c.example)}\` (${c.sourceId}) |`);
+}
