@@ -17,10 +17,24 @@ const brand: MantineColorsTuple = [
   '#2631aa',
 ];
 
+// A slightly blue-tinted dark palette: brighter text and a deep navy background.
+const dark: MantineColorsTuple = [
+  '#d5d7e0',
+  '#acaebf',
+  '#8c8fa3',
+  '#666980',
+  '#4d4f66',
+  '#34354a',
+  '#2b2c3d',
+  '#1d1e30',
+  '#0c0d21',
+  '#01010a',
+];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 6, dark: 5 },
-  colors: { brand },
+  colors: { brand, dark },
   fontFamily: fontStack,
   headings: {
     fontFamily: fontStack,
@@ -31,6 +45,7 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Container: { defaultProps: { size: 'lg' } },
+    Title: { defaultProps: { textWrap: 'balance' } },
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
     Paper: { defaultProps: { radius: 'lg' } },

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy routes are compiled on first import, which can take a few seconds on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only auto-cleans up when test globals are enabled; they are not.
 afterEach(() => {

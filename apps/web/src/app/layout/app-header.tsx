@@ -1,6 +1,13 @@
 import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook2, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconHome,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconMathFunction,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { canManageCatalogue } from '@exemplar/shared/roles';
@@ -108,6 +115,7 @@ export function AppHeader() {
       >
         <Stack gap={4} component="nav" aria-label="Main (mobile)">
           <NavLink to={paths.home} end className={classes.drawerLink}>
+            <IconHome size={16} stroke={1.7} />
             Home
           </NavLink>
           {items.map((item) => (
@@ -117,9 +125,11 @@ export function AppHeader() {
             </NavLink>
           ))}
           <NavLink to={paths.latex} className={classes.drawerLink}>
+            <IconMathFunction size={16} stroke={1.7} />
             LaTeX demo
           </NavLink>
           <NavLink to={paths.about} className={classes.drawerLink}>
+            <IconInfoCircle size={16} stroke={1.7} />
             About
           </NavLink>
         </Stack>

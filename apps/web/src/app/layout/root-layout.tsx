@@ -1,20 +1,18 @@
 import { AppShell, Progress } from '@mantine/core';
-import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { FullPageLoading } from '../../components/page-loader';
-import { authStore, useAuth } from '../../lib/auth/auth-store';
+import { useAuth } from '../../lib/auth/auth-store';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './layout.module.css';
 
-/** The one layout every route shares (spec §2). */
+/**
+ * The one layout every route shares (spec §2). Until the auth store is initialised (main.tsx does it
+ * before the first render) only a full-page 'Loading...' is shown.
+ */
 export function RootLayout() {
   const { initialised } = useAuth();
   const navigation = useNavigation();
-
-  useEffect(() => {
-    authStore.initialise();
-  }, []);
 
   if (!initialised) return <FullPageLoading />;
 

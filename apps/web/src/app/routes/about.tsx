@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Card,
+  Code,
   Container,
   Group,
   List,
@@ -151,7 +152,7 @@ export default function AboutRoute() {
             <Text>
               Examples are written in LaTeX, the language mathematicians use to write formulas, and
               rendered in your browser with KaTeX. Text between single dollar signs, like{' '}
-              <code>$x^2$</code>, becomes inline maths; text between double dollar signs becomes a
+              <Code>$x^2$</Code>, becomes inline maths; text between double dollar signs becomes a
               centred display formula; line breaks are kept as written. The result is sharp at any
               zoom level, and the formulas are also exposed as MathML for screen readers.
             </Text>

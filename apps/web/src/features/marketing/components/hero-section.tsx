@@ -5,9 +5,9 @@ import {
   Card,
   Container,
   Divider,
+  Grid,
   Group,
   List,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -68,69 +68,71 @@ export function HeroSection() {
   return (
     <Box component="section" className={classes.hero} aria-labelledby="hero-title">
       <Container py={{ base: 48, sm: 80, md: 104 }}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 48, md: 64 }}>
-          <Stack gap="lg" justify="center">
-            <Badge
-              size="lg"
-              variant="light"
-              radius="xl"
-              leftSection={<IconSparkles size={14} />}
-              style={{ alignSelf: 'flex-start', textTransform: 'none' }}
-            >
-              Worked maths examples, step by step
-            </Badge>
-            <Title order={1} id="hero-title" className={classes.heroTitle}>
-              Master maths one{' '}
-              <Text component="span" inherit variant="gradient">
-                worked example
-              </Text>{' '}
-              at a time
-            </Title>
-            <Text size="xl" c="dimmed" maw={560}>
-              Exemplar is a library of solved maths problems — the question, the answer and every
-              step in between, clearly typeset and organised by subject, topic and difficulty.
-            </Text>
-            <Group gap="sm" className={classes.heroActions}>
-              <Button
-                component={Link}
-                to={paths.examples}
+        <Grid gap={{ base: 48, md: 56 }} align="center">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg" justify="center">
+              <Badge
                 size="lg"
-                rightSection={<IconArrowRight size={18} />}
+                variant="light"
+                radius="xl"
+                leftSection={<IconSparkles size={14} />}
+                style={{ alignSelf: 'flex-start', textTransform: 'none' }}
               >
-                Browse Examples
-              </Button>
-              <Button
-                component={Link}
-                to={paths.latex}
-                size="lg"
-                variant="default"
-                leftSection={<IconMathFunction size={18} />}
-              >
-                Try the LaTeX demo
-              </Button>
-              <Button
-                component={Link}
-                to={paths.about}
-                size="lg"
-                variant="subtle"
-                leftSection={<IconInfoCircle size={18} />}
-              >
-                About
-              </Button>
-            </Group>
-            <Group gap="xs" c="dimmed">
-              <ThemeIcon size={22} radius="xl" variant="light" color="teal">
-                <IconSparkles size={13} />
-              </ThemeIcon>
-              <Text size="sm" c="dimmed">
-                Free to browse — no account needed.
+                Worked maths examples, step by step
+              </Badge>
+              <Title order={1} id="hero-title" className={classes.heroTitle}>
+                Master maths one{' '}
+                <Text component="span" inherit variant="gradient">
+                  worked example
+                </Text>{' '}
+                at a time
+              </Title>
+              <Text fz={{ base: 'lg', sm: 'xl' }} c="dimmed" maw={580}>
+                Exemplar is a library of solved maths problems — the question, the answer and every
+                step in between, clearly typeset and organised by subject, topic and difficulty.
               </Text>
-            </Group>
-          </Stack>
-          <Box>
+              <Group gap="sm" className={classes.heroActions}>
+                <Button
+                  component={Link}
+                  to={paths.examples}
+                  size="md"
+                  rightSection={<IconArrowRight size={18} />}
+                >
+                  Browse Examples
+                </Button>
+                <Button
+                  component={Link}
+                  to={paths.latex}
+                  size="md"
+                  variant="default"
+                  leftSection={<IconMathFunction size={18} />}
+                >
+                  Try the LaTeX demo
+                </Button>
+                <Button
+                  component={Link}
+                  to={paths.about}
+                  size="md"
+                  variant="subtle"
+                  leftSection={<IconInfoCircle size={18} />}
+                >
+                  About
+                </Button>
+              </Group>
+              <Group gap="xs" c="dimmed">
+                <ThemeIcon size={22} radius="xl" variant="light" color="teal">
+                  <IconSparkles size={13} />
+                </ThemeIcon>
+                <Text size="sm" c="dimmed">
+                  Free to browse — no account needed.
+                </Text>
+              </Group>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
             <PreviewCard />
-          </Box>
-        </SimpleGrid>
+          </Grid.Col>
+        </Grid>
       </Container>
     </Box>
   );

@@ -26,14 +26,14 @@ const subjects: SubjectPreview[] = [
     color: 'brand',
     icon: IconVariable,
     description: 'Equations, inequalities, polynomials and functions.',
-    formula: 'x = (−b ± √(b² − 4ac)) / 2a',
+    formula: '(a + b)² = a² + 2ab + b²',
   },
   {
     name: 'Calculus',
     color: 'grape',
     icon: IconMathIntegral,
     description: 'Limits, derivatives, integrals and series.',
-    formula: '∫ xⁿ dx = xⁿ⁺¹ / (n + 1) + C',
+    formula: 'd/dx (sin x) = cos x',
   },
   {
     name: 'Geometry',
@@ -47,7 +47,7 @@ const subjects: SubjectPreview[] = [
     color: 'orange',
     icon: IconChartHistogram,
     description: 'Data, probability, distributions and inference.',
-    formula: 'x̄ = (1/n) Σ xᵢ',
+    formula: 'x̄ = (Σ xᵢ) / n',
   },
 ];
 

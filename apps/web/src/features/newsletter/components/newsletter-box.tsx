@@ -33,7 +33,7 @@ export function NewsletterBox() {
 
   return (
     <Paper className={classes.box} p={{ base: 'lg', sm: 40 }} radius="xl">
-      <Group justify="space-between" align="center" gap="xl" className={classes.inner}>
+      <div className={classes.inner}>
         <Stack gap="xs" className={classes.copy}>
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon size={40} radius="md" variant="white" color="brand">
@@ -67,7 +67,7 @@ export function NewsletterBox() {
             </Paper>
           ) : (
             <form onSubmit={onSubmit} noValidate aria-label="Newsletter signup">
-              <Group gap="sm" align="flex-start" wrap="nowrap" className={classes.fields}>
+              <div className={classes.fields}>
                 <TextInput
                   type="email"
                   autoComplete="email"
@@ -75,7 +75,7 @@ export function NewsletterBox() {
                   aria-label="Email address"
                   size="md"
                   className={classes.input}
-                  classNames={{ error: classes.error }}
+                  classNames={{ input: classes.inputField, error: classes.error }}
                   disabled={subscribe.isPending}
                   key={form.key('email')}
                   {...form.getInputProps('email')}
@@ -90,11 +90,11 @@ export function NewsletterBox() {
                 >
                   Subscribe
                 </Button>
-              </Group>
+              </div>
             </form>
           )}
         </Box>
-      </Group>
+      </div>
     </Paper>
   );
 }
