@@ -5,18 +5,22 @@ import {
   IconLogout,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { RoleBadge } from '../../components/role-badge';
-import type { AuthUser } from '../../lib/auth/auth-store';
-import { useLogout } from '../../lib/auth/use-logout';
+import { authStore, type AuthUser } from '../../lib/auth/auth-store';
 import { displayName, userInitial } from '../../lib/auth/user-display';
 import { paths } from '../../lib/paths';
 import classes from './layout.module.css';
 
 export function UserMenu({ user }: { user: AuthUser }) {
-  const logout = useLogout();
+  const navigate = useNavigate();
   const name = displayName(user);
   const initial = userInitial(user);
+
+  const logout = () => {
+    authStore.clear();
+    void navigate(paths.home);
+  };
 
   return (
     <Menu shadow="lg" width={264} position="bottom-end" radius="md" withinPortal>
@@ -63,11 +67,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
           Dashboard
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} stroke={1.6} />}
-          onClick={() => void logout()}
-        >
+        <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.6} />} onClick={logout}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>
