@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,8 +17,15 @@ import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoCatalogue } from './db/seed/demo';
+import { connectRedis, memoryCounterStore, redisCounterStore } from './lib/counters';
+import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
+import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
+import { createMailer } from './lib/mailer';
+import { authPlugin } from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authService } from './modules/auth/auth.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { examplesRoutes } from './modules/examples/examples.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -28,6 +36,7 @@ declare module 'fastify' {
     config: Config;
     database: Db;
     lifecycle: { shuttingDown: boolean };
+    keyring: Keyring;
   }
 }
 
@@ -81,6 +90,13 @@ export async function buildApp(
   // The API speaks JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
 
+  try {
+    await registerAccounts(app, config, database);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+
   const production = config.NODE_ENV === 'production';
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -118,6 +134,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes);
       await api.register(newsletterRoutes);
       await api.register(catalogueRoutes);
       await api.register(examplesRoutes);
@@ -167,4 +184,48 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/** Keys, mail, counters, the auth service and the superadmin account of SUPERADMIN_EMAIL. */
+async function registerAccounts(app: FastifyInstance, config: Config, database: Db) {
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
+  const counters = redis ? redisCounterStore(redis) : memoryCounterStore();
+  const keyring = await createKeyring(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  app.decorate('keyring', keyring);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await counters.close();
+    await redis?.quit();
+  });
+  const auth = authService({ db: database.db, keyring, mailer, counters, log: app.log });
+  if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
+    const result = await auth
+      .ensureUser({
+        email: config.SUPERADMIN_EMAIL.toLowerCase(),
+        password: config.SUPERADMIN_PASSWORD,
+        name: 'Super Admin',
+        role: 'superadmin',
+      })
+      .catch((err: unknown) => {
+        throw new Error(`SUPERADMIN_PASSWORD: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    app.log.info({ created: result.created }, 'superadmin account ensured');
+  }
+  await app.register(authPlugin, { service: auth });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'exemplar:rl:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'TooManyRequests',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
 }

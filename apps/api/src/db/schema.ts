@@ -18,8 +18,6 @@ export interface UsersTable {
   status: 'UNCONFIRMED' | 'CONFIRMED';
   enabled: Bool;
   email_verified: Bool;
-  failed_logins: Generated<number>;
-  locked_until: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -31,8 +31,6 @@ export const initial: Migration = {
       .addColumn('status', 'text', (c) => c.notNull().defaultTo('UNCONFIRMED'))
       .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('locked_until', ts)
       .addColumn('created_at', ts, notNull)
       .addColumn('updated_at', ts, notNull)
       .addCheckConstraint('users_status_check', sql`status in ('UNCONFIRMED', 'CONFIRMED')`)

@@ -1,0 +1,65 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { passwordPolicyProblem } from '@exemplar/shared/fields';
+
+/** OWASP ASVS 5 minimum for argon2id: 46 MiB, one pass, one lane. */
+// Algorithm.Argon2id (a const enum, which isolated modules cannot read).
+const ARGON2 = {
+  algorithm: 2 as Algorithm.Argon2id,
+  memoryCost: 47_104,
+  timeCost: 1,
+  parallelism: 1,
+};
+
+export function hashSecret(secret: string): Promise<string> {
+  return hash(secret, ARGON2);
+}
+
+export async function verifySecret(hashed: string, secret: string): Promise<boolean> {
+  try {
+    return await verify(hashed, secret);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * Spends the same time as checking a real password, for callers that have no account to check
+ * against: an unknown email and a wrong password must be indistinguishable, in timing too.
+ */
+export async function burnVerifyTime(secret: string): Promise<void> {
+  dummyHash ??= hashSecret('an unguessable placeholder password 1A');
+  await verifySecret(await dummyHash, secret);
+}
+
+/**
+ * Frequently used passwords that would pass the character rules. Lower-cased; compared without
+ * trailing digits and punctuation too, so "Password123!" is caught by "password".
+ */
+const COMMON = new Set(
+  `password passw0rd p@ssw0rd p@ssword qwerty qwertyuiop qwerty123 asdfgh asdfghjkl zxcvbnm
+  letmein welcome welcome1 admin administrator iloveyou monkey dragon football baseball basketball
+  soccer hockey master sunshine princess shadow superman batman starwars trustno1 whatever freedom
+  abc123 abcd1234 abcdef abcdefg abcdefgh 123abc 1q2w3e4r 1qaz2wsx zaq12wsx qazwsx changeme secret
+  login hello hello123 charlie michael jennifer jordan hunter ranger buster thomas robert daniel
+  summer winter spring autumn computer internet google samsung apple microsoft liverpool chelsea
+  arsenal london america canada exemplar maths math mathematics test test123 testing default guest`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** The reason a new password is refused, in Cognito's words, or null when it is acceptable. */
+export function passwordProblem(password: string, email?: string): string | null {
+  const rule = passwordPolicyProblem(password);
+  if (rule) return `Password did not conform with policy: ${rule}`;
+  const lower = password.toLowerCase();
+  const stem = lower.replace(/[\d\W_]+$/u, '').replace(/^[\d\W_]+/u, '');
+  if (COMMON.has(lower) || COMMON.has(stem) || /^(.)\1+$/.test(lower)) {
+    return 'Password did not conform with policy: Password is too common';
+  }
+  const local = email?.split('@')[0]?.toLowerCase();
+  if (local && local.length >= 4 && lower.includes(local)) {
+    return 'Password did not conform with policy: Password must not contain your email address';
+  }
+  return null;
+}

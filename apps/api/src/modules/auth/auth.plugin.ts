@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../../lib/errors';
+import type { AuthService, AuthUser } from './auth.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    /** preHandler: the caller must present a valid bearer token of a live session. */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler: reads the bearer token when present; visitors pass as anonymous. */
+    optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_.-]{10,4096})$/i.exec(header);
+  if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".');
+  return match[1];
+}
+
+export const authPlugin = fp<{ service: AuthService }>(
+  async (app, { service }) => {
+    app.decorate('auth', service);
+    app.decorateRequest('user', null);
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const token = bearer(request);
+      if (!token) throw unauthorized();
+      request.user = await service.authenticate(token);
+    });
+    app.decorate('optionalUser', async (request: FastifyRequest) => {
+      const token = bearer(request);
+      if (token) request.user = await service.authenticate(token);
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,188 @@
+import { successSchema } from '@exemplar/shared/api';
+import {
+  ChangePasswordRequestSchema,
+  ConfirmForgotPasswordRequestSchema,
+  ConfirmRequestSchema,
+  EmailOnlyRequestSchema,
+  LoginRequestSchema,
+  MeSchema,
+  RefreshRequestSchema,
+  RegisterRequestSchema,
+  TokensSchema,
+  UpdateMeRequestSchema,
+} from '@exemplar/shared/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const tags = ['auth'];
+const MessageOnly = successSchema(z.null());
+const minute = 60_000;
+/** Per-IP limits on the calls that send mail or check secrets (design.md §4). */
+const perIp = (max: number) => ({ rateLimit: { max, timeWindow: minute } });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = app.auth;
+
+  app.post(
+    '/auth/register',
+    {
+      config: perIp(10),
+      schema: {
+        tags,
+        body: RegisterRequestSchema,
+        response: { 201: successSchema(z.object({ username: z.string(), email: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const data = await auth.register(request.body);
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Registration successful. Please check your email for the verification code.',
+        data,
+      });
+    },
+  );
+
+  app.post(
+    '/auth/confirm',
+    {
+      config: perIp(30),
+      schema: { tags, body: ConfirmRequestSchema, response: { 200: MessageOnly } },
+    },
+    async (request) => {
+      await auth.confirm(request.body.email, request.body.code);
+      return { success: true as const, message: 'Account confirmed successfully.', data: null };
+    },
+  );
+
+  app.post(
+    '/auth/resend-code',
+    {
+      config: perIp(5),
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageOnly } },
+    },
+    async (request) => {
+      await auth.resendCode(request.body.email);
+      return {
+        success: true as const,
+        message: `If ${request.body.email} has an account waiting for confirmation, a new code is on its way.`,
+        data: null,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perIp(30),
+      schema: { tags, body: LoginRequestSchema, response: { 200: successSchema(TokensSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Login successful.',
+      data: await auth.login(request.body.email, request.body.password, request.ip),
+    }),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: perIp(60),
+      schema: { tags, body: RefreshRequestSchema, response: { 200: successSchema(TokensSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.refresh(request.body.refreshToken),
+    }),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, body: RefreshRequestSchema, response: { 200: MessageOnly } } },
+    async (request) => {
+      await auth.logout(request.body.refreshToken);
+      return { success: true as const, message: 'Signed out.', data: null };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: perIp(5),
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageOnly } },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return {
+        success: true as const,
+        message: `If ${request.body.email} has an account, a reset code is on its way.`,
+        data: null,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-forgot-password',
+    {
+      config: perIp(30),
+      schema: { tags, body: ConfirmForgotPasswordRequestSchema, response: { 200: MessageOnly } },
+    },
+    async (request) => {
+      const { email, code, newPassword } = request.body;
+      await auth.confirmForgotPassword(email, code, newPassword);
+      return { success: true as const, message: 'Password reset successfully.', data: null };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, response: { 200: successSchema(z.object({ user: MeSchema })) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { user: await auth.me(request.user!.id) },
+    }),
+  );
+
+  app.patch(
+    '/auth/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        body: UpdateMeRequestSchema,
+        response: { 200: successSchema(z.object({ user: MeSchema })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Profile updated.',
+      data: { user: await auth.updateMe(request.user!.id, request.body.name) },
+    }),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      preHandler: app.requireUser,
+      config: perIp(10),
+      schema: { tags, body: ChangePasswordRequestSchema, response: { 200: MessageOnly } },
+    },
+    async (request) => {
+      await auth.changePassword(
+        request.user!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return {
+        success: true as const,
+        message: 'Password changed. Your other sessions have been signed out.',
+        data: null,
+      };
+    },
+  );
+
+  app.get('/.well-known/jwks.json', { schema: { tags } }, async () => app.keyring.jwks());
+};

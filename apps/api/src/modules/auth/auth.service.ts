@@ -1,0 +1,389 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Me, Tokens } from '@exemplar/shared/auth';
+import { normaliseGroups, type Role } from '@exemplar/shared/roles';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { CounterStore } from '../../lib/counters';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import { InvalidTokenError, TOKEN_TTL_SECONDS, type Keyring } from '../../lib/jwt';
+import type { Mailer } from '../../lib/mailer';
+import { burnVerifyTime, hashSecret, passwordProblem, verifySecret } from '../../lib/passwords';
+import { confirmationMail, passwordChangedMail, resetMail } from './auth.mail';
+import * as codes from './codes.repository';
+import * as sessions from './sessions.repository';
+import * as users from './users.repository';
+
+export const CODE_TTL_MS = { confirm: 24 * 3600_000, reset: 3600_000 } as const;
+export const CODE_MAX_TRIES = 5;
+export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
+/** A rotated refresh token still works this long, so two tabs refreshing at once both succeed. */
+export const REFRESH_GRACE_MS = 30_000;
+/** Failed logins allowed per email within the window before the account is locked out. */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOCKOUT_BASE_MS = 30_000;
+export const LOCKOUT_MAX_MS = 15 * 60_000;
+
+export const MESSAGES = {
+  duplicate: 'An account with the given email already exists.',
+  badLogin: 'Incorrect username or password.',
+  notConfirmed: 'User is not confirmed.',
+  disabled: 'User is disabled.',
+  wrongCode: 'Invalid verification code provided, please try again.',
+  deadCode: 'Invalid code provided, please request a code again.',
+  tooManyTries: 'Attempt limit exceeded, please try after some time.',
+  badRefresh: 'Invalid refresh token.',
+  badToken: 'Invalid or expired token.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+} as const;
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  groups: Role[];
+  /** The session this request belongs to. */
+  sid: string;
+}
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  keyring: Keyring;
+  mailer: Mailer;
+  counters: CounterStore;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const tooMany = () => new AppError(429, 'TooManyRequests', MESSAGES.tooManyTries);
+
+export function toMe(u: users.UserRow, groups: string[]): Me {
+  return {
+    username: u.username,
+    sub: u.username,
+    email: u.email,
+    name: u.name,
+    groups: normaliseGroups(groups),
+    status: u.status,
+    enabled: u.enabled === 1,
+    emailVerified: u.email_verified === 1,
+    createdAt: u.created_at,
+    updatedAt: u.updated_at,
+  };
+}
+
+export function authService({
+  db,
+  keyring,
+  mailer,
+  counters,
+  log,
+  clock = () => new Date(),
+}: AuthDeps) {
+  const now = () => clock().toISOString();
+
+  async function sendCode(user: users.UserRow, purpose: 'confirm' | 'reset') {
+    const code = newCode();
+    const at = clock();
+    await codes.replaceCode(
+      db,
+      user.id,
+      purpose,
+      await hashSecret(code),
+      at.toISOString(),
+      new Date(at.getTime() + CODE_TTL_MS[purpose]).toISOString(),
+    );
+    await mailer.send(
+      purpose === 'confirm'
+        ? confirmationMail(user.email, user.name, code)
+        : resetMail(user.email, user.name, code),
+    );
+  }
+
+  /** Checks and spends the newest code of `purpose`; throws the spec's messages. */
+  async function spendCode(user: users.UserRow, purpose: 'confirm' | 'reset', code: string) {
+    const row = await codes.newestCode(db, user.id, purpose);
+    if (!row || row.used_at || row.expires_at <= now()) {
+      await burnVerifyTime(code);
+      throw badRequest(MESSAGES.deadCode);
+    }
+    if (row.attempts >= CODE_MAX_TRIES) throw tooMany();
+    if (!(await verifySecret(row.code_hash, code))) {
+      const tries = await codes.countWrongTry(db, row.id);
+      if (tries >= CODE_MAX_TRIES) {
+        await codes.useCode(db, row.id, now());
+        throw tooMany();
+      }
+      throw badRequest(MESSAGES.wrongCode);
+    }
+    if (!(await codes.useCode(db, row.id, now()))) throw badRequest(MESSAGES.deadCode);
+  }
+
+  async function issueTokens(
+    user: users.UserRow,
+    familyId: string,
+    parentId: number | null,
+  ): Promise<Tokens> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const at = clock();
+    await sessions.insertRefreshToken(db, {
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      parentId,
+      now: at.toISOString(),
+      expiresAt: new Date(at.getTime() + REFRESH_TTL_MS).toISOString(),
+    });
+    const groups = normaliseGroups(await users.groupsOf(db, user.id));
+    const claims = {
+      sub: user.username,
+      email: user.email,
+      name: user.name,
+      groups,
+      sid: familyId,
+    };
+    const [idToken, accessToken] = await Promise.all([
+      keyring.sign({ ...claims, token_use: 'id' }),
+      keyring.sign({ ...claims, token_use: 'access' }),
+    ]);
+    return { idToken, accessToken, refreshToken, expiresIn: TOKEN_TTL_SECONDS };
+  }
+
+  async function setPassword(user: users.UserRow, password: string, keepFamily?: string) {
+    const problem = passwordProblem(password, user.email);
+    if (problem) throw badRequest(problem);
+    await db.transaction().execute(async (trx) => {
+      await users.updateUser(trx, user.id, {
+        password_hash: await hashSecret(password),
+        updated_at: now(),
+      });
+      await sessions.revokeUserSessions(trx, user.id, now(), keepFamily);
+    });
+    await mailer.send(passwordChangedMail(user.email, user.name)).catch((err: unknown) => {
+      log.warn({ err }, 'could not send the password-changed notice');
+    });
+  }
+
+  const lockKeys = (email: string) =>
+    [`login-fail:${sha256(email)}`, `login-lock:${sha256(email)}`] as const;
+
+  return {
+    async register(input: { email: string; password: string; name: string }) {
+      const problem = passwordProblem(input.password, input.email);
+      if (problem) throw badRequest(problem);
+      if (await users.findUserByEmail(db, input.email)) throw conflict(MESSAGES.duplicate);
+      const hashed = await hashSecret(input.password);
+      const at = now();
+      const username = randomUUID();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const id = await users.insertUser(trx, {
+            username,
+            email: input.email,
+            name: input.name,
+            password_hash: hashed,
+            status: 'UNCONFIRMED',
+            enabled: 1,
+            email_verified: 0,
+            created_at: at,
+            updated_at: at,
+          });
+          await users.addGroup(trx, id, 'basic', at);
+        });
+      } catch (err) {
+        // Two registrations racing for one email: the unique index decides.
+        if (await users.findUserByEmail(db, input.email)) throw conflict(MESSAGES.duplicate);
+        throw err;
+      }
+      const user = (await users.findUserByUsername(db, username))!;
+      await sendCode(user, 'confirm');
+      return { username, email: user.email };
+    },
+
+    async confirm(email: string, code: string) {
+      const user = await users.findUserByEmail(db, email);
+      if (!user) {
+        await burnVerifyTime(code);
+        throw badRequest(MESSAGES.wrongCode);
+      }
+      if (user.status === 'CONFIRMED') {
+        throw badRequest('User cannot be confirmed. Current status is CONFIRMED');
+      }
+      await spendCode(user, 'confirm', code);
+      await users.updateUser(db, user.id, {
+        status: 'CONFIRMED',
+        email_verified: 1,
+        updated_at: now(),
+      });
+    },
+
+    async resendCode(email: string) {
+      const user = await users.findUserByEmail(db, email);
+      if (user && user.status !== 'CONFIRMED') await sendCode(user, 'confirm');
+    },
+
+    async login(email: string, password: string, ip: string): Promise<Tokens> {
+      const [failKey, lockKey] = lockKeys(email);
+      if ((await counters.ttl(lockKey)) > 0) throw tooMany();
+      const user = await users.findUserByEmail(db, email);
+      const ok = user
+        ? await verifySecret(user.password_hash, password)
+        : (await burnVerifyTime(password), false);
+      if (!user || !ok) {
+        const failures = await counters.increment(failKey, LOGIN_WINDOW_MS);
+        if (failures >= LOGIN_FREE_FAILURES) {
+          const lockMs = Math.min(
+            LOCKOUT_BASE_MS * 2 ** (failures - LOGIN_FREE_FAILURES),
+            LOCKOUT_MAX_MS,
+          );
+          await counters.set(lockKey, lockMs);
+        }
+        log.info({ ip, failures }, 'login failed');
+        throw unauthorized(MESSAGES.badLogin);
+      }
+      await counters.delete(failKey, lockKey);
+      if (user.status !== 'CONFIRMED')
+        throw new AppError(403, 'UserNotConfirmed', MESSAGES.notConfirmed);
+      if (user.enabled !== 1) throw new AppError(403, 'UserDisabled', MESSAGES.disabled);
+      return issueTokens(user, randomUUID(), null);
+    },
+
+    async refresh(refreshToken: string): Promise<Tokens> {
+      const row = await sessions.findRefreshToken(db, sha256(refreshToken));
+      const at = now();
+      if (!row || row.revoked_at || row.expires_at <= at) throw unauthorized(MESSAGES.badRefresh);
+      let rotatedHere = false;
+      if (!row.rotated_at) rotatedHere = await sessions.markRotated(db, row.id, at);
+      if (!rotatedHere) {
+        // Already rotated: fine within the grace (two tabs at once), reuse after it.
+        const rotatedAt = row.rotated_at ?? at;
+        if (clock().getTime() - new Date(rotatedAt).getTime() > REFRESH_GRACE_MS) {
+          await sessions.revokeFamily(db, row.family_id, at);
+          log.warn({ family: row.family_id }, 'refresh token reuse: session revoked');
+          throw unauthorized(MESSAGES.badRefresh);
+        }
+      }
+      const user = await users.findUserById(db, row.user_id);
+      if (!user || user.enabled !== 1 || user.status !== 'CONFIRMED') {
+        await sessions.revokeFamily(db, row.family_id, at);
+        throw unauthorized(MESSAGES.badRefresh);
+      }
+      return issueTokens(user, row.family_id, row.id);
+    },
+
+    async logout(refreshToken: string) {
+      const row = await sessions.findRefreshToken(db, sha256(refreshToken));
+      if (row) await sessions.revokeFamily(db, row.family_id, now());
+    },
+
+    async forgotPassword(email: string) {
+      const user = await users.findUserByEmail(db, email);
+      if (user && user.enabled === 1) await sendCode(user, 'reset');
+      else await burnVerifyTime(email);
+    },
+
+    async confirmForgotPassword(email: string, code: string, newPassword: string) {
+      const user = await users.findUserByEmail(db, email);
+      if (!user) {
+        await burnVerifyTime(code);
+        throw badRequest(MESSAGES.wrongCode);
+      }
+      const problem = passwordProblem(newPassword, user.email);
+      if (problem) throw badRequest(problem);
+      await spendCode(user, 'reset', code);
+      await setPassword(user, newPassword);
+    },
+
+    /** Resolves a bearer token to the live user, or throws 401. Roles come from the database. */
+    async authenticate(token: string): Promise<AuthUser> {
+      let claims;
+      try {
+        claims = await keyring.verify(token);
+      } catch (err) {
+        if (err instanceof InvalidTokenError) throw unauthorized(MESSAGES.badToken);
+        throw err;
+      }
+      const user = await users.findUserByUsername(db, claims.sub);
+      if (!user || user.enabled !== 1) throw unauthorized(MESSAGES.sessionEnded);
+      if (!(await sessions.sessionIsLive(db, claims.sid, now())))
+        throw unauthorized(MESSAGES.sessionEnded);
+      const groups = normaliseGroups(await users.groupsOf(db, user.id));
+      return {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        name: user.name,
+        groups,
+        sid: claims.sid,
+      };
+    },
+
+    async me(userId: number): Promise<Me> {
+      const user = await users.findUserById(db, userId);
+      if (!user) throw unauthorized(MESSAGES.sessionEnded);
+      return toMe(user, await users.groupsOf(db, user.id));
+    },
+
+    async updateMe(userId: number, name: string): Promise<Me> {
+      await users.updateUser(db, userId, { name, updated_at: now() });
+      return this.me(userId);
+    },
+
+    async changePassword(auth: AuthUser, currentPassword: string, newPassword: string) {
+      const user = await users.findUserById(db, auth.id);
+      if (!user) throw unauthorized(MESSAGES.sessionEnded);
+      if (!(await verifySecret(user.password_hash, currentPassword))) {
+        throw badRequest('Current password is incorrect.');
+      }
+      if (currentPassword === newPassword) {
+        throw badRequest('The new password must be different from the current one.');
+      }
+      await setPassword(user, newPassword, auth.sid);
+    },
+
+    /**
+     * Makes sure a confirmed, enabled account with this email exists in `role` (idempotent).
+     * A new account gets `password`; an existing one keeps its own.
+     */
+    async ensureUser(input: { email: string; password: string; name?: string; role: Role }) {
+      const at = now();
+      let user = await users.findUserByEmail(db, input.email);
+      let created = false;
+      if (!user) {
+        const problem = passwordProblem(input.password, input.email);
+        if (problem) throw badRequest(problem);
+        const hashed = await hashSecret(input.password);
+        await db.transaction().execute(async (trx) => {
+          await users.insertUser(trx, {
+            username: randomUUID(),
+            email: input.email,
+            name: input.name ?? '',
+            password_hash: hashed,
+            status: 'CONFIRMED',
+            enabled: 1,
+            email_verified: 1,
+            created_at: at,
+            updated_at: at,
+          });
+        });
+        user = (await users.findUserByEmail(db, input.email))!;
+        created = true;
+      } else if (user.status !== 'CONFIRMED' || user.enabled !== 1) {
+        await users.updateUser(db, user.id, {
+          status: 'CONFIRMED',
+          enabled: 1,
+          email_verified: 1,
+          updated_at: at,
+        });
+      }
+      await users.addGroup(db, user.id, input.role, at);
+      return { username: user.username, created };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;
