@@ -37,6 +37,13 @@ describe('renderRichText', () => {
     expect(html).not.toMatch(/<\/div><br>/);
   });
 
+  it('keeps punctuation after inline maths on the same line', () => {
+    const html = renderRichText('so $x$, then $y$.');
+    expect(html).toMatch(/^so <span class="math-nowrap"><span class="katex">.*,<\/span> then /);
+    expect(html).toMatch(/<span class="math-nowrap"><span class="katex">.*\.<\/span>$/);
+    expect(html).not.toContain('</span>,,');
+  });
+
   it('shows a failing expression as escaped source plus the red marker', () => {
     const html = renderRichText('ok $\\nope{1}$ end');
     expect(html).toContain('<code class="math-source">$\\nope{1}$</code>');

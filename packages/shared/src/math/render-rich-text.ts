@@ -38,14 +38,19 @@ function errorHtml(raw: string, error: string, label: string, display: boolean):
 
 const isBlock = (s: MathSegment | undefined) => s?.kind === 'display' || s?.kind === 'code';
 
+/** Punctuation that must stay on the same line as the inline maths before it ("$x$, then"). */
+const TRAILING_PUNCTUATION = /^[.,;:!?)\]}'"\u2019\u201d]+/;
+
 function renderUncached(text: string, label: string): string {
   const segments = splitMath(text);
   let html = '';
+  let glued = 0; // characters of the current text segment already emitted with the maths before it
   segments.forEach((seg, index) => {
     switch (seg.kind) {
       case 'text': {
         // A block already starts on its own line: drop one newline on each side of it.
-        let value = seg.value;
+        let value = seg.value.slice(glued);
+        glued = 0;
         if (isBlock(segments[index - 1])) value = value.replace(/^[ \t]*\r?\n/, '');
         if (isBlock(segments[index + 1])) value = value.replace(/\r?\n[ \t]*$/, '');
         html += proseHtml(value);
@@ -56,7 +61,17 @@ function renderUncached(text: string, label: string): string {
         const display = seg.kind === 'display';
         const result = renderMath(seg.value, { displayMode: display });
         if (!result.ok) html += errorHtml(seg.raw, result.error, label, display);
-        else html += display ? `<div class="math-display">${result.html}</div>` : result.html;
+        else if (display) html += `<div class="math-display">${result.html}</div>`;
+        else {
+          // Keep "x," together: browsers may otherwise break the line between maths and comma.
+          const next = segments[index + 1];
+          const punctuation =
+            next?.kind === 'text' ? TRAILING_PUNCTUATION.exec(next.value)?.[0] : '';
+          if (punctuation) {
+            html += `<span class="math-nowrap">${result.html}${escapeHtml(punctuation)}</span>`;
+            glued = punctuation.length;
+          } else html += result.html;
+        }
         break;
       }
       case 'code':
