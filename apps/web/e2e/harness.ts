@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+/** The repository root (the API is started from there, as `npm start` does). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Where browser tests put screenshots and traces (git-ignored). */
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+const HEALTH_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 15_000;
+const MAX_OUTPUT_CHARS = 64_000;
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('No free port found'))));
+    });
+  });
+}
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then wait for the process to exit (SIGKILL after 15 s); removes the data dir. */
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the server (e.g. SUPERADMIN_EMAIL). */
+  env?: Record<string, string>;
+  /** Keep DATA_DIR after stop() (it is removed by default). */
+  keepDataDir?: boolean;
+}
+
+/**
+ * Starts the real API (which also serves the built SPA from apps/web/dist) on a free port with a
+ * fresh DATA_DIR and the demo catalogue, and resolves once GET /api/health answers 200.
+ * DATABASE_URL is inherited when set, so the same tests run against PostgreSQL.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'exemplar-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  let output = '';
+  let stderr = '';
+  const append = (current: string, chunk: Buffer) =>
+    (current + chunk.toString('utf8')).slice(-MAX_OUTPUT_CHARS);
+  child.stdout.on('data', (chunk: Buffer) => (output = append(output, chunk)));
+  child.stderr.on('data', (chunk: Buffer) => {
+    output = append(output, chunk);
+    stderr = append(stderr, chunk);
+  });
+
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const stop = async () => {
+    if (!hasExited) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        if (!hasExited) child.kill('SIGKILL');
+      }, STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const describeFailure = (reason: string) =>
+    new Error(
+      `${reason}\n--- server stderr ---\n${stderr.trim() || '(empty)'}\n--- output ---\n${output.trim()}`,
+    );
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (hasExited) {
+      const code = await exited;
+      await stop();
+      throw describeFailure(`The server exited with code ${code} before it was healthy.`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw describeFailure(`GET ${url}/api/health did not answer 200 within 30 s.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return { url, port, dataDir, output: () => output, stop };
+}
+
+/** The system Chromium, driven by playwright-core (no browser download is possible here). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}

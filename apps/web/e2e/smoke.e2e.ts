@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+
+describe('smoke: the built app served by the API', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('loads the home page with the hero heading', async () => {
+    const response = await page.goto(`${server.url}/`);
+    expect(response?.status()).toBe(200);
+    const hero = page.getByRole('heading', { level: 1 });
+    await hero.waitFor();
+    expect(await hero.textContent()).toContain('worked example');
+    expect(await page.title()).toBe('Exemplar — worked maths examples');
+    await page.screenshot({ path: path.join(resultsDir, 'smoke-home.png'), fullPage: true });
+  });
+
+  it('navigates with the navbar: Examples, then the brand link back home', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Examples' }).click();
+    await page.waitForURL(`${server.url}/examples`);
+    expect(await nav.getByRole('link', { name: 'Examples' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    await page.getByRole('link', { name: 'Exemplar home' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('subscribes to the newsletter through the real API', async () => {
+    await page.goto(`${server.url}/`);
+    const email = page.getByRole('textbox', { name: 'Email address' });
+    await email.fill('not-an-email');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+
+    await email.fill(`reader-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Thank you for subscribing!').waitFor();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { name: "This page doesn't exist" }).waitFor();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL(`${server.url}/`);
+  });
+});
