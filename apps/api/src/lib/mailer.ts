@@ -65,7 +65,7 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
       const file = path.join(outbox, `${stamp}-${m.to.replace(/[^\w.@-]/g, '_')}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
       log.info(
-        { to: m.to, subject: m.subject, file },
+        { to: m.to, purpose: m.purpose, file },
         'mail written to the dev outbox (no SMTP_URL)',
       );
     },

@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let env: TestEnv;
+afterEach(async () => {
+  await env.cleanup();
+});
+
+function runCli(args: string[], input: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', ...args], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? '', ...env.env },
+    input,
+    encoding: 'utf8',
+  });
+}
+
+describe(`npm run user on ${engineUnderTest}`, () => {
+  it('creates a confirmed superadmin who can log in, idempotently', async () => {
+    env = await createTestEnv();
+    const first = runCli(
+      ['create', '--email', 'Chief@Example.com', '--role', 'superadmin'],
+      'Leader-Secret-77\n',
+    );
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Created chief@example.com (superadmin)');
+    const again = runCli(
+      ['create', '--email', 'chief@example.com', '--role', 'superadmin'],
+      'Other-Secret-88\n',
+    );
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('password is unchanged');
+
+    const app = await buildApp(env.config, { logger: false });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'chief@example.com', password: 'Leader-Secret-77' },
+      });
+      expect(login.statusCode).toBe(200);
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${login.json().data.idToken}` },
+      });
+      expect(me.json().data.user).toMatchObject({ groups: ['superadmin'], status: 'CONFIRMED' });
+      expect(await app.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses bad arguments and weak passwords, changing nothing', async () => {
+    env = await createTestEnv();
+    expect(
+      runCli(['create', '--email', 'nope', '--role', 'admin'], 'Good-Secret-12\n').status,
+    ).toBe(64);
+    expect(
+      runCli(['create', '--email', 'a@example.com', '--role', 'king'], 'Good-Secret-12\n').status,
+    ).toBe(64);
+    const weak = runCli(['create', '--email', 'a@example.com', '--role', 'admin'], 'password\n');
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toMatch(/Nothing was changed: Password did not conform with policy/);
+    const app = await buildApp(env.config, { logger: false });
+    try {
+      expect(await app.database.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
