@@ -7,7 +7,8 @@ import { z } from 'zod';
 export const ROLES = ['superadmin', 'admin', 'basic'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const RoleSchema = z.enum(ROLES);
+// Pure: bundles that only need the helpers below (the web app) leave zod out.
+export const RoleSchema = /* @__PURE__ */ z.enum(ROLES);
 
 export const DEFAULT_ROLE: Role = 'basic';
 
