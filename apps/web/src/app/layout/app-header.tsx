@@ -62,7 +62,7 @@ export function AppHeader() {
               <BrandLogo size={30} />
               <span>Exemplar</span>
             </Link>
-            <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm">
+            <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom="sm">
               {items.map((item) => (
                 <NavLink key={item.to} to={item.to} className={classes.link}>
                   {item.icon}

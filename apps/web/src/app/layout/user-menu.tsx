@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
           <Avatar color="brand" variant="filled" radius="xl" size={32}>
             {initial}
           </Avatar>
-          <Text size="sm" fw={600} maw={160} truncate visibleFrom="sm">
+          <Text size="sm" fw={600} maw={160} truncate visibleFrom="md">
             {name}
           </Text>
           <IconChevronDown size={14} stroke={1.8} />
