@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeSession } from '../test/render';
-import { ApiError, NETWORK_ERROR_MESSAGE, api } from './api-client';
+import { fakeIdToken, storeSession } from '../test/render';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  REFRESH_FAILED_MESSAGE,
+  api,
+  refreshSession,
+} from './api-client';
 import { authStore } from './auth/auth-store';
 
 function mockFetch(response: Response | Promise<Response>) {
@@ -70,5 +76,212 @@ describe('api client', () => {
   it('resolves undefined for an empty body', async () => {
     mockFetch(new Response(null, { status: 204 }));
     await expect(api.delete('/examples/1/like')).resolves.toBeUndefined();
+  });
+});
+
+describe('api client: token refresh (spec §4)', () => {
+  const refreshed = {
+    idToken: fakeIdToken({ sub: 's', email: 'a@b.co', name: 'New' }),
+    accessToken: 'access-2',
+    refreshToken: 'refresh-2',
+    expiresIn: 3600,
+  };
+
+  beforeEach(() => {
+    authStore.reset();
+    storeSession({ sub: 's', email: 'a@b.co', name: 'Old' });
+    authStore.initialise();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    authStore.reset();
+  });
+
+  const unauthorized = () =>
+    Response.json(
+      { success: false, code: 'Unauthorized', message: 'Token expired.' },
+      { status: 401 },
+    );
+
+  /** /auth/refresh answered by `refresh`; anything else is 401 until the new id token is sent. */
+  function stubServer(refresh: () => Response | Promise<Response>) {
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      if (String(input) === '/api/auth/refresh') return refresh();
+      return headers['Authorization'] === `Bearer ${refreshed.idToken}`
+        ? Response.json({ success: true, data: { path: String(input) } })
+        : unauthorized();
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const calls = (url: string) => fetchMock.mock.calls.filter(([input]) => String(input) === url);
+    return { fetchMock, calls };
+  }
+
+  it('refreshes once on a 401, stores the new tokens (rotated refresh token too) and retries', async () => {
+    const { calls } = stubServer(() => Response.json({ success: true, data: refreshed }));
+    const oldIdToken = authStore.getState().tokens!.idToken;
+
+    await expect(api.get('/auth/me')).resolves.toEqual({
+      success: true,
+      data: { path: '/api/auth/me' },
+    });
+
+    const [refreshCall] = calls('/api/auth/refresh');
+    expect(JSON.parse(String(refreshCall![1]!.body))).toEqual({ refreshToken: 'refresh-token' });
+    const meCalls = calls('/api/auth/me');
+    expect(meCalls).toHaveLength(2);
+    expect((meCalls[0]![1]!.headers as Record<string, string>)['Authorization']).toBe(
+      `Bearer ${oldIdToken}`,
+    );
+    expect((meCalls[1]![1]!.headers as Record<string, string>)['Authorization']).toBe(
+      `Bearer ${refreshed.idToken}`,
+    );
+    expect(window.localStorage.getItem('idToken')).toBe(refreshed.idToken);
+    expect(window.localStorage.getItem('accessToken')).toBe('access-2');
+    expect(window.localStorage.getItem('refreshToken')).toBe('refresh-2');
+    expect(authStore.getState().user?.name).toBe('New');
+  });
+
+  it('keeps the old refresh token when the server sends none', async () => {
+    stubServer(() =>
+      Response.json({ success: true, data: { idToken: refreshed.idToken, accessToken: 'a2' } }),
+    );
+    await api.get('/examples');
+    expect(window.localStorage.getItem('refreshToken')).toBe('refresh-token');
+    expect(window.localStorage.getItem('accessToken')).toBe('a2');
+  });
+
+  it('shares one refresh between concurrent 401s, and each request is retried once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = stubServer(async () => {
+      await gate;
+      return Response.json({ success: true, data: refreshed });
+    });
+
+    const requests = Promise.all([
+      api.get('/examples'),
+      api.get('/subjects'),
+      api.post('/examples/1/like'),
+    ]);
+    await vi.waitFor(() => expect(calls('/api/auth/refresh')).toHaveLength(1));
+    release();
+    await expect(requests).resolves.toHaveLength(3);
+
+    expect(calls('/api/auth/refresh')).toHaveLength(1);
+    expect(calls('/api/examples')).toHaveLength(2);
+    expect(calls('/api/subjects')).toHaveLength(2);
+    expect(calls('/api/examples/1/like')).toHaveLength(2);
+  });
+
+  it('retries only once: a second 401 is the answer', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async (input) =>
+      String(input) === '/api/auth/refresh'
+        ? Response.json({ success: true, data: refreshed })
+        : unauthorized(),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.get('/auth/me')).rejects.toThrow('Token expired.');
+    expect(fetchMock).toHaveBeenCalledTimes(3); // call, refresh, retry
+  });
+
+  it("clears the tokens and fails with 'Token refresh failed' when refreshing fails", async () => {
+    const { calls } = stubServer(() =>
+      Response.json(
+        { success: false, code: 'Unauthorized', message: 'Invalid refresh token.' },
+        { status: 401 },
+      ),
+    );
+    const results = await Promise.allSettled([api.get('/auth/me'), api.get('/examples')]);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
+      expect((result as PromiseRejectedResult).reason.message).toBe(REFRESH_FAILED_MESSAGE);
+    }
+    expect(REFRESH_FAILED_MESSAGE).toBe('Token refresh failed');
+    expect(calls('/api/auth/refresh')).toHaveLength(1);
+    expect(authStore.getState().tokens).toBeNull();
+    expect(authStore.getState().user).toBeNull();
+    for (const key of ['idToken', 'accessToken', 'refreshToken']) {
+      expect(window.localStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it('never refreshes for the auth endpoints themselves', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => unauthorized());
+    vi.stubGlobal('fetch', fetchMock);
+    for (const path of [
+      '/auth/login',
+      '/auth/register',
+      '/auth/confirm',
+      '/auth/resend-code',
+      '/auth/refresh',
+      '/auth/logout',
+      '/auth/forgot-password',
+      '/auth/confirm-forgot-password',
+    ]) {
+      await expect(api.post(path, {})).rejects.toThrow('Token expired.');
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(8); // one each, no refresh, no retry
+    expect(authStore.getState().tokens?.refreshToken).toBe('refresh-token');
+  });
+
+  it('does not refresh when signed out', async () => {
+    authStore.clear();
+    const { calls } = stubServer(() => Response.json({ success: true, data: refreshed }));
+    await expect(api.get('/examples')).rejects.toThrow('Token expired.');
+    expect(calls('/api/auth/refresh')).toHaveLength(0);
+  });
+
+  it('keeps the session when the refresh cannot reach the server', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      if (String(input) === '/api/auth/refresh') throw new TypeError('Failed to fetch');
+      return unauthorized();
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.get('/examples')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    expect(authStore.getState().tokens?.refreshToken).toBe('refresh-token');
+  });
+
+  it('does not bring a session back that was logged out while refreshing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = stubServer(async () => {
+      await gate;
+      return Response.json({ success: true, data: refreshed });
+    });
+    const request = api.get('/examples');
+    await vi.waitFor(() => expect(calls('/api/auth/refresh')).toHaveLength(1));
+    authStore.clear();
+    release();
+    await expect(request).rejects.toThrow(REFRESH_FAILED_MESSAGE);
+    expect(authStore.getState().tokens).toBeNull();
+    expect(window.localStorage.getItem('idToken')).toBeNull();
+  });
+
+  it('retries with a token another call refreshed meanwhile, without refreshing again', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      if (String(input) === '/api/auth/refresh') {
+        return Response.json({ success: true, data: refreshed });
+      }
+      if (headers['Authorization'] === `Bearer ${refreshed.idToken}`) {
+        return Response.json({ success: true, data: {} });
+      }
+      await gate; // the old token's 401 arrives only after the refresh below
+      return unauthorized();
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const request = api.get('/subjects');
+    await refreshSession();
+    release();
+    await expect(request).resolves.toEqual({ success: true, data: {} });
+    const refreshes = fetchMock.mock.calls.filter(
+      ([input]) => String(input) === '/api/auth/refresh',
+    );
+    expect(refreshes).toHaveLength(1);
   });
 });

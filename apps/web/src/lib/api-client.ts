@@ -1,9 +1,27 @@
-import { getIdToken } from './auth/auth-store';
+import { authStore, getIdToken, getRefreshToken, type AuthTokens } from './auth/auth-store';
 
 export const API_BASE = '/api';
 
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
+
+/** The error of every request waiting on a refresh that failed (spec §8). */
+export const REFRESH_FAILED_MESSAGE = 'Token refresh failed';
+
+/**
+ * Auth endpoints answer 401 for their own reasons (wrong password, bad refresh token): a 401 from
+ * them is the answer, never a reason to refresh. /auth/me and /auth/change-password are not here.
+ */
+const NO_REFRESH_PATHS = new Set([
+  '/auth/register',
+  '/auth/confirm',
+  '/auth/resend-code',
+  '/auth/login',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/forgot-password',
+  '/auth/confirm-forgot-password',
+]);
 
 /** A non-OK response: `message` is the server's message, or else the response text. */
 export class ApiError extends Error {
@@ -27,7 +45,7 @@ export interface RequestOptions {
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = `${API_BASE}${normalisePath(path)}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -51,19 +69,21 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(response.status, text || response.statusText || `HTTP ${response.status}`);
 }
 
-/**
- * Calls the API: JSON in and out, with the id token as bearer when signed in. Resolves with the
- * parsed body (undefined for an empty one); rejects with an ApiError for a non-OK response.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function normalisePath(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/** One HTTP call: JSON body, bearer `idToken` when given. Network failures become ApiErrors. */
+async function send(
+  path: string,
+  options: RequestOptions,
+  idToken: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const idToken = getIdToken();
   if (idToken) headers['Authorization'] = `Bearer ${idToken}`;
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -73,6 +93,83 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NetworkError');
   }
+}
+
+function readTokens(body: unknown, previousRefreshToken: string): AuthTokens | null {
+  const data =
+    body && typeof body === 'object' && 'data' in body && body.data && typeof body.data === 'object'
+      ? (body.data as Record<string, unknown>)
+      : null;
+  const { idToken, accessToken, refreshToken } = data ?? {};
+  if (typeof idToken !== 'string' || !idToken || typeof accessToken !== 'string' || !accessToken) {
+    return null;
+  }
+  return {
+    idToken,
+    accessToken,
+    // The server rotates the refresh token; keep the old one only if it sent none (spec §7).
+    refreshToken:
+      typeof refreshToken === 'string' && refreshToken ? refreshToken : previousRefreshToken,
+  };
+}
+
+async function performRefresh(): Promise<AuthTokens> {
+  const refreshToken = getRefreshToken();
+  const failed = () => {
+    // Only if the session is still the one we tried to refresh (not a new login meanwhile).
+    if (getRefreshToken() === refreshToken) authStore.clear();
+    return new ApiError(401, REFRESH_FAILED_MESSAGE, 'Unauthorized');
+  };
+  if (!refreshToken) throw failed();
+
+  // A network failure says nothing about the session: keep it and report the network.
+  const response = await send(
+    '/auth/refresh',
+    { method: 'POST', body: { refreshToken } },
+    getIdToken(),
+  );
+  if (!response.ok) throw failed();
+  const body: unknown = await response.json().catch(() => null);
+  const tokens = readTokens(body, refreshToken);
+  if (!tokens) throw failed();
+  // Logged out (or in as someone else) while the refresh was in flight: do not resurrect it.
+  if (getRefreshToken() !== refreshToken) throw new ApiError(401, REFRESH_FAILED_MESSAGE);
+  authStore.setTokens(tokens);
+  return tokens;
+}
+
+let refreshInFlight: Promise<AuthTokens> | null = null;
+
+/**
+ * Exchanges the refresh token for new tokens and stores them (the rotated refresh token too).
+ * Callers at the same time share one request. If the server refuses, the session is cleared and
+ * the promise rejects with 'Token refresh failed'.
+ */
+export function refreshSession(): Promise<AuthTokens> {
+  refreshInFlight ??= performRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * Calls the API: JSON in and out, with the id token as bearer when signed in. Resolves with the
+ * parsed body (undefined for an empty one); rejects with an ApiError for a non-OK response.
+ *
+ * A 401 on a signed-in call refreshes the tokens once (shared with any other call waiting for the
+ * same) and retries the call once with the new id token (spec §4).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sentToken = getIdToken();
+  let response = await send(path, options, sentToken);
+
+  if (response.status === 401 && sentToken && !NO_REFRESH_PATHS.has(normalisePath(path))) {
+    const current = getIdToken();
+    // Another call may already have refreshed while this one was in flight.
+    const idToken = current && current !== sentToken ? current : (await refreshSession()).idToken;
+    response = await send(path, options, idToken);
+  }
+
   if (!response.ok) throw await errorFromResponse(response);
 
   const text = await response.text();

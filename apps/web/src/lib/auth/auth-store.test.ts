@@ -85,4 +85,42 @@ describe('auth store', () => {
     expect(notified).toBe(2);
     unsubscribe();
   });
+
+  it("shows the server's name for the same account, also after a token refresh", () => {
+    storeSession({ sub: 'u-1', email: 'ada@example.com', name: 'Ada' });
+    authStore.initialise();
+    authStore.syncUser({ sub: 'u-1', email: 'ada@example.com', name: 'Ada L.', groups: ['admin'] });
+    expect(authStore.getState().user).toEqual({
+      sub: 'u-1',
+      email: 'ada@example.com',
+      name: 'Ada L.',
+      groups: ['admin'],
+    });
+
+    // A refreshed id token issued before the change still says 'Ada': the server's answer wins.
+    authStore.setTokens({
+      idToken: fakeIdToken({ sub: 'u-1', email: 'ada@example.com', name: 'Ada' }),
+      accessToken: 'a2',
+      refreshToken: 'r2',
+    });
+    expect(authStore.getState().user?.name).toBe('Ada L.');
+
+    // Another account, or a logout, forgets it.
+    authStore.syncUser({ sub: 'someone-else', email: 'x@y.zz', name: 'X', groups: [] });
+    expect(authStore.getState().user?.name).toBe('Ada L.');
+    authStore.clear();
+    storeSession({ sub: 'u-1', email: 'ada@example.com', name: 'Ada' });
+    authStore.setTokens({
+      idToken: fakeIdToken({ sub: 'u-1', email: 'ada@example.com', name: 'Ada' }),
+      accessToken: 'a',
+      refreshToken: 'r',
+    });
+    expect(authStore.getState().user?.name).toBe('Ada');
+  });
+
+  it('does nothing when synced without a session', () => {
+    authStore.initialise();
+    authStore.syncUser({ sub: 'u-1', email: 'a@b.co', name: 'A', groups: [] });
+    expect(authStore.getState().user).toBeNull();
+  });
 });

@@ -32,6 +32,12 @@ let state: AuthState = initialState;
 const listeners = new Set<() => void>();
 let listeningToStorage = false;
 
+/**
+ * The user as GET/PATCH /auth/me last returned it. The id token keeps the name it was issued with,
+ * so once the server has told us better, that wins for display (for the same account only).
+ */
+let serverUser: AuthUser | null = null;
+
 function emit(next: AuthState) {
   state = next;
   for (const listener of listeners) listener();
@@ -68,10 +74,10 @@ function readStoredTokens(): AuthTokens | null {
 }
 
 function stateFromTokens(tokens: AuthTokens | null): AuthState {
-  const user = tokens ? userFromIdToken(tokens.idToken) : null;
-  return user && tokens
-    ? { initialised: true, tokens, user }
-    : { initialised: true, tokens: null, user: null };
+  const fromToken = tokens ? userFromIdToken(tokens.idToken) : null;
+  if (!fromToken || !tokens) return { initialised: true, tokens: null, user: null };
+  const user = serverUser && serverUser.sub === fromToken.sub ? serverUser : fromToken;
+  return { initialised: true, tokens, user };
 }
 
 function onStorage(event: StorageEvent) {
@@ -105,10 +111,31 @@ export const authStore = {
     emit(stateFromTokens(tokens));
   },
 
+  /**
+   * Takes the signed-in user's details from the server (GET or PATCH /auth/me): the navbar shows
+   * them at once, even though the id token still carries what it was issued with.
+   */
+  syncUser(user: { sub: string; email: string; name: string; groups: readonly string[] }): void {
+    const current = state.user;
+    if (!current || current.sub !== user.sub) return;
+    serverUser = {
+      sub: user.sub,
+      email: user.email,
+      name: user.name,
+      groups: normaliseGroups(user.groups),
+    };
+    const same =
+      current.email === serverUser.email &&
+      current.name === serverUser.name &&
+      current.groups.join() === serverUser.groups.join();
+    if (!same) emit({ ...state, user: serverUser });
+  },
+
   /** Logs out locally: clears the state and the stored tokens. */
   clear(): void {
     const storage = safeStorage();
     for (const key of TOKEN_KEYS) storage?.removeItem(key);
+    serverUser = null;
     emit({ initialised: true, tokens: null, user: null });
   },
 
@@ -116,6 +143,7 @@ export const authStore = {
   reset(): void {
     if (listeningToStorage) window.removeEventListener('storage', onStorage);
     listeningToStorage = false;
+    serverUser = null;
     emit(initialState);
   },
 };
@@ -127,4 +155,9 @@ export function useAuth(): AuthState {
 /** The id token for the Authorization header, if a session exists. */
 export function getIdToken(): string | null {
   return state.tokens?.idToken ?? null;
+}
+
+/** The refresh token of the current session, if any. */
+export function getRefreshToken(): string | null {
+  return state.tokens?.refreshToken ?? null;
 }
