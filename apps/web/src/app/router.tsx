@@ -24,6 +24,13 @@ const pages: RouteObject[] = [
   { index: true, lazy: page(() => import('./routes/home')) },
   { path: paths.about, lazy: page(() => import('./routes/about')) },
   { path: paths.latex, lazy: page(() => import('./routes/latex')) },
+  { path: paths.login, lazy: page(() => import('./routes/login')) },
+  { path: paths.register, lazy: page(() => import('./routes/register')) },
+  { path: paths.confirm, lazy: page(() => import('./routes/confirm')) },
+  { path: paths.forgotPassword, lazy: page(() => import('./routes/forgot-password')) },
+  { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
+  { path: paths.profile, lazy: page(() => import('./routes/profile')) },
+  { path: paths.dashboard, lazy: page(() => import('./routes/dashboard')) },
   { path: '*', lazy: page(() => import('./routes/not-found')) },
 ];
 

@@ -5,22 +5,18 @@ import {
   IconLogout,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { RoleBadge } from '../../components/role-badge';
-import { authStore, type AuthUser } from '../../lib/auth/auth-store';
+import type { AuthUser } from '../../lib/auth/auth-store';
+import { useLogout } from '../../lib/auth/use-logout';
 import { displayName, userInitial } from '../../lib/auth/user-display';
 import { paths } from '../../lib/paths';
 import classes from './layout.module.css';
 
 export function UserMenu({ user }: { user: AuthUser }) {
-  const navigate = useNavigate();
+  const logout = useLogout();
   const name = displayName(user);
   const initial = userInitial(user);
-
-  const logout = () => {
-    authStore.clear();
-    void navigate(paths.home);
-  };
 
   return (
     <Menu shadow="lg" width={264} position="bottom-end" radius="md" withinPortal>
@@ -67,7 +63,11 @@ export function UserMenu({ user }: { user: AuthUser }) {
           Dashboard
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.6} />} onClick={logout}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} stroke={1.6} />}
+          onClick={() => void logout()}
+        >
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,0 +1,10 @@
+import { ConfirmPage } from '../../features/auth/components/confirm-page';
+
+export default function ConfirmRoute() {
+  return (
+    <>
+      <title>Confirm Registration — Exemplar</title>
+      <ConfirmPage />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page';
+
+export default function ForgotPasswordRoute() {
+  return (
+    <>
+      <title>Forgot Password — Exemplar</title>
+      <ForgotPasswordPage />
+    </>
+  );
+}

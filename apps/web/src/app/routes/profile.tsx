@@ -1,0 +1,11 @@
+import { ProtectedRoute } from '../../features/auth/components/protected-route';
+import { ProfilePage } from '../../features/auth/components/profile/profile-page';
+
+export default function ProfileRoute() {
+  return (
+    <ProtectedRoute>
+      <title>My Profile — Exemplar</title>
+      <ProfilePage />
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,10 @@
+import { RegisterPage } from '../../features/auth/components/register-page';
+
+export default function RegisterRoute() {
+  return (
+    <>
+      <title>Register — Exemplar</title>
+      <RegisterPage />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-page';
+
+export default function ResetPasswordRoute() {
+  return (
+    <>
+      <title>Reset Password — Exemplar</title>
+      <ResetPasswordPage />
+    </>
+  );
+}

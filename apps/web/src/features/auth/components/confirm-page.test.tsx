@@ -1,0 +1,131 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth/auth-store';
+import { renderRoute } from '../../../test/render';
+import { fail, mockApi, ok, on } from '../test/mock-api';
+
+const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+const confirmButton = () => screen.getByRole('button', { name: 'Confirm Account' });
+
+describe('/confirm', () => {
+  beforeEach(() => {
+    authStore.reset();
+    authStore.initialise();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    authStore.reset();
+  });
+
+  it('shows the pending email and a 6-character code input', async () => {
+    window.localStorage.setItem('pendingEmail', 'ada@example.com');
+    renderRoute('/confirm');
+    expect(await screen.findByRole('heading', { name: 'Confirm your account' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.queryByLabelText(/Email Address/)).toBeNull();
+    expect(field(/Confirmation Code/).getAttribute('maxlength')).toBe('6');
+  });
+
+  it('asks for the email when none is stored, and requires it and the code', async () => {
+    const { calls } = mockApi();
+    renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    fireEvent.click(confirmButton());
+    expect(await screen.findByText('Email is required.')).toBeTruthy();
+    expect(screen.getByText('Code is required.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('confirms, clears the pending email, says so, and goes to /login after 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    window.localStorage.setItem('pendingEmail', 'ada@example.com');
+    const { callsTo } = mockApi(on('POST', '/auth/confirm', () => ok({}, 'Account confirmed.')));
+    const { router } = renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    fireEvent.change(field(/Confirmation Code/), { target: { value: ' 123456 ' } });
+    fireEvent.click(confirmButton());
+
+    expect(
+      await screen.findByText('Account confirmed successfully! Redirecting to login...'),
+    ).toBeTruthy();
+    expect(callsTo('/auth/confirm')[0]!.body).toEqual({ email: 'ada@example.com', code: '123456' });
+    expect(window.localStorage.getItem('pendingEmail')).toBeNull();
+    expect(confirmButton().hasAttribute('disabled')).toBe(true);
+
+    act(() => vi.advanceTimersByTime(1900));
+    expect(router.state.location.pathname).toBe('/confirm');
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The login form has the email filled in.
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect((field(/Email Address/) as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it("shows 'Verification Failed' with the server's message", async () => {
+    window.localStorage.setItem('pendingEmail', 'ada@example.com');
+    mockApi(
+      on('POST', '/auth/confirm', () =>
+        fail(400, 'Invalid verification code provided, please try again.'),
+      ),
+    );
+    const { router } = renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    fireEvent.change(field(/Confirmation Code/), { target: { value: '000000' } });
+    fireEvent.click(confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Verification Failed');
+    expect(alert.textContent).toContain('Invalid verification code provided, please try again.');
+    expect(window.localStorage.getItem('pendingEmail')).toBe('ada@example.com');
+    expect(router.state.location.pathname).toBe('/confirm');
+  });
+
+  it('Resend Code posts to /auth/resend-code and shows the server message', async () => {
+    window.localStorage.setItem('pendingEmail', 'ada@example.com');
+    const { callsTo } = mockApi(
+      on('POST', '/auth/resend-code', () =>
+        ok({}, 'If the account exists and is unconfirmed, a new code has been sent.'),
+      ),
+    );
+    renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(
+      await screen.findByText(
+        'If the account exists and is unconfirmed, a new code has been sent.',
+      ),
+    ).toBeTruthy();
+    expect(callsTo('/auth/resend-code')[0]!.body).toEqual({ email: 'ada@example.com' });
+    // Registering again is still one click away.
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Register' }).getAttribute('href'),
+    ).toBe('/register');
+  });
+
+  it('Resend Code without a stored email asks for it first', async () => {
+    const { callsTo } = mockApi(on('POST', '/auth/resend-code', () => ok({}, 'Sent.')));
+    renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(await screen.findByText('Email is required.')).toBeTruthy();
+    expect(callsTo('/auth/resend-code')).toHaveLength(0);
+
+    fireEvent.change(field(/Email Address/), { target: { value: 'Bob@Example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(await screen.findByText('Sent.')).toBeTruthy();
+    expect(callsTo('/auth/resend-code')[0]!.body).toEqual({ email: 'bob@example.com' });
+  });
+
+  it('lets the visitor use another email than the stored one', async () => {
+    window.localStorage.setItem('pendingEmail', 'old@example.com');
+    const { callsTo } = mockApi(on('POST', '/auth/confirm', () => ok({})));
+    renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    fireEvent.click(screen.getByRole('button', { name: 'Change' }));
+    fireEvent.change(field(/Email Address/), { target: { value: 'new@example.com' } });
+    fireEvent.change(field(/Confirmation Code/), { target: { value: '654321' } });
+    fireEvent.click(confirmButton());
+    await screen.findByText('Account confirmed successfully! Redirecting to login...');
+    expect(callsTo('/auth/confirm')[0]!.body).toEqual({ email: 'new@example.com', code: '654321' });
+  });
+});

@@ -1,0 +1,54 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLogout } from '../../../../lib/auth/use-logout';
+import { paths } from '../../../../lib/paths';
+
+export const LOGOUT_QUESTION = 'Are you sure you want to logout?';
+
+/** Dashboard link and Logout, which asks first (spec §2). */
+export function AccountActionsCard() {
+  const logout = useLogout();
+
+  const confirmLogout = () =>
+    modals.openConfirmModal({
+      title: 'Logout',
+      centered: true,
+      children: <Text size="sm">{LOGOUT_QUESTION}</Text>,
+      labels: { confirm: 'Logout', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void logout(),
+    });
+
+  return (
+    <Card padding="lg" component="section" aria-labelledby="account-actions-title">
+      <Group gap="xs" mb="md" wrap="nowrap">
+        <IconSettings size={20} stroke={1.7} />
+        <Title order={2} size="h4" id="account-actions-title">
+          Account Actions
+        </Title>
+      </Group>
+      <Stack gap="sm">
+        <Button
+          component={Link}
+          to={paths.dashboard}
+          variant="light"
+          fullWidth
+          leftSection={<IconLayoutDashboard size={18} />}
+        >
+          Dashboard
+        </Button>
+        <Button
+          variant="outline"
+          color="red"
+          fullWidth
+          leftSection={<IconLogout size={18} />}
+          onClick={confirmLogout}
+        >
+          Logout
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Card, Group, Stack, Title, Button } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
+import { PASSWORD_HINT, PASSWORD_MIN, PasswordInputSchema } from '@exemplar/shared/fields';
+import { useChangePassword } from '../../api/change-password';
+import { fieldValidator, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../lib/validation';
+import { PasswordField } from '../password-field';
+
+/** POST /auth/change-password: current, new and confirm; the server's answer is shown. */
+export function ChangePasswordCard() {
+  const change = useChangePassword();
+  const form = useForm({
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validate: {
+      currentPassword: fieldValidator(PasswordInputSchema),
+      newPassword: (value) => (value.length < PASSWORD_MIN ? PASSWORD_TOO_SHORT : null),
+      confirmPassword: (value, values) =>
+        value !== values.newPassword ? PASSWORDS_DO_NOT_MATCH : null,
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    change.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      { onSuccess: () => form.reset() },
+    );
+  });
+
+  return (
+    <Card padding="lg" component="section" aria-labelledby="change-password-title">
+      <Group gap="xs" mb="md" wrap="nowrap">
+        <IconLock size={20} stroke={1.7} />
+        <Title order={2} size="h4" id="change-password-title">
+          Change Password
+        </Title>
+      </Group>
+      <form onSubmit={submit} noValidate aria-label="Change password">
+        <Stack gap="md">
+          {change.isSuccess && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+              {change.data}
+            </Alert>
+          )}
+          {change.error && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title="Password Change Failed"
+            >
+              {change.error.message || 'Password change failed'}
+            </Alert>
+          )}
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordField
+            label="New Password"
+            description={PASSWORD_HINT}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              Change Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

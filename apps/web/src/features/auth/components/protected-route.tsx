@@ -1,0 +1,44 @@
+import { Center, Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../../../lib/auth/auth-store';
+import { logout } from '../../../lib/auth/session';
+import { authKeys, useCurrentUser } from '../api/get-me';
+import { loginPathFor } from '../lib/redirect';
+
+function Checking() {
+  return (
+    <Center mih="50vh" role="status" aria-label="Checking your session">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * Shows `children` only to a signed-in user the server still knows (spec §2, Protected routes):
+ * - while authentication initialises, and while the first GET /auth/me runs: a spinner;
+ * - no token: the login screen (/login?next=… brings the user back here after logging in);
+ * - GET /auth/me fails: the user is logged out, then the login screen.
+ * The check runs again each time a protected page opens; meanwhile the last answer shows.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { initialised, tokens, user } = useAuth();
+  const location = useLocation();
+  const signedIn = initialised && Boolean(tokens);
+  const queryClient = useQueryClient();
+  const me = useCurrentUser(user?.sub, signedIn);
+  // An error left in the cache by an earlier session counts only once the new check settles.
+  const failed = me.isError && !me.isFetching;
+
+  useEffect(() => {
+    if (!signedIn || !failed) return;
+    queryClient.removeQueries({ queryKey: authKeys.all });
+    void logout();
+  }, [signedIn, failed, queryClient]);
+
+  if (!initialised) return <Checking />;
+  if (!tokens || failed) return <Navigate to={loginPathFor(location)} replace />;
+  if (!me.isSuccess) return <Checking />;
+  return children;
+}
