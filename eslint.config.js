@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -26,7 +29,10 @@ export default tseslint.config(
     // Dependencies point one way: shared never imports the apps.
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@exemplar/api*', '@exemplar/web*', '**/apps/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@exemplar/api*', '@exemplar/web*', '**/apps/**'] },
+      ],
     },
   },
   {
