@@ -23,6 +23,7 @@ import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
 import { createMailer } from './lib/mailer';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
@@ -135,6 +136,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(adminUsersRoutes);
       await api.register(newsletterRoutes);
       await api.register(catalogueRoutes);
       await api.register(examplesRoutes);

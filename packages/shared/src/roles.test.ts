@@ -62,3 +62,27 @@ describe('roles', () => {
     expect(RoleSchema.safeParse('editor').success).toBe(false);
   });
 });
+
+describe('permissions', () => {
+  it('grant each permission to its role and every higher one', async () => {
+    const { can, permissionsOf } = await import('./roles');
+    expect(permissionsOf(['basic'])).toEqual({
+      'progress:write': true,
+      'catalogue:write': false,
+      'users:manage': false,
+      'audit:read': false,
+    });
+    expect(permissionsOf(['admin'])).toMatchObject({
+      'catalogue:write': true,
+      'users:manage': false,
+    });
+    expect(permissionsOf(['basic', 'superadmin'])).toEqual({
+      'progress:write': true,
+      'catalogue:write': true,
+      'users:manage': true,
+      'audit:read': true,
+    });
+    expect(can([], 'catalogue:write')).toBe(false);
+    expect(can(['admin'], 'catalogue:write')).toBe(true);
+  });
+});

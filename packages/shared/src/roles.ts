@@ -56,3 +56,35 @@ export function canManageCatalogue(groups: readonly unknown[] | null | undefined
 export function canManageUsers(groups: readonly unknown[] | null | undefined): boolean {
   return highestRole(groups) === 'superadmin';
 }
+
+/**
+ * Everything a role may do, in one place: the API enforces it, the web app hides what is not
+ * allowed. Each permission names the lowest role that has it (superadmin ≥ admin ≥ basic).
+ */
+export const PERMISSIONS = {
+  /** Likes, solved marks, own profile. */
+  'progress:write': 'basic',
+  /** Create, edit and delete subjects, categories, difficulties, types and examples; import and export. */
+  'catalogue:write': 'admin',
+  /** Read, edit, enable, confirm, delete accounts and change their roles. */
+  'users:manage': 'superadmin',
+  /** Read the audit log. */
+  'audit:read': 'superadmin',
+} as const satisfies Record<string, Role>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(
+  groups: readonly unknown[] | null | undefined,
+  permission: Permission,
+): boolean {
+  return roleAtLeast(highestRole(groups), PERMISSIONS[permission]);
+}
+
+/** Every permission with whether `groups` has it (GET /api/admin/permissions). */
+export function permissionsOf(
+  groups: readonly unknown[] | null | undefined,
+): Record<Permission, boolean> {
+  return Object.fromEntries(
+    (Object.keys(PERMISSIONS) as Permission[]).map((p) => [p, can(groups, p)]),
+  ) as Record<Permission, boolean>;
+}

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { can, type Permission } from '@exemplar/shared/roles';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
 import type { AuthService, AuthUser } from './auth.service';
 
 declare module 'fastify' {
@@ -10,6 +11,10 @@ declare module 'fastify' {
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preHandler: reads the bearer token when present; visitors pass as anonymous. */
     optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler factory: 401 without a valid token, 403 when the caller's role lacks `permission`. */
+    requirePermission(
+      permission: Permission,
+    ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -37,6 +42,15 @@ export const authPlugin = fp<{ service: AuthService }>(
       const token = bearer(request);
       if (token) request.user = await service.authenticate(token);
     });
+    app.decorate(
+      'requirePermission',
+      (permission: Permission) => async (request: FastifyRequest) => {
+        const token = bearer(request);
+        if (!token) throw unauthorized();
+        request.user = await service.authenticate(token);
+        if (!can(request.user.groups, permission)) throw forbidden();
+      },
+    );
   },
   { name: 'auth' },
 );

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export interface AuditRecord {
+  actorId: number | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details?: Record<string, unknown>;
+  at: string;
+}
+
+/** Appends to the audit log; call inside the transaction of the change it records. */
+export async function recordAudit(db: Db, r: AuditRecord) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: r.actorId,
+      action: r.action,
+      target_type: r.targetType,
+      target_id: r.targetId,
+      details: JSON.stringify(r.details ?? {}),
+      created_at: r.at,
+    })
+    .execute();
+}
+
+/** Newest first, with the actor's email when the actor still exists. */
+export function listAudit(db: Db, limit: number, beforeId?: number) {
+  let q = db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select([
+      'a.id',
+      'u.email as actor',
+      'a.action',
+      'a.target_type',
+      'a.target_id',
+      'a.details',
+      'a.created_at',
+    ]);
+  if (beforeId !== undefined) q = q.where('a.id', '<', beforeId);
+  return q.orderBy('a.id', 'desc').limit(limit).execute();
+}
