@@ -24,7 +24,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/permissions',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         summary: 'What the caller may do',
@@ -53,7 +53,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/dashboard',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: { tags, response: { 200: successSchema(UsersDashboardSchema) } },
     },
     async () => ({ success: true as const, data: await service.dashboard() }),
@@ -62,7 +62,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:username',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: { tags, params: UserKeyParamsSchema, response: { 200: UserResponse } },
     },
     async (request) => ({
@@ -74,7 +74,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/users/:username',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags,
         params: UserKeyParamsSchema,
@@ -92,7 +92,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/users/:username',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: { tags, params: UserKeyParamsSchema, response: { 200: successSchema(z.null()) } },
     },
     async (request) => {
@@ -104,7 +104,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:username/groups',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags,
         params: UserKeyParamsSchema,
@@ -128,7 +128,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/users/:username/groups/:group',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: { tags, params: UserGroupParamsSchema, response: { 200: UserResponse } },
     },
     async (request) => ({
@@ -147,7 +147,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
     {
-      preHandler: app.requirePermission('audit:read'),
+      onRequest: app.requirePermission('audit:read'),
       schema: {
         tags,
         querystring: z

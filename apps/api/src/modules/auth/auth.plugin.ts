@@ -7,11 +7,11 @@ import type { AuthService, AuthUser } from './auth.service';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    /** preHandler: the caller must present a valid bearer token of a live session. */
+    /** onRequest hook: the caller must present a valid bearer token of a live session. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: reads the bearer token when present; visitors pass as anonymous. */
+    /** onRequest hook: reads the bearer token when present; visitors pass as anonymous. */
     optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler factory: 401 without a valid token, 403 when the caller's role lacks `permission`. */
+    /** onRequest hook factory: 401 without a valid token, 403 when the caller's role lacks `permission`. */
     requirePermission(
       permission: Permission,
     ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, response: { 200: successSchema(z.object({ user: MeSchema })) } },
     },
     async (request) => ({
@@ -149,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/auth/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         body: UpdateMeRequestSchema,
@@ -166,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: perIp(10),
       schema: { tags, body: ChangePasswordRequestSchema, response: { 200: MessageOnly } },
     },
