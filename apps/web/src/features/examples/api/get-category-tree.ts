@@ -1,0 +1,26 @@
+import { CategoryTreeEntrySchema, type CategoryTreeEntry } from '@exemplar/shared/catalogue';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { parseData } from './parse-response';
+
+const CategoryTreeDataSchema = z.object({ categoriesTree: z.array(CategoryTreeEntrySchema) });
+
+/** GET /categories/tree → per subject, its categories with their nested children. */
+export async function getCategoryTree(signal?: AbortSignal): Promise<CategoryTreeEntry[]> {
+  const body = await api.get<unknown>('/categories/tree', { signal });
+  return parseData(CategoryTreeDataSchema, body).categoriesTree;
+}
+
+/** Initial data of the examples screen: loaded once (spec §4). */
+export function categoryTreeQueryOptions() {
+  return queryOptions({
+    queryKey: ['catalogue', 'categories', 'tree'],
+    queryFn: ({ signal }) => getCategoryTree(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useCategoryTree() {
+  return useQuery(categoryTreeQueryOptions());
+}

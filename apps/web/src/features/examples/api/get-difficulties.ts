@@ -1,0 +1,27 @@
+import { DifficultySchema, type Difficulty } from '@exemplar/shared/catalogue';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { parseData } from './parse-response';
+
+const DifficultiesDataSchema = z.object({ difficulties: z.array(DifficultySchema) });
+
+/** GET /difficulties → easy, intermediate, hard, insane… ordered by rank. */
+export async function getDifficulties(signal?: AbortSignal): Promise<Difficulty[]> {
+  const body = await api.get<unknown>('/difficulties', { signal });
+  const { difficulties } = parseData(DifficultiesDataSchema, body);
+  return [...difficulties].sort((a, b) => a.rank - b.rank || a.id - b.id);
+}
+
+/** Initial data of the examples screen: loaded once (spec §4). */
+export function difficultiesQueryOptions() {
+  return queryOptions({
+    queryKey: ['catalogue', 'difficulties'],
+    queryFn: ({ signal }) => getDifficulties(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useDifficulties() {
+  return useQuery(difficultiesQueryOptions());
+}

@@ -1,0 +1,54 @@
+import { ExampleSchema, type Example, type ExamplesPage } from '@exemplar/shared/catalogue';
+import {
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, ApiError } from '../../../lib/api-client';
+import { EXAMPLES_STALE_TIME, examplesKeys } from './get-examples';
+import { parseData } from './parse-response';
+
+const ExampleDataSchema = z.object({ example: ExampleSchema });
+
+/** GET /examples/{id} → one example; a 404 rejects with an ApiError of status 404. */
+export async function getExample(id: number, signal?: AbortSignal): Promise<Example> {
+  const body = await api.get<unknown>(`/examples/${id}`, { signal });
+  return parseData(ExampleDataSchema, body).example;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** The example as already loaded by a list, so opening it from the list shows it at once. */
+function fromListCache(queryClient: QueryClient, id: number) {
+  const lists = queryClient.getQueriesData<InfiniteData<ExamplesPage>>({
+    queryKey: examplesKeys.lists(),
+  });
+  for (const [key, data] of lists) {
+    const example = data?.pages.flatMap((page) => page.examples).find((e) => e.id === id);
+    if (example) return { example, updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt };
+  }
+  return undefined;
+}
+
+export function exampleQueryOptions(id: number, queryClient?: QueryClient) {
+  return queryOptions({
+    queryKey: examplesKeys.detail(id),
+    queryFn: ({ signal }) => getExample(id, signal),
+    staleTime: EXAMPLES_STALE_TIME,
+    // A missing example stays missing: no retry for a 404.
+    retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
+    initialData: () => (queryClient ? fromListCache(queryClient, id)?.example : undefined),
+    initialDataUpdatedAt: () =>
+      queryClient ? fromListCache(queryClient, id)?.updatedAt : undefined,
+  });
+}
+
+export function useExample(id: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery({ ...exampleQueryOptions(id ?? 0, queryClient), enabled: id !== null });
+}

@@ -1,0 +1,26 @@
+import { ExampleTypeSchema, type ExampleType } from '@exemplar/shared/catalogue';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { parseData } from './parse-response';
+
+const TypesDataSchema = z.object({ types: z.array(ExampleTypeSchema) });
+
+/** GET /types → the example types of the dropdown. */
+export async function getTypes(signal?: AbortSignal): Promise<ExampleType[]> {
+  const body = await api.get<unknown>('/types', { signal });
+  return parseData(TypesDataSchema, body).types;
+}
+
+/** Initial data of the examples screen: loaded once (spec §4). */
+export function typesQueryOptions() {
+  return queryOptions({
+    queryKey: ['catalogue', 'types'],
+    queryFn: ({ signal }) => getTypes(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useTypes() {
+  return useQuery(typesQueryOptions());
+}

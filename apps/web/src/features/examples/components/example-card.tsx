@@ -1,0 +1,117 @@
+import { Anchor, Badge, Box, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { Difficulty, Example, ExampleType } from '@exemplar/shared/catalogue';
+import { IconCalendar, IconHash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MathText } from '../../../components/math/math-text';
+import { formatDate, formatDateTime } from '../lib/format';
+import { DifficultyBadge } from './difficulty-icon';
+import classes from './examples.module.css';
+
+/** A labelled block of maths: Question, Answer, Procedure. */
+export function MathSection({
+  label,
+  text,
+  tone,
+}: {
+  label: string;
+  text: string;
+  tone?: 'answer' | 'procedure';
+}) {
+  return (
+    <Box
+      component="section"
+      aria-label={label}
+      className={tone ? classes[tone] : undefined}
+      data-section={label.toLowerCase()}
+    >
+      <div className={classes.sectionLabel}>{label}</div>
+      <MathText text={text} errorLabel="(LaTeX Error)" className={classes.math} />
+    </Box>
+  );
+}
+
+export interface ExampleCardProps {
+  example: Example;
+  /** Running number in the list, from 1. */
+  number: number;
+  difficulty: Difficulty | undefined;
+  type: ExampleType | undefined;
+  /** The category's name, 'Unknown' when it is not in the tree. */
+  categoryName: string;
+  /** Where the ID links to: the example's page, carrying the list's filters. */
+  href: string;
+}
+
+/** One example in the list (spec §2): badges, running number, Question, Answer, Procedure, footer. */
+export function ExampleCard({
+  example,
+  number,
+  difficulty,
+  type,
+  categoryName,
+  href,
+}: ExampleCardProps) {
+  const titleId = `example-${example.id}-title`;
+  return (
+    <Card
+      component="article"
+      className={classes.exampleCard}
+      padding="lg"
+      aria-labelledby={titleId}
+      data-testid="example-card"
+    >
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="center">
+          <span className={classes.runningNumber} id={titleId} aria-label={`Example ${number}`}>
+            {number}
+          </span>
+          <Group gap={6} style={{ minWidth: 0 }}>
+            <DifficultyBadge name={difficulty?.name} />
+            <Badge variant="light" color="brand">
+              {type?.name ?? 'Unknown'}
+            </Badge>
+            <Badge
+              variant="outline"
+              color="gray"
+              tt="none"
+              maw="100%"
+              title={categoryName}
+              styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+            >
+              {categoryName}
+            </Badge>
+          </Group>
+        </Group>
+
+        <MathSection label="Question" text={example.question} />
+        <MathSection label="Answer" text={example.answer} tone="answer" />
+        {example.procedure?.trim() ? (
+          <MathSection label="Procedure" text={example.procedure} tone="procedure" />
+        ) : null}
+
+        <Group justify="space-between" gap="xs" className={classes.cardFooter}>
+          <Anchor
+            component={Link}
+            to={href}
+            size="sm"
+            fw={600}
+            aria-label={`Open example ID ${example.id}`}
+          >
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconHash size={14} aria-hidden />
+              ID: {example.id}
+            </Group>
+          </Anchor>
+          <Tooltip label={formatDateTime(example.createdAt)} openDelay={300}>
+            <Text size="sm" c="dimmed" component="span">
+              <Group gap={4} wrap="nowrap" component="span">
+                <IconCalendar size={14} aria-hidden />
+                <time dateTime={example.createdAt}>{formatDate(example.createdAt)}</time>
+              </Group>
+            </Text>
+          </Tooltip>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

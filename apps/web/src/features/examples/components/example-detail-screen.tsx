@@ -1,0 +1,334 @@
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  Center,
+  Container,
+  Divider,
+  EmptyState,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowLeft,
+  IconCalendar,
+  IconCheck,
+  IconChevronLeft,
+  IconChevronRight,
+  IconLink,
+  IconSearchOff,
+} from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
+import { isNotFound, useExample } from '../api/get-example';
+import { useExamples } from '../api/get-examples';
+import { useExampleFilters } from '../hooks/use-example-filters';
+import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
+import { categoryName, indexCategoryTree } from '../lib/category-tree';
+import {
+  EMPTY_FILTERS,
+  exampleDetailPath,
+  examplesListPath,
+  type ExampleFilters,
+  type FilterCatalogue,
+} from '../lib/filters';
+import { formatDate, formatDateTime } from '../lib/format';
+import { DifficultyBadge } from './difficulty-icon';
+import { MathSection } from './example-card';
+import classes from './examples.module.css';
+import { ExamplesError } from './screen-states';
+
+/** How many pages the detail page reads ahead to find the example in its filtered list. */
+const MAX_PAGES_FOR_NEIGHBOURS = 10;
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    notifications.show({
+      message: 'Link copied',
+      color: 'teal',
+      icon: <IconCheck size={18} />,
+      autoClose: 2500,
+    });
+  } catch {
+    notifications.show({
+      message: 'Could not copy the link. Copy it from the address bar instead.',
+      color: 'red',
+    });
+  }
+}
+
+/** Previous and next example within the list the user came from (the filters in the URL). */
+function useNeighbours(id: number | null, filters: ExampleFilters, enabled: boolean) {
+  const list = useExamples(filters, { enabled: enabled && id !== null });
+  const examples = useMemo(
+    () => list.data?.pages.flatMap((page) => page.examples) ?? [],
+    [list.data],
+  );
+  const position = examples.findIndex((example) => example.id === id);
+  const pageCount = list.data?.pages.length ?? 0;
+  const total = list.data?.pages.at(-1)?.total;
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
+  const atLoadedEnd = position === -1 || position === examples.length - 1;
+  useEffect(() => {
+    if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    if (atLoadedEnd && pageCount < MAX_PAGES_FOR_NEIGHBOURS) void fetchNextPage();
+  }, [
+    atLoadedEnd,
+    pageCount,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  ]);
+
+  return {
+    previous: position > 0 ? examples[position - 1] : undefined,
+    next: position >= 0 ? examples[position + 1] : undefined,
+    position: position >= 0 ? position + 1 : null,
+    total,
+    loading: list.isPending || isFetchingNextPage,
+  };
+}
+
+function DetailLoading() {
+  return (
+    <Center mih="50vh" role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader size="md" />
+        <Text c="dimmed" fw={500}>
+          Loading example...
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+function NotFound({ id, backTo }: { id: number | null; backTo: string }) {
+  return (
+    <Center mih="50vh">
+      <EmptyState
+        withIndicatorBackground
+        size="lg"
+        icon={<IconSearchOff size={32} stroke={1.5} />}
+        title="Example not found"
+        description={
+          id === null
+            ? 'This is not a valid example address.'
+            : `There is no example with ID ${id}. It may have been removed.`
+        }
+        maw={460}
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to={backTo} leftSection={<IconArrowLeft size={18} />}>
+            Back to examples
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Center>
+  );
+}
+
+/** Subject › category › subcategory, each a link to the list filtered by it. */
+function CategoryBreadcrumb({
+  catalogue,
+  categoryId,
+  subjectId,
+}: {
+  catalogue: FilterCatalogue | undefined;
+  categoryId: number;
+  subjectId: number;
+}) {
+  if (!catalogue) return null;
+  const location = indexCategoryTree(catalogue.categoryTree).get(categoryId);
+  const subject =
+    location?.subject ?? catalogue.subjects.find((candidate) => candidate.id === subjectId);
+  if (!subject) return null;
+  const path = location?.path ?? [];
+  return (
+    <nav aria-label="Category path">
+      <Breadcrumbs
+        separator={<IconChevronRight size={14} aria-hidden />}
+        separatorMargin={4}
+        style={{ flexWrap: 'wrap', rowGap: 4 }}
+      >
+        <Anchor
+          component={Link}
+          to={examplesListPath({ ...EMPTY_FILTERS, subjectId: subject.id })}
+          size="sm"
+          fw={600}
+        >
+          {subject.name}
+        </Anchor>
+        {path.map((node) => (
+          <Anchor
+            key={node.id}
+            component={Link}
+            to={examplesListPath({ ...EMPTY_FILTERS, subjectId: subject.id, categoryId: node.id })}
+            size="sm"
+            fw={node.id === categoryId ? 700 : 600}
+            c={node.id === categoryId ? 'var(--mantine-color-text)' : undefined}
+          >
+            {node.name}
+          </Anchor>
+        ))}
+      </Breadcrumbs>
+    </nav>
+  );
+}
+
+/** /examples/{id}: one example on its own page, with previous/next inside the list's filters. */
+export function ExampleDetailScreen({ id }: { id: number | null }) {
+  const initial = useFilterCatalogue();
+  const catalogue = initial.catalogue;
+  const { filters } = useExampleFilters(catalogue);
+  const query = useExample(id);
+  const neighbours = useNeighbours(id, filters, initial.status === 'success');
+  const backTo = examplesListPath(filters);
+
+  if (id === null || (query.isError && isNotFound(query.error))) {
+    return <NotFound id={id} backTo={backTo} />;
+  }
+  if (query.isError) {
+    return (
+      <Container size="md" py="xl">
+        <ExamplesError
+          title="Error Loading Example"
+          message={query.error.message || 'Failed to load the example'}
+          onRetry={() => void query.refetch()}
+        />
+      </Container>
+    );
+  }
+  if (query.isPending || initial.status === 'pending') return <DetailLoading />;
+
+  const example = query.data;
+  const difficulty = catalogue?.difficulties.find((d) => d.id === example.difficultyId);
+  const type = catalogue?.types.find((t) => t.id === example.typeId);
+  const category = catalogue
+    ? categoryName(indexCategoryTree(catalogue.categoryTree), example.categoryId)
+    : 'Unknown';
+
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Anchor component={Link} to={backTo} fw={600} size="sm">
+            <Group gap={6} component="span" wrap="nowrap">
+              <IconArrowLeft size={16} aria-hidden />
+              Back to examples
+            </Group>
+          </Anchor>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconLink size={16} />}
+            onClick={() => void copyLink()}
+          >
+            Copy link
+          </Button>
+        </Group>
+
+        <CategoryBreadcrumb
+          catalogue={catalogue}
+          categoryId={example.categoryId}
+          subjectId={example.subjectId}
+        />
+
+        <Card component="article" className={classes.detailCard} aria-labelledby="example-title">
+          <Stack gap="lg">
+            <Stack gap="sm">
+              <Group justify="space-between" align="flex-start" gap="xs">
+                <Title order={1} fz={{ base: 24, sm: 30 }} id="example-title">
+                  Example {example.id}
+                </Title>
+                {neighbours.position !== null && neighbours.total !== undefined ? (
+                  <Text size="sm" c="dimmed" mt={6}>
+                    {neighbours.position} of {neighbours.total} in this list
+                  </Text>
+                ) : null}
+              </Group>
+              <Group gap={6}>
+                <DifficultyBadge name={difficulty?.name} />
+                <Badge variant="light" color="brand">
+                  {type?.name ?? 'Unknown'}
+                </Badge>
+                <Badge variant="outline" color="gray" tt="none">
+                  {category}
+                </Badge>
+              </Group>
+            </Stack>
+
+            <MathSection label="Question" text={example.question} />
+            <MathSection label="Answer" text={example.answer} tone="answer" />
+            {example.procedure?.trim() ? (
+              <MathSection label="Procedure" text={example.procedure} tone="procedure" />
+            ) : null}
+
+            <Group gap="lg" className={classes.cardFooter}>
+              <Text size="sm" c="dimmed" component="span" title={formatDateTime(example.createdAt)}>
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconCalendar size={14} aria-hidden />
+                  Created <time dateTime={example.createdAt}>{formatDate(example.createdAt)}</time>
+                </Group>
+              </Text>
+              {example.updatedAt && example.updatedAt !== example.createdAt ? (
+                <Text size="sm" c="dimmed" title={formatDateTime(example.updatedAt)}>
+                  Updated <time dateTime={example.updatedAt}>{formatDate(example.updatedAt)}</time>
+                </Text>
+              ) : null}
+            </Group>
+          </Stack>
+        </Card>
+
+        <Divider />
+
+        <Group
+          justify="space-between"
+          gap="sm"
+          component="nav"
+          aria-label="Previous and next example"
+        >
+          {neighbours.previous ? (
+            <Button
+              component={Link}
+              to={exampleDetailPath(neighbours.previous.id, filters)}
+              variant="default"
+              leftSection={<IconChevronLeft size={18} />}
+            >
+              Previous
+            </Button>
+          ) : (
+            <Button variant="default" disabled leftSection={<IconChevronLeft size={18} />}>
+              Previous
+            </Button>
+          )}
+          {neighbours.next ? (
+            <Button
+              component={Link}
+              to={exampleDetailPath(neighbours.next.id, filters)}
+              rightSection={<IconChevronRight size={18} />}
+            >
+              Next
+            </Button>
+          ) : (
+            <Button
+              disabled
+              loading={neighbours.loading}
+              rightSection={<IconChevronRight size={18} />}
+            >
+              Next
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import type { ExamplesPage } from '@exemplar/shared/catalogue';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { IconAlertCircle, IconChevronDown } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { categoryName, indexCategoryTree } from '../lib/category-tree';
+import { exampleDetailPath, type ExampleFilters, type FilterCatalogue } from '../lib/filters';
+import { ExampleCard } from './example-card';
+import { ExamplesError, ExamplesLoading, NoExamplesFound } from './screen-states';
+
+interface ExampleResultsProps {
+  query: UseInfiniteQueryResult<InfiniteData<ExamplesPage>, Error>;
+  catalogue: FilterCatalogue;
+  filters: ExampleFilters;
+}
+
+/** The list: loading, error, empty, or the numbered cards with 'Load more'. */
+export function ExampleResults({ query, catalogue, filters }: ExampleResultsProps) {
+  const examples = useMemo(
+    () => query.data?.pages.flatMap((page) => page.examples) ?? [],
+    [query.data],
+  );
+  const difficulties = useMemo(
+    () => new Map(catalogue.difficulties.map((d) => [d.id, d])),
+    [catalogue.difficulties],
+  );
+  const types = useMemo(() => new Map(catalogue.types.map((t) => [t.id, t])), [catalogue.types]);
+  const index = indexCategoryTree(catalogue.categoryTree);
+
+  if (query.isPending) return <ExamplesLoading />;
+  if (query.isError && examples.length === 0) {
+    return (
+      <ExamplesError
+        message={query.error.message || 'Failed to load examples'}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (examples.length === 0) return <NoExamplesFound />;
+
+  const total = query.data?.pages.at(-1)?.total ?? examples.length;
+
+  return (
+    <Stack gap="md">
+      {examples.map((example, i) => (
+        <ExampleCard
+          key={example.id}
+          example={example}
+          number={i + 1}
+          difficulty={difficulties.get(example.difficultyId)}
+          type={types.get(example.typeId)}
+          categoryName={categoryName(index, example.categoryId)}
+          href={exampleDetailPath(example.id, filters)}
+        />
+      ))}
+
+      {query.isFetchNextPageError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {query.error?.message || 'Failed to load examples'}
+        </Alert>
+      ) : null}
+
+      <Center>
+        <Stack align="center" gap={6} py="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {examples.length} of {total}
+          </Text>
+          {query.hasNextPage ? (
+            <Button
+              variant="light"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+              rightSection={<IconChevronDown size={16} />}
+            >
+              Load more
+            </Button>
+          ) : null}
+        </Stack>
+      </Center>
+    </Stack>
+  );
+}

@@ -1,0 +1,382 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  callsTo,
+  catalogueHandler,
+  examplesPage,
+  makeExample,
+  mockFetch,
+  type Handler,
+} from '../test/fixtures';
+import { renderExamples } from '../test/render';
+
+const examples = [
+  makeExample({ id: 1, difficultyId: 1, typeId: 1, categoryId: 10, procedure: 'Subtract $1$.' }),
+  makeExample({ id: 2, difficultyId: 2, typeId: 2, categoryId: 12 }),
+  makeExample({ id: 3, difficultyId: 3, typeId: 1, categoryId: 999 }),
+  makeExample({ id: 4, difficultyId: 4, typeId: 1, categoryId: 30, subjectId: 2 }),
+];
+
+/** GET /examples answered by filtering the fixture list on difficulty (enough for these tests). */
+const examplesHandler: Handler = (url) => {
+  if (url.pathname !== '/api/examples') return undefined;
+  const difficulty = url.searchParams.get('difficultyId');
+  const list = difficulty
+    ? examples.filter((e) => String(e.difficultyId) === difficulty)
+    : examples;
+  return examplesPage(list);
+};
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+const cards = () => screen.queryAllByTestId('example-card');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+// Role queries over rendered maths are slow in jsdom: allow for a busy machine.
+describe('/examples', { timeout: 20_000 }, () => {
+  it('shows the loading state, then the header, filters and numbered example cards', async () => {
+    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    renderExamples('/examples');
+
+    expect(screen.getByText('Loading Examples')).toBeTruthy();
+    expect(screen.getByText('Loading categories...')).toBeTruthy();
+
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(screen.getByText('4 Examples Available')).toBeTruthy();
+    expect(screen.getByText('Updated Daily')).toBeTruthy();
+    expect(screen.getByText('Filter Categories')).toBeTruthy();
+    expect(screen.getByText('Filter Examples')).toBeTruthy();
+    expect(screen.getByTestId('filtered-count').textContent).toBe('4 examples');
+    expect(screen.getByText('Showing all available examples')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear All Filters' })).toBeNull();
+
+    // running numbers, sections, badges, footer
+    const [first, second, third, fourth] = cards();
+    expect(within(first!).getByLabelText('Example 1').textContent).toBe('1');
+    expect(within(fourth!).getByLabelText('Example 4').textContent).toBe('4');
+    expect(within(first!).getByText('Question')).toBeTruthy();
+    expect(within(first!).getByText('Answer')).toBeTruthy();
+    expect(within(first!).getByText('Procedure')).toBeTruthy();
+    expect(within(second!).queryByText('Procedure')).toBeNull();
+    expect(first!.querySelectorAll('.katex').length).toBeGreaterThan(0);
+    expect(within(first!).getByText('Linear Equations')).toBeTruthy();
+    expect(within(second!).getByText('Elimination Method')).toBeTruthy();
+    expect(within(third!).getByText('Unknown')).toBeTruthy();
+    expect(within(first!).getByText('Worked Example')).toBeTruthy();
+    expect(within(second!).getByText('Proof')).toBeTruthy();
+    expect(within(first!).getByText('ID: 1').closest('a')?.getAttribute('href')).toBe(
+      '/examples/1',
+    );
+    expect(within(first!).getByText('6 Oct 2026')).toBeTruthy();
+
+    // difficulty badge colours and icons
+    const badge = (card: HTMLElement, name: string) =>
+      within(card).getByText(name).closest('[data-difficulty-color]')!;
+    expect(badge(first!, 'easy').getAttribute('data-difficulty-color')).toBe('green');
+    expect(badge(second!, 'intermediate').getAttribute('data-difficulty-color')).toBe('yellow');
+    expect(badge(third!, 'hard').getAttribute('data-difficulty-color')).toBe('red');
+    expect(badge(fourth!, 'insane').getAttribute('data-difficulty-color')).toBe('dark');
+    expect(
+      first!.querySelector('[data-difficulty-icon]')?.getAttribute('data-difficulty-icon'),
+    ).toBe('green');
+    expect(
+      fourth!.querySelector('[data-difficulty-icon]')?.getAttribute('data-difficulty-icon'),
+    ).toBe('star');
+
+    // initial data first, examples only afterwards
+    const examplesCall = fetchMock.mock.calls.findIndex(([u]) =>
+      String(u).startsWith('/api/examples'),
+    );
+    expect(examplesCall).toBe(4);
+  });
+
+  it('lists the categories of the subject and drills down through the breadcrumb', async () => {
+    // no examples: a small DOM keeps the many role queries quick
+    mockFetch(catalogueHandler, (url) =>
+      url.pathname === '/api/examples' ? examplesPage([]) : undefined,
+    );
+    const { location } = renderExamples('/examples');
+    await screen.findByText('Filter Categories');
+
+    // All subjects: 3 top-level categories, numbered
+    expect(screen.getByLabelText('3 categories shown')).toBeTruthy();
+    await chooseOption('Subject', 'Algebra');
+    expect(location().search).toBe('?subject=1');
+    expect(screen.getByLabelText('2 categories shown')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Show All Categories/ })).toBeTruthy();
+    expect(screen.queryByText('You are here')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /Linear Equations/ }));
+    expect(location().search).toBe('?subject=1&category=10');
+    expect(screen.getByText('You are here')).toBeTruthy();
+    expect(screen.getByText('Available subcategories')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Systems of Equations/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Elimination Method/ }));
+    expect(location().search).toBe('?subject=1&category=12');
+    const trail = screen.getByRole('navigation', { name: 'You are here' });
+    expect(within(trail).getByText('Elimination Method').getAttribute('aria-current')).toBe(
+      'location',
+    );
+    expect(within(trail).queryByText('Available subcategories')).toBeNull();
+
+    // back up the path
+    fireEvent.click(within(trail).getByRole('button', { name: 'Linear Equations' }));
+    expect(location().search).toBe('?subject=1&category=10');
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'You are here' })).getByRole('button', {
+        name: 'Algebra',
+      }),
+    );
+    expect(location().search).toBe('?subject=1');
+
+    // picking a category clears the subcategory path; picking a subject clears the category
+    fireEvent.click(screen.getByRole('button', { name: /Linear Equations/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Two-Step Equations/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Quadratics/ }));
+    expect(location().search).toBe('?subject=1&category=20');
+    await chooseOption('Subject', 'Geometry');
+    expect(location().search).toBe('?subject=2');
+  });
+
+  it('shows the empty categories state with a way back to all subjects', async () => {
+    mockFetch(catalogueHandler, examplesHandler);
+    const { location } = renderExamples('/examples?subject=3');
+    expect(await screen.findByText('No categories available')).toBeTruthy();
+    expect(screen.getByText('No categories found for the selected subject.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all subjects' }));
+    expect(location().search).toBe('');
+    expect(screen.queryByText('No categories available')).toBeNull();
+  });
+
+  it('says no categories are available at all when the tree is empty', async () => {
+    mockFetch(
+      (url) =>
+        url.pathname === '/api/categories/tree'
+          ? { body: { success: true, data: { categoriesTree: [] } } }
+          : undefined,
+      catalogueHandler,
+      examplesHandler,
+    );
+    renderExamples('/examples');
+    expect(await screen.findByText('No categories are currently available.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show all subjects' })).toBeNull();
+  });
+
+  it('resolves a subject given by name and replaces the URL param, requesting once', async () => {
+    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    const { location, router } = renderExamples('/examples?subject=algebra');
+    await waitFor(() => expect(location().search).toBe('?subject=1'));
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    const calls = callsTo(fetchMock, '/api/examples');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.searchParams.get('subjectId')).toBe('1');
+    // replaced, not pushed: Back leaves the screen's history instead of returning to the name
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows chips and Filtered results; a chip removes its filter and Clear All removes all', async () => {
+    mockFetch(catalogueHandler, examplesHandler);
+    const { location } = renderExamples(
+      '/examples?subject=1&category=12&difficulty=2&type=2&q=sum',
+    );
+    await screen.findByText('Filtered results');
+
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual([
+      'Subject: Algebra',
+      'Category: Elimination Method',
+      'Difficulty: intermediate',
+      'Type: Proof',
+      'Search: “sum”',
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Difficulty: intermediate' }));
+    expect(location().search).toBe('?subject=1&category=12&type=2&q=sum');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Search: “sum”' }));
+    expect(location().search).toBe('?subject=1&category=12&type=2');
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Subject: Algebra' }));
+    expect(location().search).toBe('?type=2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    expect(location().search).toBe('');
+    expect(screen.getByText('Showing all available examples')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear All Filters' })).toBeNull();
+  });
+
+  it('reloads on each new filter set but never repeats an identical one', async () => {
+    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    const { router } = renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(1);
+
+    await chooseOption('Difficulty', 'easy');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByTestId('filtered-count').textContent).toBe('1 example');
+    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(2);
+    expect(callsTo(fetchMock, '/api/examples')[1]!.searchParams.get('difficultyId')).toBe('1');
+
+    // back to all difficulties, then easy again, then Back and Forward: all from the cache
+    await chooseOption('Difficulty', 'All Difficulties');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    await chooseOption('Difficulty', 'easy');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(2);
+
+    // the initial data was loaded once
+    expect(callsTo(fetchMock, '/api/subjects')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/api/categories/tree')).toHaveLength(1);
+  });
+
+  it('restores the filter controls on Back and Forward (the URL is the source of truth)', async () => {
+    mockFetch(catalogueHandler, examplesHandler);
+    const { router } = renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    await chooseOption('Difficulty', 'hard');
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Difficulty' }) as HTMLInputElement).value).toBe(
+        'hard',
+      ),
+    );
+    await act(() => router.navigate(-1));
+    expect((screen.getByRole('combobox', { name: 'Difficulty' }) as HTMLInputElement).value).toBe(
+      'All Difficulties',
+    );
+  });
+
+  it('searches after a short pause, shows the search as a chip, and follows Back', async () => {
+    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    const { location, router } = renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const input = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'q' } });
+    fireEvent.change(input, { target: { value: 'quad ' } });
+    act(() => vi.advanceTimersByTime(200));
+    expect(location().search).toBe('');
+    act(() => vi.advanceTimersByTime(150));
+    vi.useRealTimers();
+
+    expect(location().search).toBe('?q=quad');
+    expect(input.value).toBe('quad ');
+    expect(await screen.findByText('Search: “quad”')).toBeTruthy();
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/examples').at(-1)!.searchParams.get('q')).toBe('quad'),
+    );
+    // only the settled text was requested
+    expect(callsTo(fetchMock, '/api/examples').filter((u) => u.searchParams.has('q'))).toHaveLength(
+      1,
+    );
+
+    await act(() => router.navigate(-1));
+    expect(input.value).toBe('');
+  });
+
+  it("shows 'No Examples Found' when nothing matches", async () => {
+    mockFetch(catalogueHandler, (url) =>
+      url.pathname === '/api/examples' ? examplesPage([]) : undefined,
+    );
+    renderExamples('/examples?difficulty=4');
+    expect(await screen.findByText('No Examples Found')).toBeTruthy();
+    expect(
+      screen.getByText('Try adjusting your filters or browse different categories.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('filtered-count').textContent).toBe('0 examples');
+  });
+
+  it('loads more with the cursor and keeps numbering', async () => {
+    const page2 = [makeExample({ id: 50 }), makeExample({ id: 51 })];
+    const fetchMock = mockFetch(catalogueHandler, (url) => {
+      if (url.pathname !== '/api/examples') return undefined;
+      return url.searchParams.get('cursor') === 'next-1'
+        ? examplesPage(page2, 6, null)
+        : examplesPage(examples, 6, 'next-1');
+    });
+    renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(screen.getByText('Showing 4 of 6')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(within(cards()[5]!).getByLabelText('Example 6')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(callsTo(fetchMock, '/api/examples').map((u) => u.searchParams.get('cursor'))).toEqual([
+      null,
+      'next-1',
+    ]);
+    expect(callsTo(fetchMock, '/api/examples')[0]!.searchParams.get('limit')).toBe('20');
+  });
+
+  it('shows the initial-data error with Try Again reloading the page', async () => {
+    const fetchMock = mockFetch(
+      (url) =>
+        url.pathname === '/api/types'
+          ? {
+              status: 500,
+              body: { success: false, code: 'InternalError', message: 'Internal error.' },
+            }
+          : undefined,
+      catalogueHandler,
+      examplesHandler,
+    );
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    renderExamples('/examples');
+    expect(await screen.findByText('Unable to load categories')).toBeTruthy();
+    expect(screen.getByText('Failed to load initial data')).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it("shows 'Error Loading Examples' with the server message and retries", async () => {
+    let fail = true;
+    const fetchMock = mockFetch(catalogueHandler, (url) => {
+      if (url.pathname !== '/api/examples') return undefined;
+      return fail
+        ? {
+            status: 400,
+            body: {
+              success: false,
+              code: 'ValidationError',
+              message: 'q must be at most 200 characters',
+            },
+          }
+        : examplesPage(examples);
+    });
+    renderExamples('/examples');
+    expect(await screen.findByText('Error Loading Examples')).toBeTruthy();
+    expect(screen.getByText('q must be at most 200 characters')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(2);
+  });
+
+  it("falls back to 'Failed to load examples' when the failure has no message", async () => {
+    mockFetch(catalogueHandler, (url) =>
+      url.pathname === '/api/examples'
+        ? { status: 502, body: { success: false, code: 'BadGateway', message: '' } }
+        : undefined,
+    );
+    renderExamples('/examples');
+    expect(await screen.findByText('Failed to load examples')).toBeTruthy();
+  });
+});

@@ -1,0 +1,106 @@
+import { Badge, Box, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconBooks, IconRefresh } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useExamples } from '../api/get-examples';
+import { useExampleFilters } from '../hooks/use-example-filters';
+import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
+import { selectCategory, type ExampleFilters } from '../lib/filters';
+import { CategoryPanel } from './category-panel';
+import { CategoryTrail } from './category-trail';
+import { ExampleResults } from './example-results';
+import classes from './examples.module.css';
+import { FilterExamplesCard } from './filter-examples-card';
+import { ExamplesScreenLoading, InitialDataError } from './screen-states';
+
+/** /examples — Browse Examples (spec §2, §4). */
+export function ExamplesScreen() {
+  const initial = useFilterCatalogue();
+  const { filters, setFilters } = useExampleFilters(initial.catalogue);
+  // Examples load only once the initial data is there (spec §4), one cache entry per filter set.
+  const examples = useExamples(filters, { enabled: initial.status === 'success' });
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  if (initial.status === 'pending') return <ExamplesScreenLoading />;
+  if (initial.status === 'error') return <InitialDataError error={initial.error} />;
+  const { catalogue } = initial;
+
+  const total = examples.data?.pages.at(-1)?.total;
+
+  const change = (next: ExampleFilters) => {
+    setFilters(next);
+    // Filters changed from far down the list (the side panel is sticky): back to the top.
+    const top = resultsRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <>
+      <Box component="header" className={classes.hero} py={{ base: 'lg', sm: 32 }}>
+        <Container>
+          <Group justify="space-between" align="flex-end" gap="md">
+            <div>
+              <Title order={1} fz={{ base: 28, sm: 36 }} style={{ letterSpacing: '-0.02em' }}>
+                Browse Examples
+              </Title>
+              <Text c="dimmed" mt={4} maw={620}>
+                Worked maths problems with answers and full procedures. Narrow them down by subject,
+                category, difficulty and type.
+              </Text>
+            </div>
+            <Group gap="xs">
+              <Badge
+                size="lg"
+                radius="md"
+                variant="filled"
+                tt="none"
+                data-testid="examples-available"
+                leftSection={
+                  examples.isPending ? (
+                    <Loader size={12} color="white" aria-label="Counting examples" />
+                  ) : (
+                    <IconBooks size={16} aria-hidden />
+                  )
+                }
+              >
+                {total === undefined ? 'Examples Available' : `${total} Examples Available`}
+              </Badge>
+              <Badge
+                size="lg"
+                radius="md"
+                variant="light"
+                color="teal"
+                tt="none"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+              >
+                Updated Daily
+              </Badge>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+
+      <Container py={{ base: 'md', sm: 'xl' }}>
+        <div className={classes.layout}>
+          <aside className={classes.aside} aria-label="Category filters">
+            <CategoryPanel catalogue={catalogue} filters={filters} onChange={change} />
+          </aside>
+          <Stack gap="md" className={classes.main} ref={resultsRef}>
+            <CategoryTrail
+              catalogue={catalogue}
+              categoryId={filters.categoryId}
+              onSelect={(categoryId) => change(selectCategory(filters, categoryId))}
+            />
+            <FilterExamplesCard
+              catalogue={catalogue}
+              filters={filters}
+              onChange={change}
+              total={total}
+              counting={examples.isPending}
+            />
+            <ExampleResults query={examples} catalogue={catalogue} filters={filters} />
+          </Stack>
+        </div>
+      </Container>
+    </>
+  );
+}

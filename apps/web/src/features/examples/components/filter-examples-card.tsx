@@ -1,0 +1,167 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Divider,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
+import { activeFilterChips } from '../lib/chips';
+import {
+  clearFilters,
+  hasActiveFilters,
+  parseId,
+  removeFilter,
+  type ExampleFilters,
+  type FilterCatalogue,
+} from '../lib/filters';
+import { countExamples } from '../lib/format';
+import { DifficultyIcon } from './difficulty-icon';
+import classes from './examples.module.css';
+import { SearchField } from './search-field';
+
+const ALL = 'all';
+
+interface FilterExamplesCardProps {
+  catalogue: FilterCatalogue;
+  filters: ExampleFilters;
+  onChange: (filters: ExampleFilters) => void;
+  /** Server total for the filters; undefined while loading or after a failure. */
+  total: number | undefined;
+  /** The first page of the filters is loading. */
+  counting: boolean;
+}
+
+/**
+ * Card 'Filter Examples' (spec §2): count badge, search, Difficulty and Example Type dropdowns,
+ * 'Clear All Filters' with a removable chip per active filter.
+ */
+export function FilterExamplesCard({
+  catalogue,
+  filters,
+  onChange,
+  total,
+  counting,
+}: FilterExamplesCardProps) {
+  const active = hasActiveFilters(filters);
+  const chips = activeFilterChips(filters, catalogue);
+  const difficultyName = (id: number | null) =>
+    catalogue.difficulties.find((d) => d.id === id)?.name;
+
+  return (
+    <Card padding="md" component="section" aria-labelledby="filter-examples-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <ThemeIcon variant="light" radius="md" size={30}>
+              <IconAdjustmentsHorizontal size={18} />
+            </ThemeIcon>
+            <Title
+              order={2}
+              fz={{ base: 'md', sm: 'lg' }}
+              style={{ whiteSpace: 'nowrap' }}
+              id="filter-examples-title"
+            >
+              Filter Examples
+            </Title>
+          </Group>
+          {counting ? (
+            <Badge size="lg" variant="light" tt="none" leftSection={<Loader size={10} />}>
+              Counting…
+            </Badge>
+          ) : total !== undefined ? (
+            <Badge size="lg" variant="light" tt="none" data-testid="filtered-count">
+              {countExamples(total)}
+            </Badge>
+          ) : null}
+        </Group>
+
+        <SearchField value={filters.q} onCommit={(q) => onChange({ ...filters, q })} />
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+          <Select
+            label="Difficulty"
+            data={[
+              { value: ALL, label: 'All Difficulties' },
+              ...catalogue.difficulties.map((d) => ({ value: String(d.id), label: d.name })),
+            ]}
+            value={filters.difficultyId === null ? ALL : String(filters.difficultyId)}
+            onChange={(value) => onChange({ ...filters, difficultyId: parseId(value) })}
+            allowDeselect={false}
+            leftSection={
+              filters.difficultyId !== null ? (
+                <DifficultyIcon name={difficultyName(filters.difficultyId)} />
+              ) : undefined
+            }
+            renderOption={({ option }) => (
+              <Group gap="xs" wrap="nowrap">
+                {option.value !== ALL ? <DifficultyIcon name={option.label} /> : null}
+                <span>{option.label}</span>
+              </Group>
+            )}
+          />
+          <Select
+            label="Example Type"
+            data={[
+              { value: ALL, label: 'All Types' },
+              ...catalogue.types.map((t) => ({ value: String(t.id), label: t.name })),
+            ]}
+            value={filters.typeId === null ? ALL : String(filters.typeId)}
+            onChange={(value) => onChange({ ...filters, typeId: parseId(value) })}
+            allowDeselect={false}
+          />
+          {/*
+            Liked Status (All Examples / Liked Only / Not Liked) and Solved Status (All Examples /
+            Solved Only / Unsolved Only) go here, for signed-in users only (spec §2) — later issue.
+          */}
+        </SimpleGrid>
+
+        <Divider />
+
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" fw={500}>
+            {active ? 'Filtered results' : 'Showing all available examples'}
+          </Text>
+          {active ? (
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              leftSection={<IconFilterOff size={16} />}
+              onClick={() => onChange(clearFilters())}
+            >
+              Clear All Filters
+            </Button>
+          ) : null}
+        </Group>
+
+        {chips.length > 0 ? (
+          <Group gap={6} role="list" aria-label="Active filters">
+            {chips.map((chip) => (
+              <span key={chip.key} className={classes.chip} role="listitem">
+                {chip.key === 'difficultyId' ? (
+                  <DifficultyIcon name={difficultyName(filters.difficultyId)} size={10} />
+                ) : null}
+                <span className={classes.chipLabel}>{chip.label}</span>
+                <CloseButton
+                  size="xs"
+                  radius="xl"
+                  aria-label={`Remove filter ${chip.label}`}
+                  onClick={() => onChange(removeFilter(filters, chip.key))}
+                />
+              </span>
+            ))}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

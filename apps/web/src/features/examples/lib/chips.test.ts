@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { categoryTree, difficulties, subjects, types } from '../test/fixtures';
+import { activeFilterChips } from './chips';
+import { EMPTY_FILTERS } from './filters';
+
+const catalogue = { subjects, difficulties, types, categoryTree };
+
+describe('active filter chips', () => {
+  it('shows no chip without filters', () => {
+    expect(activeFilterChips(EMPTY_FILTERS, catalogue)).toEqual([]);
+  });
+
+  it('shows one chip per active filter, in the order of the controls', () => {
+    expect(
+      activeFilterChips(
+        { subjectId: 1, categoryId: 12, difficultyId: 3, typeId: 2, q: ' circle ' },
+        catalogue,
+      ),
+    ).toEqual([
+      { key: 'subjectId', label: 'Subject: Algebra' },
+      { key: 'categoryId', label: 'Category: Elimination Method' },
+      { key: 'difficultyId', label: 'Difficulty: hard' },
+      { key: 'typeId', label: 'Type: Proof' },
+      { key: 'q', label: 'Search: “circle”' },
+    ]);
+  });
+
+  it("names what it cannot find 'Unknown'", () => {
+    expect(activeFilterChips({ ...EMPTY_FILTERS, categoryId: 999 }, catalogue)).toEqual([
+      { key: 'categoryId', label: 'Category: Unknown' },
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import { categoryName, indexCategoryTree } from './category-tree';
+import type { ExampleFilters, FilterCatalogue, FilterKey } from './filters';
+
+export interface FilterChip {
+  key: FilterKey;
+  label: string;
+}
+
+/** One removable chip per active filter, in the order of the controls. */
+export function activeFilterChips(
+  filters: ExampleFilters,
+  catalogue: FilterCatalogue,
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const nameOf = (items: ReadonlyArray<{ id: number; name: string }>, id: number) =>
+    items.find((item) => item.id === id)?.name ?? 'Unknown';
+  if (filters.subjectId !== null) {
+    chips.push({
+      key: 'subjectId',
+      label: `Subject: ${nameOf(catalogue.subjects, filters.subjectId)}`,
+    });
+  }
+  if (filters.categoryId !== null) {
+    const index = indexCategoryTree(catalogue.categoryTree);
+    chips.push({
+      key: 'categoryId',
+      label: `Category: ${categoryName(index, filters.categoryId)}`,
+    });
+  }
+  if (filters.difficultyId !== null) {
+    chips.push({
+      key: 'difficultyId',
+      label: `Difficulty: ${nameOf(catalogue.difficulties, filters.difficultyId)}`,
+    });
+  }
+  if (filters.typeId !== null) {
+    chips.push({ key: 'typeId', label: `Type: ${nameOf(catalogue.types, filters.typeId)}` });
+  }
+  if (filters.q.trim()) chips.push({ key: 'q', label: `Search: “${filters.q.trim()}”` });
+  return chips;
+}

@@ -1,0 +1,37 @@
+/** Difficulty badge colour (spec §2): easy green, intermediate yellow, hard red, insane dark, else grey. */
+export function difficultyColor(name: string | null | undefined): string {
+  switch (name?.trim().toLowerCase()) {
+    case 'easy':
+      return 'green';
+    case 'intermediate':
+      return 'yellow';
+    case 'hard':
+      return 'red';
+    case 'insane':
+      return 'dark';
+    default:
+      return 'gray';
+  }
+}
+
+export type DifficultyIconKind =
+  { kind: 'dot'; color: 'green' | 'yellow' | 'red' } | { kind: 'star' };
+
+/** Difficulty icon (spec §2): easy green, intermediate yellow, hard red, any other a star. */
+export function difficultyIcon(name: string | null | undefined): DifficultyIconKind {
+  switch (name?.trim().toLowerCase()) {
+    case 'easy':
+      return { kind: 'dot', color: 'green' };
+    case 'intermediate':
+      return { kind: 'dot', color: 'yellow' };
+    case 'hard':
+      return { kind: 'dot', color: 'red' };
+    default:
+      return { kind: 'star' };
+  }
+}
+
+/** 'easy' → 'Easy' for labels. */
+export function capitalise(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { categoryTree, difficulties, subjects, types } from '../test/fixtures';
+import {
+  EMPTY_FILTERS,
+  clearFilters,
+  exampleDetailPath,
+  examplesListPath,
+  filtersToSearchParams,
+  hasActiveFilters,
+  normaliseSearchParams,
+  parseFilters,
+  removeFilter,
+  resolveIdOrName,
+  selectCategory,
+  selectSubject,
+  toExamplesQuery,
+  type ExampleFilters,
+} from './filters';
+
+const catalogue = { subjects, difficulties, types, categoryTree };
+const params = (search: string) => new URLSearchParams(search);
+const normalised = (search: string) => normaliseSearchParams(params(search), catalogue)?.toString();
+
+describe('URL ↔ filters', () => {
+  it('reads every filter from the search params', () => {
+    expect(
+      parseFilters(params('subject=1&category=11&difficulty=2&type=1&q=%20circle%20')),
+    ).toEqual({
+      subjectId: 1,
+      categoryId: 11,
+      difficultyId: 2,
+      typeId: 1,
+      q: 'circle',
+    });
+  });
+
+  it('reads missing or malformed ids as not set', () => {
+    expect(parseFilters(params(''))).toEqual(EMPTY_FILTERS);
+    expect(parseFilters(params('subject=Algebra&category=0&difficulty=-1&type=1.5'))).toEqual(
+      EMPTY_FILTERS,
+    );
+  });
+
+  it('writes the filters back in a fixed order, leaving out unset ones', () => {
+    const filters: ExampleFilters = {
+      subjectId: 1,
+      categoryId: 12,
+      difficultyId: null,
+      typeId: 2,
+      q: ' x y ',
+    };
+    expect(filtersToSearchParams(filters).toString()).toBe('subject=1&category=12&type=2&q=x+y');
+    expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
+  });
+
+  it('round-trips', () => {
+    const filters: ExampleFilters = {
+      subjectId: 2,
+      categoryId: 30,
+      difficultyId: 4,
+      typeId: 1,
+      q: 'a&b=c',
+    };
+    expect(parseFilters(filtersToSearchParams(filters))).toEqual(filters);
+  });
+
+  it('builds list and detail paths that carry the filters', () => {
+    const filters = { ...EMPTY_FILTERS, categoryId: 3, difficultyId: 1 };
+    expect(examplesListPath(filters)).toBe('/examples?category=3&difficulty=1');
+    expect(exampleDetailPath(12, filters)).toBe('/examples/12?category=3&difficulty=1');
+    expect(exampleDetailPath(12)).toBe('/examples/12');
+  });
+
+  it('turns filters into the GET /examples query', () => {
+    expect(toExamplesQuery(EMPTY_FILTERS)).toEqual({});
+    expect(
+      toExamplesQuery({ subjectId: 1, categoryId: 10, difficultyId: 2, typeId: 1, q: ' sum ' }),
+    ).toEqual({ subjectId: '1', categoryId: '10', difficultyId: '2', typeId: '1', q: 'sum' });
+  });
+});
+
+describe('normalising the URL against the catalogue', () => {
+  it('resolves a subject given by name, case-insensitively', () => {
+    expect(normalised('subject=Algebra')).toBe('subject=1');
+    expect(normalised('subject=%20geometry%20')).toBe('subject=2');
+  });
+
+  it('resolves difficulty and type names too', () => {
+    expect(normalised('difficulty=HARD&type=proof')).toBe('difficulty=3&type=2');
+  });
+
+  it('drops unknown names and ids', () => {
+    expect(normalised('subject=Astrology')).toBe('');
+    expect(normalised('subject=99&difficulty=9')).toBe('');
+    expect(normalised('category=999')).toBe('');
+  });
+
+  it('drops a category outside the chosen subject', () => {
+    expect(normalised('subject=2&category=11')).toBe('subject=2');
+    expect(normalised('subject=Geometry&category=30')).toBe('subject=2&category=30');
+  });
+
+  it('trims the search and drops an empty one', () => {
+    expect(normalised('q=%20%20')).toBe('');
+    expect(normalised('q=%20circle%20')).toBe('q=circle');
+  });
+
+  it('keeps the first of repeated keys', () => {
+    expect(normalised('difficulty=1&difficulty=2')).toBe('difficulty=1');
+  });
+
+  it('returns null when the URL is already valid', () => {
+    expect(
+      normaliseSearchParams(params('subject=1&category=12&difficulty=2&q=x'), catalogue),
+    ).toBeNull();
+    expect(normaliseSearchParams(params(''), catalogue)).toBeNull();
+  });
+
+  it('matches by id first, then by name', () => {
+    expect(resolveIdOrName('2', subjects)).toBe(2);
+    expect(resolveIdOrName('ALGEBRA', subjects)).toBe(1);
+    expect(resolveIdOrName('', subjects)).toBeNull();
+  });
+});
+
+describe('filter changes', () => {
+  const filtered: ExampleFilters = {
+    subjectId: 1,
+    categoryId: 12,
+    difficultyId: 2,
+    typeId: 1,
+    q: 'x',
+  };
+
+  it('picking a subject clears the category', () => {
+    expect(selectSubject(filtered, 2)).toEqual({ ...filtered, subjectId: 2, categoryId: null });
+    expect(selectSubject(filtered, null)).toEqual({
+      ...filtered,
+      subjectId: null,
+      categoryId: null,
+    });
+    // the same subject again changes nothing
+    expect(selectSubject(filtered, 1)).toBe(filtered);
+  });
+
+  it('picking a category makes it the deepest one (the subcategory path is cleared)', () => {
+    expect(selectCategory(filtered, 10)).toEqual({ ...filtered, categoryId: 10 });
+    expect(selectCategory(filtered, null)).toEqual({ ...filtered, categoryId: null });
+  });
+
+  it('removing a chip removes that filter; the subject chip takes its category with it', () => {
+    expect(removeFilter(filtered, 'difficultyId')).toEqual({ ...filtered, difficultyId: null });
+    expect(removeFilter(filtered, 'typeId')).toEqual({ ...filtered, typeId: null });
+    expect(removeFilter(filtered, 'q')).toEqual({ ...filtered, q: '' });
+    expect(removeFilter(filtered, 'categoryId')).toEqual({ ...filtered, categoryId: null });
+    expect(removeFilter(filtered, 'subjectId')).toEqual({
+      ...filtered,
+      subjectId: null,
+      categoryId: null,
+    });
+  });
+
+  it('clear all removes every filter', () => {
+    expect(clearFilters()).toEqual(EMPTY_FILTERS);
+    expect(hasActiveFilters(clearFilters())).toBe(false);
+  });
+
+  it('knows when any filter is active', () => {
+    expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, q: '  ' })).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, q: 'x' })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, typeId: 1 })).toBe(true);
+  });
+});

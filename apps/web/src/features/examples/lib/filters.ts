@@ -1,0 +1,227 @@
+import type {
+  CategoryTreeEntry,
+  Difficulty,
+  ExampleType,
+  Subject,
+} from '@exemplar/shared/catalogue';
+import { indexCategoryTree } from './category-tree';
+
+/**
+ * The filters of the examples screen. The URL is their single source of truth: every filter lives
+ * in a search param, so a filtered list is shareable and Back/Forward restore it.
+ */
+export interface ExampleFilters {
+  subjectId: number | null;
+  /** The deepest category chosen in the path (spec §4): it includes its descendants. */
+  categoryId: number | null;
+  difficultyId: number | null;
+  typeId: number | null;
+  /** Full-text search, trimmed; '' when not searching. */
+  q: string;
+  // Liked / solved status (signed-in users) join here with their issue.
+}
+
+export const EMPTY_FILTERS: ExampleFilters = {
+  subjectId: null,
+  categoryId: null,
+  difficultyId: null,
+  typeId: null,
+  q: '',
+};
+
+/** Search param name of each filter. */
+export const FILTER_PARAMS = {
+  subjectId: 'subject',
+  categoryId: 'category',
+  difficultyId: 'difficulty',
+  typeId: 'type',
+  q: 'q',
+} as const satisfies Record<keyof ExampleFilters, string>;
+
+/** The API refuses longer searches (ExamplesQuerySchema). */
+export const SEARCH_MAX_LENGTH = 200;
+
+const ID_PATTERN = /^[1-9]\d{0,14}$/;
+
+/** A positive whole number id from a param, else null. */
+export function parseId(value: string | null | undefined): number | null {
+  if (value == null) return null;
+  const trimmed = value.trim();
+  return ID_PATTERN.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** Reads the filters from the URL. Anything that is not a valid id reads as "not set". */
+export function parseFilters(params: URLSearchParams): ExampleFilters {
+  return {
+    subjectId: parseId(params.get(FILTER_PARAMS.subjectId)),
+    categoryId: parseId(params.get(FILTER_PARAMS.categoryId)),
+    difficultyId: parseId(params.get(FILTER_PARAMS.difficultyId)),
+    typeId: parseId(params.get(FILTER_PARAMS.typeId)),
+    q: (params.get(FILTER_PARAMS.q) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+  };
+}
+
+/** The URL search params for a set of filters, always in the same order; unset filters omitted. */
+export function filtersToSearchParams(filters: ExampleFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const ids = ['subjectId', 'categoryId', 'difficultyId', 'typeId'] as const;
+  for (const key of ids) {
+    const value = filters[key];
+    if (value !== null) params.set(FILTER_PARAMS[key], String(value));
+  }
+  const q = filters.q.trim();
+  if (q) params.set(FILTER_PARAMS.q, q);
+  return params;
+}
+
+/** `?subject=1&q=x`, or '' without filters. */
+export function filtersToSearch(filters: ExampleFilters): string {
+  const search = filtersToSearchParams(filters).toString();
+  return search ? `?${search}` : '';
+}
+
+export function hasActiveFilters(filters: ExampleFilters): boolean {
+  return (
+    filters.subjectId !== null ||
+    filters.categoryId !== null ||
+    filters.difficultyId !== null ||
+    filters.typeId !== null ||
+    filters.q.trim() !== ''
+  );
+}
+
+/** The list screen with these filters. */
+export function examplesListPath(filters: ExampleFilters): string {
+  return `/examples${filtersToSearch(filters)}`;
+}
+
+/** One example's page; it carries the list's filters so previous/next stay inside them. */
+export function exampleDetailPath(id: number, filters: ExampleFilters = EMPTY_FILTERS): string {
+  return `/examples/${id}${filtersToSearch(filters)}`;
+}
+
+/** GET /examples query for the filters (page size and cursor are added by the fetcher). */
+export interface ExamplesListQuery {
+  subjectId?: string;
+  categoryId?: string;
+  difficultyId?: string;
+  typeId?: string;
+  q?: string;
+}
+
+export function toExamplesQuery(filters: ExampleFilters): ExamplesListQuery {
+  const query: ExamplesListQuery = {};
+  if (filters.subjectId !== null) query.subjectId = String(filters.subjectId);
+  if (filters.categoryId !== null) query.categoryId = String(filters.categoryId);
+  if (filters.difficultyId !== null) query.difficultyId = String(filters.difficultyId);
+  if (filters.typeId !== null) query.typeId = String(filters.typeId);
+  const q = filters.q.trim();
+  if (q) query.q = q;
+  return query;
+}
+
+// ---- Changes (spec §2: picking a subject clears the category; picking a category clears the
+// subcategory path, which here simply means the chosen category becomes the deepest one). ----
+
+export function selectSubject(filters: ExampleFilters, subjectId: number | null): ExampleFilters {
+  if (subjectId === filters.subjectId) return filters;
+  return { ...filters, subjectId, categoryId: null };
+}
+
+export function selectCategory(filters: ExampleFilters, categoryId: number | null): ExampleFilters {
+  return { ...filters, categoryId };
+}
+
+export type FilterKey = keyof ExampleFilters;
+
+/** Removing one chip. Removing the subject also removes the category chosen inside it. */
+export function removeFilter(filters: ExampleFilters, key: FilterKey): ExampleFilters {
+  switch (key) {
+    case 'subjectId':
+      return { ...filters, subjectId: null, categoryId: null };
+    case 'q':
+      return { ...filters, q: '' };
+    default:
+      return { ...filters, [key]: null };
+  }
+}
+
+export function clearFilters(): ExampleFilters {
+  return EMPTY_FILTERS;
+}
+
+// ---- Normalising a URL against the catalogue ----
+
+/** What the URL is checked against: the initial data of the screen. */
+export interface FilterCatalogue {
+  subjects: Subject[];
+  difficulties: Difficulty[];
+  types: ExampleType[];
+  categoryTree: CategoryTreeEntry[];
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** A param holding an id or a name → the matching id (names match case-insensitively), or null. */
+export function resolveIdOrName(value: string, items: readonly Named[]): number | null {
+  const id = parseId(value);
+  if (id !== null) return items.some((item) => item.id === id) ? id : null;
+  const name = value.trim().toLowerCase();
+  if (!name) return null;
+  return items.find((item) => item.name.trim().toLowerCase() === name)?.id ?? null;
+}
+
+/**
+ * Makes the URL's filters valid for the catalogue: a subject, difficulty or type given by NAME
+ * (e.g. `/examples?subject=Algebra` from the home page) becomes its id; unknown ids and names are
+ * dropped, as is a category that does not exist or lies outside the chosen subject, and an empty
+ * search. Returns the corrected params, or null when the URL is fine as it is.
+ */
+export function normaliseSearchParams(
+  params: URLSearchParams,
+  catalogue: FilterCatalogue,
+): URLSearchParams | null {
+  const next = new URLSearchParams(params);
+  const named: Array<[string, readonly Named[]]> = [
+    [FILTER_PARAMS.subjectId, catalogue.subjects],
+    [FILTER_PARAMS.difficultyId, catalogue.difficulties],
+    [FILTER_PARAMS.typeId, catalogue.types],
+  ];
+  for (const [param, items] of named) {
+    const value = next.get(param);
+    if (value === null) continue;
+    const id = resolveIdOrName(value, items);
+    if (id === null) next.delete(param);
+    else next.set(param, String(id));
+  }
+
+  const category = next.get(FILTER_PARAMS.categoryId);
+  if (category !== null) {
+    const id = parseId(category);
+    const entry = id === null ? undefined : indexCategoryTree(catalogue.categoryTree).get(id);
+    const subjectId = parseId(next.get(FILTER_PARAMS.subjectId));
+    if (!entry || (subjectId !== null && entry.subject.id !== subjectId)) {
+      next.delete(FILTER_PARAMS.categoryId);
+    } else {
+      next.set(FILTER_PARAMS.categoryId, String(id));
+    }
+  }
+
+  const q = next.get(FILTER_PARAMS.q);
+  if (q !== null) {
+    const trimmed = q.trim().slice(0, SEARCH_MAX_LENGTH);
+    if (trimmed) next.set(FILTER_PARAMS.q, trimmed);
+    else next.delete(FILTER_PARAMS.q);
+  }
+
+  // Repeated keys: keep the first value only.
+  for (const param of Object.values(FILTER_PARAMS)) {
+    const all = next.getAll(param);
+    if (all.length > 1) next.set(param, all[0]!);
+  }
+
+  return next.toString() === params.toString() ? null : next;
+}
