@@ -28,6 +28,7 @@ import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { catalogueWritesRoutes } from './modules/catalogue/catalogue-writes.routes';
 import { examplesRoutes } from './modules/examples/examples.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -140,6 +141,7 @@ export async function buildApp(
       await api.register(newsletterRoutes);
       await api.register(catalogueRoutes);
       await api.register(examplesRoutes);
+      await api.register(catalogueWritesRoutes);
     },
     { prefix: '/api' },
   );

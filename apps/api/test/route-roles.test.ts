@@ -41,6 +41,21 @@ const RULES: Record<string, Need> = {
   'POST /api/admin/users/{username}/groups': 'superadmin',
   'DELETE /api/admin/users/{username}/groups/{group}': 'superadmin',
   'GET /api/admin/audit': 'superadmin',
+  'POST /api/subjects': 'admin',
+  'PUT /api/subjects/{id}': 'admin',
+  'DELETE /api/subjects/{id}': 'admin',
+  'POST /api/categories': 'admin',
+  'PUT /api/categories/{id}': 'admin',
+  'DELETE /api/categories/{id}': 'admin',
+  'POST /api/difficulties': 'admin',
+  'PUT /api/difficulties/{id}': 'admin',
+  'DELETE /api/difficulties/{id}': 'admin',
+  'POST /api/types': 'admin',
+  'PUT /api/types/{id}': 'admin',
+  'DELETE /api/types/{id}': 'admin',
+  'POST /api/examples': 'admin',
+  'PUT /api/examples/{id}': 'admin',
+  'DELETE /api/examples/{id}': 'admin',
 };
 const RANK: Record<Exclude<Need, 'public'>, number> = { user: 1, admin: 2, superadmin: 3 };
 const CALLERS = ['anonymous', 'basic', 'admin', 'superadmin'] as const;

@@ -20,6 +20,8 @@ export const ErrorResponseSchema = z.object({
   success: z.literal(false),
   code: z.string(),
   message: z.string(),
+  /** For a refused body: the message for each field, by field name (forms show them inline). */
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

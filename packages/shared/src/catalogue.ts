@@ -121,3 +121,80 @@ export const ExamplesPageSchema = z.object({
 export type ExamplesPage = z.infer<typeof ExamplesPageSchema>;
 
 export const IdParamsSchema = z.object({ id: NumericIdParam }).strict();
+
+/* ---- Writes (admin or superadmin) ---- */
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional();
+const requiredId = (label: string) =>
+  z
+    .number({ error: `${label} is required.` })
+    .int(`${label} must be a whole number.`)
+    .positive(`${label} is required.`);
+
+export const SubjectInputSchema = z
+  .object({ name: requiredText('Name', 100), description: optionalText('Description', 1000) })
+  .strict();
+export type SubjectInput = z.infer<typeof SubjectInputSchema>;
+
+export const CategoryInputSchema = z
+  .object({
+    name: requiredText('Name', 100),
+    description: optionalText('Description', 1000),
+    subjectId: requiredId('Subject'),
+    parentId: requiredId('Parent category').nullable().optional(),
+    position: z.number().int().min(0).max(100_000).optional(),
+  })
+  .strict();
+export type CategoryInput = z.infer<typeof CategoryInputSchema>;
+
+export const DifficultyInputSchema = z
+  .object({
+    name: requiredText('Name', 50),
+    description: optionalText('Description', 1000),
+    rank: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+export type DifficultyInput = z.infer<typeof DifficultyInputSchema>;
+
+export const TypeInputSchema = z
+  .object({ name: requiredText('Name', 50), description: optionalText('Description', 1000) })
+  .strict();
+export type TypeInput = z.infer<typeof TypeInputSchema>;
+
+export const ExampleInputSchema = z
+  .object({
+    question: requiredText('Question', 20_000),
+    answer: requiredText('Answer', 20_000),
+    procedure: z
+      .string({ error: 'Procedure must be text.' })
+      .trim()
+      .max(50_000, 'Procedure must be at most 50000 characters.')
+      .nullable()
+      .optional(),
+    difficultyId: requiredId('Difficulty'),
+    typeId: requiredId('Type'),
+    categoryId: requiredId('Category'),
+  })
+  .strict();
+export type ExampleInput = z.infer<typeof ExampleInputSchema>;
+
+/** The five catalogue entities an admin manages, by their API path segment. */
+export const CATALOGUE_ENTITIES = [
+  'subjects',
+  'categories',
+  'difficulties',
+  'types',
+  'examples',
+] as const;
+export type CatalogueEntity = (typeof CATALOGUE_ENTITIES)[number];

@@ -24,8 +24,16 @@ const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
 };
 
-export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.status(status).send({ success: false, code, message });
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  return reply
+    .status(status)
+    .send({ success: false, code, message, ...(fields ? { fields } : {}) });
 }
 
 /** One error handler: 4xx with a clear message, 5xx without internals (design.md §4). */
@@ -36,8 +44,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';
+      const fields: Record<string, string> = {};
       const details = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        if (field && !(field in fields)) fields[field] = issue.message ?? 'invalid';
         return field ? `${field}: ${issue.message}` : issue.message;
       });
       return sendError(
@@ -45,6 +55,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         400,
         ErrorCode.ValidationError,
         `Invalid ${where}: ${details.join('; ')}`,
+        Object.keys(fields).length ? fields : undefined,
       );
     }
     const status = error.statusCode ?? 500;
