@@ -49,9 +49,8 @@ describe('smoke: the built app served by the API', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Examples' }).click();
     await page.waitForURL(`${server.url}/examples`);
-    expect(await nav.getByRole('link', { name: 'Examples' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    // The active link is highlighted once the lazily loaded page has rendered.
+    await nav.locator('a[href="/examples"][aria-current="page"]').waitFor({ timeout: 10_000 });
 
     await page.getByRole('link', { name: 'Exemplar home' }).click();
     await page.waitForURL(`${server.url}/`);
