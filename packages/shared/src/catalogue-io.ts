@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Import and export of the catalogue (issue 6). Two record formats are accepted:
+ * - `exemplar-catalogue`: what GET /api/admin/export writes (and the demo catalogue's shape):
+ *   subjects with nested categories, difficulties, types, and examples that name their subject,
+ *   category path, difficulty and type;
+ * - `math-dataset`: an array of MATH records {source_id, subject, level 1–5, question, answer,
+ *   procedure}, as in the public sample.
+ */
+export interface CatalogueFileCategory {
+  name: string;
+  description?: string;
+  children?: CatalogueFileCategory[];
+}
+
+export interface CatalogueFileExample {
+  subject: string;
+  category: string[];
+  difficulty: string;
+  type: string;
+  question: string;
+  answer: string;
+  procedure?: string | null;
+  sourceRef?: string | null;
+  createdAt?: string;
+}
+
+export interface CatalogueFile {
+  format: 'exemplar-catalogue';
+  version: 1;
+  exportedAt?: string;
+  subjects: { name: string; description?: string; categories: CatalogueFileCategory[] }[];
+  difficulties: { name: string; description?: string }[];
+  types: { name: string; description?: string }[];
+  examples: CatalogueFileExample[];
+}
+
+export interface MathDatasetRecord {
+  source_id?: string;
+  subject?: string;
+  level?: number | null;
+  question?: string;
+  answer?: string;
+  procedure?: string | null;
+}
+
+export const ImportRequestSchema = z
+  .object({
+    /** true: check everything and report, write nothing. */
+    dryRun: z.boolean(),
+    /** The file's parsed JSON: a catalogue object or an array of MATH records. */
+    data: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]),
+  })
+  .strict();
+export type ImportRequest = z.infer<typeof ImportRequestSchema>;
+
+export const ImportReportSchema = z.object({
+  dryRun: z.boolean(),
+  format: z.enum(['exemplar-catalogue', 'math-dataset']),
+  /** Example records in the file. */
+  total: z.number().int(),
+  /** Examples written (or, in a dry run, that would be). */
+  imported: z.number().int(),
+  /** Examples already in the catalogue (same source, or same question in the same category). */
+  duplicates: z.number().int(),
+  /** Examples refused, with the reasons in `failures`. */
+  failed: z.number().int(),
+  /** Subjects, categories, difficulties and types created by name (or that would be). */
+  created: z.object({
+    subjects: z.number().int(),
+    categories: z.number().int(),
+    difficulties: z.number().int(),
+    types: z.number().int(),
+  }),
+  /** The first 200 refused records. */
+  failures: z.array(
+    z.object({ index: z.number().int(), ref: z.string(), problems: z.array(z.string()) }),
+  ),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** MATH levels to our difficulties. */
+export const MATH_LEVEL_DIFFICULTY: Readonly<Record<number, string>> = {
+  1: 'easy',
+  2: 'easy',
+  3: 'intermediate',
+  4: 'hard',
+  5: 'insane',
+};
+export const MATH_TYPE = 'Competition Problem';
+export const MATH_CATEGORY = 'Competition Problems';
