@@ -60,6 +60,22 @@ describe('api client', () => {
     expect((error as ApiError).code).toBe('ValidationError');
   });
 
+  it("keeps the server's field messages of a refused body", async () => {
+    mockFetch(
+      Response.json(
+        {
+          success: false,
+          code: 'ValidationError',
+          message: 'Name is required.',
+          fields: { name: 'Name is required.', rank: 7 },
+        },
+        { status: 400 },
+      ),
+    );
+    const error = (await api.post('/subjects', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.fields).toEqual({ name: 'Name is required.' });
+  });
+
   it('throws the response text otherwise', async () => {
     mockFetch(new Response('Bad gateway', { status: 502 }));
     await expect(api.get('/health')).rejects.toThrow('Bad gateway');

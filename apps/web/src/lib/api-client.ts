@@ -27,12 +27,20 @@ const NO_REFRESH_PATHS = new Set([
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** For a refused body: the server's message for each field, by field name (forms show them). */
+  readonly fields: Readonly<Record<string, string>> | undefined;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    fields?: Readonly<Record<string, string>>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -55,13 +63,22 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${url}?${search}` : url;
 }
 
+/** `fields` of an error body: only string messages keyed by field name. */
+function readFields(body: object): Record<string, string> | undefined {
+  if (!('fields' in body) || !body.fields || typeof body.fields !== 'object') return undefined;
+  const entries = Object.entries(body.fields).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
       const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
-      return new ApiError(response.status, body.message, code);
+      return new ApiError(response.status, body.message, code, readFields(body));
     }
   } catch {
     // not JSON: fall back to the text
