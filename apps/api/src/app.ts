@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueWritesRoutes } from './modules/catalogue/catalogue-writes.routes';
+import { catalogueIoRoutes } from './modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from './modules/examples/examples.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -58,7 +59,7 @@ export async function buildApp(
   const database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   try {
     await migrate(database);
-    if (config.SEED === 'demo') await seedDemoCatalogue(database.db);
+    if (config.SEED === 'demo') await seedDemoCatalogue(database.db, database.engine);
   } catch (err) {
     await database.close();
     throw err;
@@ -142,6 +143,7 @@ export async function buildApp(
       await api.register(catalogueRoutes);
       await api.register(examplesRoutes);
       await api.register(catalogueWritesRoutes);
+      await api.register(catalogueIoRoutes);
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,8 @@ const RULES: Record<string, Need> = {
   'POST /api/admin/users/{username}/groups': 'superadmin',
   'DELETE /api/admin/users/{username}/groups/{group}': 'superadmin',
   'GET /api/admin/audit': 'superadmin',
+  'POST /api/admin/import': 'admin',
+  'GET /api/admin/export': 'admin',
   'POST /api/subjects': 'admin',
   'PUT /api/subjects/{id}': 'admin',
   'DELETE /api/subjects/{id}': 'admin',

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import { initial } from './migrations/001-initial';
 import { exampleSearch } from './migrations/002-example-search';
+import { exampleSource } from './migrations/003-example-source';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
-export const migrations: Migration[] = [initial, exampleSearch];
+export const migrations: Migration[] = [initial, exampleSearch, exampleSource];
 
 export class MigrationError extends Error {
   constructor(

@@ -111,6 +111,8 @@ export interface ExamplesTable {
   type_id: number;
   category_id: number;
   created_by: number | null;
+  /** Where an imported example came from, e.g. "MATH/train/algebra/14". */
+  source_ref: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -81,7 +81,7 @@ describe(`seeding on ${engineUnderTest}`, () => {
       databaseUrl: env.config.DATABASE_URL,
     });
     await migrate(database);
-    expect(await seedDemoCatalogue(database.db, catalogue)).toBe(true);
+    expect(await seedDemoCatalogue(database.db, database.engine, catalogue)).toBe(true);
     const counts = async () => ({
       subjects: (await database.db.selectFrom('subjects').select('id').execute()).length,
       categories: (await database.db.selectFrom('categories').select('id').execute()).length,
@@ -93,7 +93,7 @@ describe(`seeding on ${engineUnderTest}`, () => {
       categories: catalogue.subjects.reduce((n, s) => n + count(s.categories), 0),
       examples: catalogue.examples.length,
     });
-    expect(await seedDemoCatalogue(database.db, catalogue)).toBe(false);
+    expect(await seedDemoCatalogue(database.db, database.engine, catalogue)).toBe(false);
     expect(await counts()).toEqual(first);
   });
 });

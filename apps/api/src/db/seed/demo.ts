@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
+import { importInto } from '../../modules/catalogue-io/catalogue-io.service';
+import type { Engine } from '../database';
 import type { Database } from '../schema';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,107 +56,39 @@ export async function catalogueIsEmpty(db: Kysely<Database>): Promise<boolean> {
   return !subject && !example;
 }
 
+// Held while seeding, so that instances starting together on one PostgreSQL seed once.
+const PG_SEED_LOCK = 731_204_518;
+
 /**
- * Loads the demo catalogue into an empty database, in one transaction. Does nothing (returns false)
- * when the catalogue already has content, so restarting never duplicates it.
+ * Loads the demo catalogue into an empty database through the importer, in one transaction. Does
+ * nothing (returns false) when the catalogue already has content, so restarting never duplicates it.
+ * Creation dates are spread over the past weeks so the catalogue looks lived-in.
  */
 export async function seedDemoCatalogue(
   db: Kysely<Database>,
+  engine: Engine,
   catalogue: DemoCatalogue = readDemoCatalogue(),
   now: Date = new Date(),
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    if (engine === 'postgres')
+      await sql`select pg_advisory_xact_lock(${PG_SEED_LOCK})`.execute(trx);
     if (!(await catalogueIsEmpty(trx))) return false;
-    const stamp = now.toISOString();
-
-    const difficultyIds = new Map<string, number>();
-    for (const [rank, d] of catalogue.difficulties.entries()) {
-      const row = await trx
-        .insertInto('difficulties')
-        .values({
-          name: d.name,
-          description: d.description,
-          rank,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      difficultyIds.set(d.name, row.id);
-    }
-    const typeIds = new Map<string, number>();
-    for (const t of catalogue.types) {
-      const row = await trx
-        .insertInto('types')
-        .values({ name: t.name, description: t.description, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      typeIds.set(t.name, row.id);
-    }
-
-    // Category ids by "Subject/Top/Child/..." path.
-    const categoryIds = new Map<string, number>();
-    const insertCategories = async (
-      tx: Transaction<Database>,
-      subjectId: number,
-      parentId: number | null,
-      prefix: string,
-      nodes: CategoryNode[],
-    ) => {
-      for (const [position, node] of nodes.entries()) {
-        const row = await tx
-          .insertInto('categories')
-          .values({
-            subject_id: subjectId,
-            parent_id: parentId,
-            name: node.name,
-            description: node.description,
-            position,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const key = `${prefix}/${node.name}`;
-        categoryIds.set(key, row.id);
-        await insertCategories(tx, subjectId, row.id, key, node.children);
-      }
-    };
-    for (const s of catalogue.subjects) {
-      const row = await trx
-        .insertInto('subjects')
-        .values({ name: s.name, description: s.description, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await insertCategories(trx, row.id, null, s.name, s.categories);
-    }
-
-    // Spread creation dates over the past weeks (newest first in file order) so the catalogue
-    // looks lived-in; deterministic for a given `now`.
-    const rows = catalogue.examples.map((e, i) => {
-      const lookup = <T>(map: Map<string, T>, key: string, what: string): T => {
-        const value = map.get(key);
-        if (value === undefined) throw new Error(`Demo example ${i + 1}: unknown ${what} "${key}"`);
-        return value;
-      };
-      const created = new Date(now.getTime() - (catalogue.examples.length - i) * 9 * 3600_000);
-      return {
-        question: e.question,
-        answer: e.answer,
-        procedure: e.procedure ?? null,
-        difficulty_id: lookup(difficultyIds, e.difficulty, 'difficulty'),
-        type_id: lookup(typeIds, e.type, 'type'),
-        category_id: lookup(categoryIds, [e.subject, ...e.category].join('/'), 'category'),
-        created_by: null,
-        created_at: created.toISOString(),
-        updated_at: created.toISOString(),
-      };
-    });
-    for (let i = 0; i < rows.length; i += 100) {
-      await trx
-        .insertInto('examples')
-        .values(rows.slice(i, i + 100))
-        .execute();
+    const examples = catalogue.examples.map((e, i) => ({
+      ...e,
+      createdAt: new Date(
+        now.getTime() - (catalogue.examples.length - i) * 9 * 3600_000,
+      ).toISOString(),
+    }));
+    const report = await importInto(
+      trx,
+      { ...catalogue, examples },
+      { dryRun: false, clock: () => now },
+    );
+    if (report.failed > 0) {
+      throw new Error(
+        `The demo catalogue has ${report.failed} bad examples: ${JSON.stringify(report.failures[0])}`,
+      );
     }
     return true;
   });

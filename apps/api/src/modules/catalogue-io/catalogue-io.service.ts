@@ -1,0 +1,279 @@
+import type {
+  CatalogueFile,
+  CatalogueFileCategory,
+  ImportReport,
+} from '@exemplar/shared/catalogue-io';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.repository';
+import * as repo from './catalogue-io.repository';
+import { ImportFormatError, parseImportFile } from './parse';
+
+const CANONICAL_DIFFICULTIES = ['easy', 'intermediate', 'hard', 'insane'];
+const key = (s: string) => s.trim().toLowerCase();
+
+class DryRunRollback extends Error {}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  actorId?: number | null;
+  onProgress?: (done: number, total: number) => void;
+  clock?: () => Date;
+}
+
+/**
+ * Imports a catalogue file (our export, the demo catalogue, or MATH records) in one transaction.
+ * Subjects, categories, difficulties and types missing from the catalogue are created by name;
+ * examples already there (same source, or same question in the same category) are skipped, so
+ * importing a file twice changes nothing. A dry run does all of it and rolls back.
+ */
+export async function importCatalogue(
+  db: Kysely<Database>,
+  data: unknown,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  let report: ImportReport | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      report = await importInto(trx, data, options);
+      if (options.dryRun) throw new DryRunRollback();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRunRollback)) throw err;
+  }
+  return report!;
+}
+
+/** The import itself, inside a transaction the caller owns (the demo seed takes a lock first). */
+export async function importInto(
+  trx: Transaction<Database>,
+  data: unknown,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  let parsed;
+  try {
+    parsed = parseImportFile(data);
+  } catch (err) {
+    if (err instanceof ImportFormatError) throw badRequest(err.message);
+    throw err;
+  }
+  const report: ImportReport = {
+    dryRun: options.dryRun,
+    format: parsed.format,
+    total: parsed.total,
+    imported: 0,
+    duplicates: 0,
+    failed: parsed.failures.length,
+    created: { subjects: 0, categories: 0, difficulties: 0, types: 0 },
+    failures: parsed.failures.slice(0, 200),
+  };
+  await run(trx, parsed, report, options, options.clock ?? (() => new Date()));
+  return report;
+}
+
+async function run(
+  trx: Transaction<Database>,
+  parsed: ReturnType<typeof parseImportFile>,
+  report: ImportReport,
+  options: ImportOptions,
+  clock: () => Date,
+) {
+  const at = clock().toISOString();
+  const subjects = new Map((await repo.loadSubjects(trx)).map((s) => [key(s.name), s.id]));
+  const difficulties = await repo.loadDifficulties(trx);
+  const difficultyIds = new Map(difficulties.map((d) => [key(d.name), d.id]));
+  let maxRank = Math.max(-1, ...difficulties.map((d) => d.rank));
+  const types = new Map((await repo.loadTypes(trx)).map((t) => [key(t.name), t.id]));
+  const categories = new Map<string, number>();
+  const nextPosition = new Map<string, number>();
+  const slot = (subjectId: number, parentId: number | null) => `${subjectId}:${parentId ?? 'root'}`;
+  for (const c of await repo.loadCategories(trx)) {
+    const s = slot(c.subject_id, c.parent_id);
+    categories.set(`${s}:${key(c.name)}`, c.id);
+    nextPosition.set(s, Math.max(nextPosition.get(s) ?? 0, c.position + 1));
+  }
+
+  const subjectId = async (name: string, description = '') => {
+    let id = subjects.get(key(name));
+    if (id === undefined) {
+      id = await repo.insertNamed(trx, 'subjects', { name, description }, at);
+      subjects.set(key(name), id);
+      report.created.subjects++;
+    }
+    return id;
+  };
+  const difficultyId = async (name: string, description = '') => {
+    let id = difficultyIds.get(key(name));
+    if (id === undefined) {
+      const canonical = CANONICAL_DIFFICULTIES.indexOf(key(name));
+      const rank = difficulties.length === 0 && canonical >= 0 ? canonical : ++maxRank;
+      maxRank = Math.max(maxRank, rank);
+      id = await repo.insertNamed(trx, 'difficulties', { name, description, rank }, at);
+      difficultyIds.set(key(name), id);
+      report.created.difficulties++;
+    }
+    return id;
+  };
+  const typeId = async (name: string, description = '') => {
+    let id = types.get(key(name));
+    if (id === undefined) {
+      id = await repo.insertNamed(trx, 'types', { name, description }, at);
+      types.set(key(name), id);
+      report.created.types++;
+    }
+    return id;
+  };
+  const categoryId = async (
+    subject: number,
+    parentId: number | null,
+    name: string,
+    description = '',
+  ) => {
+    const s = slot(subject, parentId);
+    let id = categories.get(`${s}:${key(name)}`);
+    if (id === undefined) {
+      const position = nextPosition.get(s) ?? 0;
+      nextPosition.set(s, position + 1);
+      id = await repo.insertCategory(
+        trx,
+        { subjectId: subject, parentId, name, description, position },
+        at,
+      );
+      categories.set(`${s}:${key(name)}`, id);
+      report.created.categories++;
+    }
+    return id;
+  };
+
+  // What the file declares, in its order (so an export imports back identically).
+  const walk = async (subject: number, parentId: number | null, nodes: CatalogueFileCategory[]) => {
+    for (const node of nodes) {
+      const id = await categoryId(
+        subject,
+        parentId,
+        node.name.trim(),
+        node.description?.trim() ?? '',
+      );
+      await walk(subject, id, node.children ?? []);
+    }
+  };
+  for (const s of parsed.subjects)
+    await walk(await subjectId(s.name, s.description), null, s.categories);
+  for (const d of parsed.difficulties) await difficultyId(d.name, d.description);
+  for (const t of parsed.types) await typeId(t.name, t.description);
+
+  const seenRefs = new Set<string>();
+  const questions = new Map<number, Set<string>>();
+  const rows: repo.ExampleInsert[] = [];
+  for (const [i, e] of parsed.examples.entries()) {
+    const subject = await subjectId(e.subject);
+    let parent: number | null = null;
+    for (const name of e.category) parent = await categoryId(subject, parent, name);
+    const category = parent!;
+    let known = questions.get(category);
+    if (!known) {
+      known = new Set(await repo.questionsIn(trx, category));
+      questions.set(category, known);
+    }
+    const duplicate = e.sourceRef
+      ? seenRefs.has(e.sourceRef) || (await repo.sourceRefExists(trx, e.sourceRef))
+      : known.has(e.question);
+    if (duplicate) {
+      report.duplicates++;
+    } else {
+      if (e.sourceRef) seenRefs.add(e.sourceRef);
+      known.add(e.question);
+      rows.push({
+        question: e.question,
+        answer: e.answer,
+        procedure: e.procedure,
+        difficulty_id: await difficultyId(e.difficulty),
+        type_id: await typeId(e.type),
+        category_id: category,
+        created_by: options.actorId ?? null,
+        source_ref: e.sourceRef,
+        created_at: e.createdAt ?? at,
+        updated_at: e.createdAt ?? at,
+      });
+      report.imported++;
+    }
+    if (i % 100 === 99) options.onProgress?.(i + 1, parsed.examples.length);
+  }
+  await repo.insertExamples(trx, rows);
+  options.onProgress?.(parsed.examples.length, parsed.examples.length);
+  await recordAudit(trx, {
+    actorId: options.actorId ?? null,
+    action: 'catalogue.import',
+    targetType: 'catalogue',
+    targetId: null,
+    details: {
+      format: report.format,
+      imported: report.imported,
+      duplicates: report.duplicates,
+      failed: report.failed,
+      created: report.created,
+    },
+    at,
+  });
+}
+
+/** The whole catalogue as one file that imports back identically. */
+export async function exportCatalogue(
+  db: Kysely<Database>,
+  clock: () => Date = () => new Date(),
+): Promise<CatalogueFile> {
+  const [subjects, categories, difficulties, types, examples] = await Promise.all([
+    repo.loadSubjects(db),
+    repo.loadCategories(db),
+    repo.loadDifficulties(db),
+    repo.loadTypes(db),
+    repo.exportExamples(db),
+  ]);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const children = new Map<string, typeof categories>();
+  for (const c of categories) {
+    const k = `${c.subject_id}:${c.parent_id ?? 'root'}`;
+    children.set(k, [...(children.get(k) ?? []), c]);
+  }
+  const tree = (subjectId: number, parentId: number | null): CatalogueFileCategory[] =>
+    (children.get(`${subjectId}:${parentId ?? 'root'}`) ?? []).map((c) => ({
+      name: c.name,
+      description: c.description,
+      children: tree(subjectId, c.id),
+    }));
+  const subjectName = new Map(subjects.map((s) => [s.id, s.name]));
+  const path = (categoryId: number): string[] => {
+    const names: string[] = [];
+    for (
+      let c = byId.get(categoryId);
+      c;
+      c = c.parent_id === null ? undefined : byId.get(c.parent_id)
+    )
+      names.unshift(c.name);
+    return names;
+  };
+  return {
+    format: 'exemplar-catalogue',
+    version: 1,
+    exportedAt: clock().toISOString(),
+    subjects: subjects.map((s) => ({
+      name: s.name,
+      description: s.description,
+      categories: tree(s.id, null),
+    })),
+    difficulties: difficulties.map((d) => ({ name: d.name, description: d.description })),
+    types: types.map((t) => ({ name: t.name, description: t.description })),
+    examples: examples.map((e) => ({
+      subject: subjectName.get(byId.get(e.category_id)!.subject_id)!,
+      category: path(e.category_id),
+      difficulty: e.difficulty,
+      type: e.type,
+      question: e.question,
+      answer: e.answer,
+      procedure: e.procedure,
+      sourceRef: e.source_ref,
+      createdAt: e.created_at,
+    })),
+  };
+}

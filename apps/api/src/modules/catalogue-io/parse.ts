@@ -1,0 +1,247 @@
+import {
+  MATH_CATEGORY,
+  MATH_LEVEL_DIFFICULTY,
+  MATH_TYPE,
+  type CatalogueFile,
+  type CatalogueFileCategory,
+} from '@exemplar/shared/catalogue-io';
+import { checkMath } from '@exemplar/shared/math';
+
+export interface ImportExample {
+  index: number;
+  ref: string;
+  subject: string;
+  category: string[];
+  difficulty: string;
+  type: string;
+  question: string;
+  answer: string;
+  procedure: string | null;
+  sourceRef: string | null;
+  createdAt: string | null;
+}
+
+export interface ParsedFile {
+  format: 'exemplar-catalogue' | 'math-dataset';
+  /** Entities the file declares (with descriptions and order), beyond those examples name. */
+  subjects: { name: string; description: string; categories: CatalogueFileCategory[] }[];
+  difficulties: { name: string; description: string }[];
+  types: { name: string; description: string }[];
+  examples: ImportExample[];
+  failures: { index: number; ref: string; problems: string[] }[];
+  total: number;
+}
+
+export class ImportFormatError extends Error {}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const MAX_TEXT = 50_000;
+
+/** Problems with one text field: missing, too long, or maths that does not render. */
+function checkField(label: string, value: unknown, required: boolean): string[] {
+  if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
+    return required ? [`${label} is missing`] : [];
+  }
+  if (typeof value !== 'string') return [`${label} must be text`];
+  if (value.length > MAX_TEXT) return [`${label} is longer than ${MAX_TEXT} characters`];
+  return checkMath(value)
+    .filter((i) => i.kind !== 'bare-latex')
+    .map((i) => `${label}: maths does not render: ${i.source.slice(0, 80)} (${i.message})`);
+}
+
+function checkName(label: string, value: unknown): string[] {
+  const v = text(value);
+  if (!v) return [`${label} is missing`];
+  if (v.length > 100) return [`${label} is longer than 100 characters`];
+  return [];
+}
+
+const refOf = (question: unknown, fallback: string) => {
+  const q = text(question).replace(/\s+/g, ' ');
+  return q ? (q.length > 60 ? `${q.slice(0, 57)}...` : q) : fallback;
+};
+
+function fromMath(records: unknown[]): ParsedFile {
+  const out: ParsedFile = {
+    format: 'math-dataset',
+    subjects: [],
+    difficulties: [],
+    types: [],
+    examples: [],
+    failures: [],
+    total: records.length,
+  };
+  records.forEach((raw, index) => {
+    if (!isObject(raw)) {
+      out.failures.push({
+        index,
+        ref: `record ${index + 1}`,
+        problems: ['record is not an object'],
+      });
+      return;
+    }
+    const ref = text(raw.source_id) || refOf(raw.question, `record ${index + 1}`);
+    // MATH answers are bare expressions: they are maths, so they are rendered as maths.
+    const answer =
+      typeof raw.answer === 'string' && raw.answer.trim() && !raw.answer.includes('$')
+        ? `$${raw.answer.trim()}$`
+        : raw.answer;
+    const level = raw.level;
+    const difficulty = typeof level === 'number' ? MATH_LEVEL_DIFFICULTY[level] : undefined;
+    const problems = [
+      ...checkName('subject', raw.subject),
+      ...(difficulty
+        ? []
+        : [
+            `level ${level === null || level === undefined ? 'is missing' : `${JSON.stringify(level)} is not 1–5`}`,
+          ]),
+      ...checkField('question', raw.question, true),
+      ...checkField('answer', answer, true),
+      ...checkField('procedure', raw.procedure, false),
+    ];
+    if (problems.length) {
+      out.failures.push({ index, ref, problems });
+      return;
+    }
+    out.examples.push({
+      index,
+      ref,
+      subject: text(raw.subject),
+      category: [MATH_CATEGORY],
+      difficulty: difficulty!,
+      type: MATH_TYPE,
+      question: String(raw.question),
+      answer: String(answer),
+      procedure: text(raw.procedure) ? String(raw.procedure) : null,
+      sourceRef: text(raw.source_id) || null,
+      createdAt: null,
+    });
+  });
+  return out;
+}
+
+function categoryProblems(nodes: unknown, where: string, depth = 0): string[] {
+  if (nodes === undefined) return [];
+  if (!Array.isArray(nodes)) return [`${where}: categories must be a list`];
+  if (depth > 20) return [`${where}: categories nest too deep`];
+  return nodes.flatMap((n, i) =>
+    isObject(n)
+      ? [
+          ...checkName(`${where} category ${i + 1} name`, n.name),
+          ...categoryProblems(n.children, `${where} > ${text(n.name)}`, depth + 1),
+        ]
+      : [`${where} category ${i + 1} is not an object`],
+  );
+}
+
+function fromCatalogue(file: Record<string, unknown>): ParsedFile {
+  const list = (key: string) => (Array.isArray(file[key]) ? (file[key] as unknown[]) : []);
+  const fileProblems: string[] = [];
+  for (const key of ['subjects', 'difficulties', 'types', 'examples']) {
+    if (file[key] !== undefined && !Array.isArray(file[key]))
+      fileProblems.push(`"${key}" must be a list`);
+  }
+  const subjects = list('subjects').filter(isObject);
+  subjects.forEach((s, i) =>
+    fileProblems.push(
+      ...checkName(`subject ${i + 1} name`, s.name),
+      ...categoryProblems(s.categories, text(s.name) || `subject ${i + 1}`),
+    ),
+  );
+  const named = (key: string) =>
+    list(key)
+      .filter(isObject)
+      .map((d) => ({ name: text(d.name), description: text(d.description) }))
+      .filter((d) => d.name);
+  if (fileProblems.length)
+    throw new ImportFormatError(
+      `The catalogue file is malformed: ${fileProblems.slice(0, 5).join('; ')}`,
+    );
+
+  const examples = list('examples');
+  const out: ParsedFile = {
+    format: 'exemplar-catalogue',
+    subjects: subjects.map((s) => ({
+      name: text(s.name),
+      description: text(s.description),
+      categories: (s.categories as CatalogueFileCategory[] | undefined) ?? [],
+    })),
+    difficulties: named('difficulties'),
+    types: named('types'),
+    examples: [],
+    failures: [],
+    total: examples.length,
+  };
+  examples.forEach((raw, index) => {
+    if (!isObject(raw)) {
+      out.failures.push({
+        index,
+        ref: `example ${index + 1}`,
+        problems: ['example is not an object'],
+      });
+      return;
+    }
+    const ref = text(raw.sourceRef) || refOf(raw.question, `example ${index + 1}`);
+    const path = Array.isArray(raw.category)
+      ? raw.category.map(text)
+      : typeof raw.category === 'string'
+        ? [text(raw.category)]
+        : [];
+    const createdAt =
+      typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt))
+        ? new Date(raw.createdAt).toISOString()
+        : null;
+    const problems = [
+      ...checkName('subject', raw.subject),
+      ...(path.length && path.every(Boolean)
+        ? path.flatMap((p) =>
+            p.length > 100 ? ['category name is longer than 100 characters'] : [],
+          )
+        : ['category is missing']),
+      ...checkName('difficulty', raw.difficulty),
+      ...checkName('type', raw.type),
+      ...checkField('question', raw.question, true),
+      ...checkField('answer', raw.answer, true),
+      ...checkField('procedure', raw.procedure, false),
+    ];
+    if (problems.length) {
+      out.failures.push({ index, ref, problems });
+      return;
+    }
+    out.examples.push({
+      index,
+      ref,
+      subject: text(raw.subject),
+      category: path,
+      difficulty: text(raw.difficulty),
+      type: text(raw.type),
+      question: String(raw.question),
+      answer: String(raw.answer),
+      procedure: text(raw.procedure) ? String(raw.procedure) : null,
+      sourceRef: text(raw.sourceRef) || null,
+      createdAt,
+    });
+  });
+  return out;
+}
+
+/** Recognises the file's format and checks every record; throws ImportFormatError if neither. */
+export function parseImportFile(data: unknown): ParsedFile {
+  if (Array.isArray(data)) {
+    if (data.length === 0) throw new ImportFormatError('The file holds no records.');
+    return fromMath(data);
+  }
+  if (isObject(data) && (Array.isArray(data.examples) || Array.isArray(data.subjects))) {
+    if (data.format !== undefined && data.format !== 'exemplar-catalogue') {
+      throw new ImportFormatError(`Unknown format "${String(data.format)}".`);
+    }
+    return fromCatalogue(data);
+  }
+  throw new ImportFormatError(
+    'Not a file this importer knows: expected an Exemplar catalogue export or an array of MATH records.',
+  );
+}
+
+export type { CatalogueFile };
