@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdToken, storeSession } from '../../test/render';
 import { authStore } from './auth-store';
-import { logout, startSession } from './session';
+import {
+  clearLogoutMark,
+  loggedOutAtLocation,
+  logout,
+  markLogoutAt,
+  startSession,
+} from './session';
 
 describe('session', () => {
   beforeEach(() => authStore.reset());
@@ -63,5 +69,19 @@ describe('session', () => {
     vi.stubGlobal('fetch', fetchMock);
     await logout();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('remembers where the user logged out until the page is left or revisited through history', () => {
+    markLogoutAt('key-1');
+    expect(loggedOutAtLocation('key-1')).toBe(true);
+    expect(loggedOutAtLocation('key-2')).toBe(false);
+    clearLogoutMark('key-2');
+    expect(loggedOutAtLocation('key-1')).toBe(true);
+    clearLogoutMark('key-1');
+    expect(loggedOutAtLocation('key-1')).toBe(false);
+
+    markLogoutAt('key-3');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(loggedOutAtLocation('key-3')).toBe(false);
   });
 });

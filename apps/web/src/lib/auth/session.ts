@@ -23,3 +23,27 @@ export function logout(): Promise<void> {
 
 /** Prefix of every query that belongs to the signed-in user (dropped on logout). */
 export const SESSION_QUERY_KEY = ['auth'] as const;
+
+/**
+ * The location (router key) where the user chose to log out. A protected page still on screen there
+ * shows nothing instead of sending the user to the login screen while the app moves on.
+ */
+let loggedOutAt: string | null = null;
+
+export function markLogoutAt(locationKey: string): void {
+  loggedOutAt = locationKey;
+  // Coming back to that entry with Back or Forward is a normal visit again (the router reuses its
+  // key): forget the mark on the next history traversal.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('popstate', () => clearLogoutMark(locationKey), { once: true });
+  }
+}
+
+export function loggedOutAtLocation(locationKey: string): boolean {
+  return loggedOutAt === locationKey;
+}
+
+/** The page left behind is gone: coming back to it is a normal visit again. */
+export function clearLogoutMark(locationKey: string): void {
+  if (loggedOutAt === locationKey) loggedOutAt = null;
+}

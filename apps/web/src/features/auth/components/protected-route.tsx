@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-store';
-import { logout } from '../../../lib/auth/session';
+import { clearLogoutMark, loggedOutAtLocation, logout } from '../../../lib/auth/session';
 import { authKeys, useCurrentUser } from '../api/get-me';
 import { loginPathFor } from '../lib/redirect';
 
@@ -37,7 +37,12 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     void logout();
   }, [signedIn, failed, queryClient]);
 
+  const locationKey = location.key;
+  useEffect(() => () => clearLogoutMark(locationKey), [locationKey]);
+
   if (!initialised) return <Checking />;
+  // The user logged out right here: the app is on its way elsewhere, not to the login screen.
+  if (!tokens && loggedOutAtLocation(location.key)) return null;
   if (!tokens || failed) return <Navigate to={loginPathFor(location)} replace />;
   if (!me.isSuccess) return <Checking />;
   return children;
