@@ -64,7 +64,7 @@ export function ProfileInfoCard({ user }: { user: CurrentUser }) {
 
   return (
     <Card padding="lg" component="section" aria-labelledby="profile-info-title">
-      <Group justify="space-between" mb="md" wrap="nowrap">
+      <Group justify="space-between" mb="md" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <IconUser size={20} stroke={1.7} />
           <Title order={2} size="h4" id="profile-info-title">
