@@ -1,0 +1,344 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { startSmtp, type TestSmtp } from './smtp';
+
+const PASSWORD = 'Correct-Horse-42';
+
+describe('accounts in the browser, with mail over real SMTP', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let counter = 0;
+
+  const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+  const url = (pathname: string) => `${server.url}${pathname}`;
+  const emailOnFile = () => page.getByTestId('email-on-file');
+
+  /** POST to the API from the test (for set-up, not for what is under test). */
+  async function apiPost(pathname: string, body: unknown) {
+    const response = await fetch(url(`/api${pathname}`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data?: Record<string, string>; message?: string };
+    if (!response.ok) throw new Error(`${pathname}: ${response.status} ${json.message}`);
+    return json;
+  }
+
+  /** Registers and confirms an account through the API, the code read from the mail. */
+  async function confirmedAccount(tag: string, name = 'Test Learner') {
+    const email = uniqueEmail(tag);
+    const since = smtp.messages.length;
+    await apiPost('/auth/register', { email, password: PASSWORD, name });
+    const code = smtp.codeIn(await smtp.nextTo(email, since));
+    await apiPost('/auth/confirm', { email, code });
+    return { email, name };
+  }
+
+  async function logInWithTheForm(email: string, password: string) {
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  }
+
+  const storage = (key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, LOG_LEVEL: 'warn' } });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('register → code from the mail → confirm → login → /dashboard → logout', async () => {
+    const email = uniqueEmail('newcomer');
+    await page.goto(url('/register'));
+    await page.getByLabel('Full Name').fill('Grace Hopper');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    const since = smtp.messages.length;
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL(url('/confirm'));
+    expect(await emailOnFile().textContent()).toBe(email);
+    expect(await storage('pendingEmail')).toBe(email);
+
+    const mail = await smtp.nextTo(email, since);
+    expect(mail.subject).toContain('confirmation code');
+    await page.getByLabel('Confirmation Code').fill(smtp.codeIn(mail));
+    await page.getByRole('button', { name: 'Confirm Account' }).click();
+    await page.getByText('Account confirmed successfully! Redirecting to login...').waitFor();
+    expect(await storage('pendingEmail')).toBeNull();
+
+    await page.waitForURL(url('/login'), { timeout: 5_000 });
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await page.waitForURL(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome, Grace Hopper!' }).waitFor();
+    expect(await storage('refreshToken')).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Account menu for Grace Hopper' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText(email).waitFor();
+    await menu.getByText('User', { exact: true }).waitFor();
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+
+    await page.waitForURL(url('/'));
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    for (const key of ['idToken', 'accessToken', 'refreshToken']) {
+      expect(await storage(key)).toBeNull();
+    }
+  });
+
+  it('an unconfirmed login lands on /confirm, and Resend Code mails a new code that works', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await apiPost('/auth/register', { email, password: PASSWORD, name: 'Alan Turing' });
+
+    await page.goto(url('/login'));
+    await logInWithTheForm(email, PASSWORD);
+    await page.waitForURL(url('/confirm'));
+    await page.getByText('Your account is not confirmed yet.', { exact: false }).waitFor();
+    expect(await emailOnFile().textContent()).toBe(email);
+    expect(await storage('pendingEmail')).toBe(email);
+
+    const since = smtp.messages.length;
+    await page.getByRole('button', { name: 'Resend Code' }).click();
+    await page.getByText('a new code is on its way', { exact: false }).waitFor();
+    const code = smtp.codeIn(await smtp.nextTo(email, since));
+
+    await page.getByLabel('Confirmation Code').fill(code);
+    await page.getByRole('button', { name: 'Confirm Account' }).click();
+    await page.getByText('Account confirmed successfully! Redirecting to login...').waitFor();
+    await page.waitForURL(url('/login'), { timeout: 5_000 });
+  });
+
+  it('a wrong code shows Verification Failed', async () => {
+    const email = uniqueEmail('wrongcode');
+    await apiPost('/auth/register', { email, password: PASSWORD, name: 'Wrong Code' });
+    await page.goto(url('/'));
+    await page.evaluate((e) => window.localStorage.setItem('pendingEmail', e), email);
+    await page.goto(url('/confirm'));
+    await page.getByLabel('Confirmation Code').fill('000000');
+    await page.getByRole('button', { name: 'Confirm Account' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('Verification Failed').waitFor();
+    await alert.getByText('Invalid verification code provided, please try again.').waitFor();
+  });
+
+  it('forgot password → code from the mail → reset → login with the new password', async () => {
+    const { email } = await confirmedAccount('forgetful');
+    const newPassword = 'Brand-New-Secret-7';
+
+    await page.goto(url('/login'));
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(url('/forgot-password'));
+    await page.getByLabel('Email Address').fill(email);
+    const since = smtp.messages.length;
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+
+    await page.waitForURL(url('/reset-password'));
+    expect(await emailOnFile().textContent()).toBe(email);
+    expect(await storage('resetEmail')).toBe(email);
+    const mail = await smtp.nextTo(email, since);
+    expect(mail.subject).toContain('reset code');
+
+    await page.getByLabel('Reset Code').fill(smtp.codeIn(mail));
+    await page.getByLabel(/^New Password/).fill('short');
+    await page.getByLabel(/^Confirm Password/).fill('different');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password must be at least 8 characters long.').waitFor();
+    await page.getByText('Passwords do not match.').waitFor();
+
+    await page.getByLabel(/^New Password/).fill(newPassword);
+    await page.getByLabel(/^Confirm Password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password reset successfully! Redirecting to login...').waitFor();
+    expect(await storage('resetEmail')).toBeNull();
+    await page.waitForURL(url('/login'), { timeout: 5_000 });
+
+    await logInWithTheForm(email, PASSWORD);
+    await page.getByRole('alert').getByText('Incorrect username or password.').waitFor();
+    await page.getByLabel(/^Password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(url('/dashboard'));
+  });
+
+  it("a wrong password shows the 'Login Failed' alert", async () => {
+    const { email } = await confirmedAccount('typo');
+    await page.goto(url('/login'));
+    await logInWithTheForm(email, 'Not-The-Password-1');
+    const alert = page.getByRole('alert');
+    await alert.getByText('Login Failed').waitFor();
+    await alert.getByText('Incorrect username or password.').waitFor();
+    expect(page.url()).toBe(url('/login'));
+    expect(await storage('idToken')).toBeNull();
+  });
+
+  it('a protected page asks to log in and comes back; the profile name save survives a reload', async () => {
+    const { email } = await confirmedAccount('renamer', 'Katherine J');
+    await page.goto(url('/profile'));
+    await page.waitForURL(`${url('/login')}?next=%2Fprofile`);
+    await page.getByText('Please log in to continue to that page.').waitFor();
+    await logInWithTheForm(email, PASSWORD);
+
+    await page.waitForURL(url('/profile'));
+    await page.getByRole('heading', { name: 'Welcome, Katherine J!' }).waitFor();
+    const info = page.getByRole('region', { name: 'Profile Information' });
+    await info.getByText(email).waitFor();
+    const security = page.getByRole('region', { name: 'Security' });
+    await security.getByText('Verified', { exact: true }).waitFor();
+    await security.getByText('Active', { exact: true }).waitFor();
+
+    await info.getByRole('button', { name: 'Edit Profile' }).click();
+    expect(await info.getByLabel('Email').isDisabled()).toBe(true);
+    await info
+      .getByText('Email changes require additional verification and are currently disabled.')
+      .waitFor();
+    await info.getByLabel('Full Name').fill('Katherine Johnson');
+    await info.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated').waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson!' }).waitFor();
+    await page.getByRole('button', { name: 'Account menu for Katherine Johnson' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Katherine Johnson!' }).waitFor();
+    await info.getByText('Katherine Johnson').waitFor();
+    await page.getByRole('button', { name: 'Account menu for Katherine Johnson' }).waitFor();
+    // Elsewhere too, from the refreshed id token.
+    await page.goto(url('/examples'));
+    await page.getByRole('button', { name: 'Account menu for Katherine Johnson' }).waitFor();
+  });
+
+  it('changes the password on /profile and logs out after confirming', async () => {
+    const { email } = await confirmedAccount('changer');
+    await page.goto(url('/login'));
+    await logInWithTheForm(email, PASSWORD);
+    await page.waitForURL(url('/dashboard'));
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await page.waitForURL(url('/profile'));
+
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current Password').fill('Wrong-Password-9');
+    await form.getByLabel(/^New Password/).fill('Another-Secret-8');
+    await form.getByLabel('Confirm New Password').fill('Another-Secret-8');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await form.getByText('Current password is incorrect.').waitFor();
+
+    await form.getByLabel('Current Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await form.getByText('Password changed.', { exact: false }).waitFor();
+
+    // The session goes on after the change.
+    await page.reload();
+    await page.getByRole('region', { name: 'Profile Information' }).waitFor();
+
+    await page.getByRole('button', { name: 'Show Tokens' }).click();
+    // Id and access tokens share their first 50 characters (same header), so two blocks match.
+    const idToken = (await storage('idToken'))!;
+    await page
+      .getByText(`${idToken.slice(0, 50)}...`)
+      .first()
+      .waitFor();
+    expect(await page.getByText(idToken, { exact: true }).count()).toBe(0);
+    // The opaque refresh token is shorter than 50 characters: shown whole.
+    const refreshToken = (await storage('refreshToken'))!;
+    await page.getByText(refreshToken.slice(0, 50), { exact: true }).waitFor();
+
+    await page
+      .getByRole('region', { name: 'Account Actions' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to logout?').waitFor();
+    await dialog.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(url('/'));
+    expect(await storage('refreshToken')).toBeNull();
+    // Back to the profile page left behind: now it asks to log in.
+    await page.goBack();
+    await page.waitForURL(`${url('/login')}?next=%2Fprofile`);
+
+    await page.goto(url('/login'));
+    await logInWithTheForm(email, 'Another-Secret-8');
+    await page.waitForURL(url('/dashboard'));
+  });
+
+  it('screenshots: login, register, confirm, reset and profile; light and dark; 1280 and 375 px', async () => {
+    const { email } = await confirmedAccount('screens', 'Ada Lovelace');
+    await context.close();
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 375]) {
+        context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+        page = await context.newPage();
+        page.on('pageerror', (error) => pageErrors.push(error.message));
+        const shot = async (name: string) => {
+          // Top of the page, so the fixed header is not painted mid-page in a full-page shot.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({
+            path: path.join(resultsDir, `auth-${name}-${colorScheme}-${width}.png`),
+            fullPage: true,
+          });
+        };
+
+        await page.goto(url('/login'));
+        await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+        await shot('login');
+
+        await page.goto(url('/register'));
+        await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+        await shot('register');
+
+        await page.evaluate(() => window.localStorage.setItem('pendingEmail', 'ada@example.com'));
+        await page.goto(url('/confirm'));
+        await page.getByRole('heading', { name: 'Confirm your account' }).waitFor();
+        await shot('confirm');
+
+        await page.evaluate(() => window.localStorage.setItem('resetEmail', 'ada@example.com'));
+        await page.goto(url('/reset-password'));
+        await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+        await shot('reset');
+
+        await page.goto(url('/login'));
+        await logInWithTheForm(email, PASSWORD);
+        await page.waitForURL(url('/dashboard'));
+        await shot('dashboard');
+        await page.goto(url('/profile'));
+        await page.getByRole('heading', { name: 'Welcome, Ada Lovelace!' }).waitFor();
+        await page.getByRole('button', { name: 'Show Tokens' }).click();
+        await page.getByText('Refresh Token').waitFor();
+        await page.waitForTimeout(400); // the section's opening transition
+        await shot('profile');
+
+        await context.close();
+      }
+    }
+    // afterEach closes this one.
+    context = await browser.newContext();
+  });
+});

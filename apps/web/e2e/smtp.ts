@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface TestSmtp {
+  /** smtp://127.0.0.1:<port> for the server's SMTP_URL. */
+  url: string;
+  messages: ParsedMail[];
+  /** The first message to `address` after the first `since` messages, waiting up to 15 s. */
+  nextTo(address: string, since?: number): Promise<ParsedMail>;
+  /** The 6-digit code in a message's plain-text body. */
+  codeIn(mail: ParsedMail): string;
+  close(): Promise<void>;
+}
+
+const recipients = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+    a.value.map((v) => v.address?.toLowerCase()),
+  );
+
+/** A real SMTP server in the test process: the API sends its mails here (no outbox files). */
+export async function startSmtp(): Promise<TestSmtp> {
+  const messages: ParsedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async nextTo(address, since = 0) {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const found = messages
+          .slice(since)
+          .find((mail) => recipients(mail).includes(address.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No mail to ${address} within 15 s`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 250);
+        });
+      }
+    },
+    codeIn(mail) {
+      const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+      if (!code) throw new Error(`No code in the mail "${mail.subject ?? ''}"`);
+      return code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
