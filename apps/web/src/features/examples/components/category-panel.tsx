@@ -19,7 +19,12 @@ import {
   IconLayoutList,
 } from '@tabler/icons-react';
 import { Fragment, useId, useState } from 'react';
-import { categoryPath, indexCategoryTree, topLevelCategories } from '../lib/category-tree';
+import {
+  categoryName,
+  categoryPath,
+  indexCategoryTree,
+  topLevelCategories,
+} from '../lib/category-tree';
 import {
   parseId,
   selectCategory,
@@ -83,6 +88,12 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
           {open ? 'Hide' : 'Show'}
         </Button>
       </Group>
+      {open ? null : (
+        <Text size="sm" c="dimmed" mt={6} className={classes.panelSummary} truncate>
+          {subjectName ?? 'All Subjects'} ·{' '}
+          {filters.categoryId === null ? 'All categories' : categoryName(index, filters.categoryId)}
+        </Text>
+      )}
 
       <Stack
         gap="md"

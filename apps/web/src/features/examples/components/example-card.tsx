@@ -56,7 +56,6 @@ export function ExampleCard({
     <Card
       component="article"
       className={classes.exampleCard}
-      padding="lg"
       aria-labelledby={titleId}
       data-testid="example-card"
     >

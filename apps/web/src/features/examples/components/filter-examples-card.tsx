@@ -59,7 +59,7 @@ export function FilterExamplesCard({
   return (
     <Card padding="md" component="section" aria-labelledby="filter-examples-title">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <ThemeIcon variant="light" radius="md" size={30}>
               <IconAdjustmentsHorizontal size={18} />
@@ -74,11 +74,17 @@ export function FilterExamplesCard({
             </Title>
           </Group>
           {counting ? (
-            <Badge size="lg" variant="light" tt="none" leftSection={<Loader size={10} />}>
+            <Badge size="md" variant="light" tt="none" leftSection={<Loader size={10} />}>
               Counting…
             </Badge>
           ) : total !== undefined ? (
-            <Badge size="lg" variant="light" tt="none" data-testid="filtered-count">
+            <Badge
+              size="md"
+              variant="light"
+              tt="none"
+              data-testid="filtered-count"
+              style={{ flex: 'none' }}
+            >
               {countExamples(total)}
             </Badge>
           ) : null}
@@ -86,7 +92,7 @@ export function FilterExamplesCard({
 
         <SearchField value={filters.q} onCommit={(q) => onChange({ ...filters, q })} />
 
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
           <Select
             label="Difficulty"
             data={[
@@ -134,6 +140,7 @@ export function FilterExamplesCard({
             <Button
               variant="subtle"
               color="red"
+              c="light-dark(var(--mantine-color-red-7), var(--mantine-color-red-4))"
               size="compact-sm"
               leftSection={<IconFilterOff size={16} />}
               onClick={() => onChange(clearFilters())}

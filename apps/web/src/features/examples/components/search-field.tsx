@@ -29,7 +29,7 @@ export function SearchField({ value, onCommit }: SearchFieldProps) {
     <TextInput
       type="search"
       label="Search"
-      placeholder="Search questions, answers and procedures"
+      placeholder="Search examples"
       leftSection={<IconSearch size={16} aria-hidden />}
       value={draft}
       maxLength={SEARCH_MAX_LENGTH}
