@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { UserDetailsPage } from '../../features/admin-users/components/user-details-page';
+import { ProtectedRoute } from '../../features/auth/components/protected-route';
+
+/** /dashboard/user/{userId}, userId being the account's username (spec §2). */
+export default function UserDetailsRoute() {
+  const { userId } = useParams();
+  return (
+    <ProtectedRoute>
+      <title>User Details — Exemplar</title>
+      <UserDetailsPage userId={userId} />
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,196 @@
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { ROLE_LABELS } from '@exemplar/shared/roles';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../../lib/auth/auth-store';
+import { errorMessage, type AdminUserView } from '../api/admin-user';
+import { deleteUser } from '../api/delete-user';
+import { useUsersDashboard } from '../api/get-users-dashboard';
+import { saveUserChanges, useInvalidateAfterUserChange } from '../api/save-user-changes';
+import { useTimedMessage, type TimedMessage } from '../hooks/use-timed-message';
+import { bannerFrom } from '../lib/dashboard-state';
+import { DASHBOARD_LOAD_FAILED, DELETE_FAILED, UPDATE_FAILED } from '../lib/messages';
+import { roleChange, type UserChanges } from '../lib/user-changes';
+import { AuditLogPanel } from './audit-log-panel';
+import { DeleteUserQuestion } from './delete-user-question';
+import { MessageAlert } from './message-alert';
+import { SummaryCards } from './summary-cards';
+import { UsersList } from './users-list';
+import type { QuickAction } from './user-row-actions';
+
+const only = (update: UserChanges['update']): UserChanges => ({
+  update,
+  addRoles: [],
+  removeRoles: [],
+});
+
+function LoadingDashboard() {
+  return (
+    <Stack gap="lg" role="status" aria-label="Loading dashboard">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        {[0, 1, 2].map((i) => (
+          <Card key={i} padding="lg">
+            <Skeleton height={12} width="50%" mb="sm" />
+            <Skeleton height={28} width="30%" />
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Card padding="lg">
+        <Skeleton height={14} width={120} mb="lg" />
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={36} mb="sm" />
+        ))}
+      </Card>
+    </Stack>
+  );
+}
+
+/**
+ * The superadmin dashboard (spec §2, §6): counts, the user list with search, sort and quick
+ * actions, success banners that clear after 3 s, and the recent audit log.
+ */
+export function UserManagement() {
+  const { user: me } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dashboard = useUsersDashboard();
+  const invalidate = useInvalidateAfterUserChange();
+  const [busyUsername, setBusyUsername] = useState<string | null>(null);
+
+  // A banner handed over by the page we came from (e.g. after deleting a user there).
+  const handedOver = bannerFrom(location.state);
+  const banner = useTimedMessage(handedOver ? { text: handedOver, tone: 'success' } : null);
+  useEffect(() => {
+    // Shown once: a reload or Back must not bring it back.
+    if (handedOver) {
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const run = async (
+    user: AdminUserView,
+    work: () => Promise<string>,
+    failure: string,
+  ): Promise<void> => {
+    setBusyUsername(user.username);
+    let message: TimedMessage;
+    try {
+      message = { text: await work(), tone: 'success' };
+    } catch (error) {
+      message = { title: failure, text: errorMessage(error), tone: 'error' };
+    }
+    setBusyUsername(null);
+    banner.show(message);
+    invalidate(user.username);
+  };
+
+  const onAction = (user: AdminUserView, action: QuickAction) => {
+    const who = user.email || user.username;
+    switch (action.type) {
+      case 'enable':
+      case 'disable': {
+        const enabled = action.type === 'enable';
+        void run(
+          user,
+          async () => {
+            await saveUserChanges(user.username, only({ enabled }));
+            return `${who} has been ${enabled ? 'enabled' : 'disabled'}.`;
+          },
+          UPDATE_FAILED,
+        );
+        return;
+      }
+      case 'confirm':
+        void run(
+          user,
+          async () => {
+            await saveUserChanges(user.username, only({ confirmed: true }));
+            return `${who} has been confirmed.`;
+          },
+          UPDATE_FAILED,
+        );
+        return;
+      case 'role':
+        void run(
+          user,
+          async () => {
+            await saveUserChanges(user.username, roleChange(user, action.role));
+            return `${who} is now ${ROLE_LABELS[action.role]}.`;
+          },
+          UPDATE_FAILED,
+        );
+        return;
+      case 'delete':
+        modals.openConfirmModal({
+          title: 'Delete User',
+          centered: true,
+          children: <DeleteUserQuestion user={user} self={user.username === me?.sub} />,
+          labels: { confirm: 'Delete', cancel: 'Cancel' },
+          confirmProps: { color: 'red' },
+          onConfirm: () => void run(user, () => deleteUser(user.username), DELETE_FAILED),
+        });
+        return;
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      {banner.message && (
+        <MessageAlert
+          tone={banner.message.tone}
+          title={banner.message.title}
+          onClose={banner.clear}
+        >
+          {banner.message.text}
+        </MessageAlert>
+      )}
+
+      {dashboard.isPending ? (
+        <LoadingDashboard />
+      ) : dashboard.isError ? (
+        <Alert
+          variant="light"
+          color="red"
+          icon={<IconAlertCircle size={20} />}
+          title={DASHBOARD_LOAD_FAILED}
+          role="alert"
+        >
+          <Text size="sm" mb="sm">
+            {errorMessage(dashboard.error)}
+          </Text>
+          <Group>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => void dashboard.refetch()}
+              loading={dashboard.isFetching}
+            >
+              Try Again
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <>
+          <SummaryCards
+            total={dashboard.data.total}
+            confirmed={dashboard.data.confirmed}
+            unconfirmed={dashboard.data.unconfirmed}
+          />
+          <UsersList
+            users={dashboard.data.users}
+            currentUsername={me?.sub}
+            busyUsername={busyUsername}
+            onAction={onAction}
+          />
+        </>
+      )}
+
+      <AuditLogPanel />
+    </Stack>
+  );
+}
