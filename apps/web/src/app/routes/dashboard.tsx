@@ -1,67 +1,30 @@
-import { Avatar, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBook2, IconUserCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { RoleBadge } from '../../components/role-badge';
+import { useLocation } from 'react-router';
+import { UserManagement } from '../../features/admin-users/components/user-management';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
+import { AccessDenied } from '../../features/dashboard/components/access-denied';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import { useAuth } from '../../lib/auth/auth-store';
-import { displayName, userInitial } from '../../lib/auth/user-display';
-import { paths } from '../../lib/paths';
+import { loggedOutAtLocation } from '../../lib/auth/session';
 
 /**
- * A minimal dashboard so that a successful login lands somewhere real. The role-dependent
- * dashboards of spec §2 and §6 replace this in a later issue.
+ * /dashboard (spec §2): a visitor sees 'Access Denied' with a Login link; a signed-in user, once
+ * the session check passes, the dashboard of their highest role.
  */
-function DashboardWelcome() {
-  const { user } = useAuth();
-  if (!user) return null;
-  return (
-    <Container size="sm" py={{ base: 32, sm: 56 }}>
-      <Card padding="xl">
-        <Stack gap="lg">
-          <Group gap="md" wrap="nowrap">
-            <Avatar color="brand" variant="filled" radius="xl" size={56} fz={24}>
-              {userInitial(user)}
-            </Avatar>
-            <Stack gap={4} miw={0}>
-              <Title order={1} fz={{ base: 22, sm: 28 }}>
-                Welcome, {displayName(user)}!
-              </Title>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed">
-                  Role
-                </Text>
-                <RoleBadge groups={user.groups} />
-              </Group>
-            </Stack>
-          </Group>
-          <Text c="dimmed">
-            You are signed in. Browse the worked examples, or look after your account on your
-            profile.
-          </Text>
-          <Group gap="sm">
-            <Button component={Link} to={paths.examples} leftSection={<IconBook2 size={18} />}>
-              Browse Examples
-            </Button>
-            <Button
-              component={Link}
-              to={paths.profile}
-              variant="default"
-              leftSection={<IconUserCircle size={18} />}
-            >
-              My Profile
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-    </Container>
-  );
-}
-
 export default function DashboardRoute() {
+  const { initialised, tokens } = useAuth();
+  const location = useLocation();
+  // Logging out from here leaves for the home page (ProtectedRoute shows nothing meanwhile).
+  const visitor = initialised && !tokens && !loggedOutAtLocation(location.key);
   return (
-    <ProtectedRoute>
+    <>
       <title>Dashboard — Exemplar</title>
-      <DashboardWelcome />
-    </ProtectedRoute>
+      {visitor ? (
+        <AccessDenied />
+      ) : (
+        <ProtectedRoute>
+          <DashboardPage superadmin={<UserManagement />} />
+        </ProtectedRoute>
+      )}
+    </>
   );
 }

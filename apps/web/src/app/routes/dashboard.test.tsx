@@ -1,0 +1,329 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeAdminApi, people } from '../../features/admin-users/test/fake-admin-api';
+import { authStore } from '../../lib/auth/auth-store';
+import { renderRoute, storeSession } from '../../test/render';
+
+type Me = { username: string; email: string; name: string; groups: string[] };
+
+const basic: Me = {
+  username: 'ada-7f3a',
+  email: 'ada@example.com',
+  name: 'Ada',
+  groups: ['basic'],
+};
+const admin: Me = { ...basic, name: 'Grace', groups: ['admin', 'basic'] };
+const root: Me = {
+  username: 'root-0001',
+  email: 'root@example.com',
+  name: 'Root Admin',
+  groups: ['superadmin'],
+};
+
+function signIn(me: Me) {
+  storeSession({ sub: me.username, email: me.email, name: me.name, groups: me.groups });
+  authStore.initialise();
+}
+
+const stat = (label: string) => within(screen.getByRole('group', { name: label }));
+const usersTable = () => screen.getByRole('table', { name: 'Users' });
+const emails = Object.values(people).map((p) => p.email);
+const rowEmails = () =>
+  within(usersTable())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => emails.find((email) => row.textContent?.includes(email)));
+
+describe('/dashboard', { timeout: 20_000 }, () => {
+  beforeEach(() => authStore.reset());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    authStore.reset();
+  });
+
+  it("a visitor sees 'Access Denied' with a Login link back to the dashboard", async () => {
+    authStore.initialise();
+    const { calls } = fakeAdminApi();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('Please log in to access your dashboard.')).toBeTruthy();
+    const login = within(screen.getByRole('main')).getByRole('link', { name: 'Login' });
+    expect(login.getAttribute('href')).toBe('/login?next=%2Fdashboard');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('basic: profile and progress; user management and system configuration restricted', async () => {
+    signIn(basic);
+    const { calls } = fakeAdminApi({ me: basic });
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'My Progress' })).toBeTruthy();
+    expect(screen.getByText('No progress yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Examples' }).getAttribute('href')).toBe(
+      '/examples',
+    );
+    expect(screen.getByRole('link', { name: 'View Profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    expect(screen.getByRole('link', { name: 'Update Profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    expect(screen.getByRole('group', { name: 'User Management (restricted)' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'System Configuration (restricted)' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
+  });
+
+  it('a user without groups gets the basic dashboard', async () => {
+    const none = { ...basic, groups: [] };
+    signIn(none);
+    fakeAdminApi({ me: none });
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'My Progress' })).toBeTruthy();
+    expect(screen.getByText('User', { selector: '.mantine-Badge-label' })).toBeTruthy();
+  });
+
+  it("admin: the 'Admin Dashboard' card opens /admin; users and configuration restricted", async () => {
+    signIn(admin);
+    const { calls } = fakeAdminApi({ me: admin });
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Manage Content' }).getAttribute('href')).toBe(
+      '/admin',
+    );
+    expect(screen.getByRole('button', { name: 'Super Admins only' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    expect(screen.getByRole('group', { name: 'User Management (restricted)' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'System Configuration (restricted)' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'My Progress' })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
+  });
+
+  it('the highest role wins: groups [basic, superadmin] get user management', async () => {
+    const mixed = { ...root, groups: ['basic', 'superadmin'] };
+    signIn(mixed);
+    fakeAdminApi({ me: mixed });
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+  });
+
+  it('superadmin: summary counts, the user list with links to each user, and the audit log', async () => {
+    signIn(root);
+    const { calls } = fakeAdminApi({
+      audit: [
+        {
+          id: 3,
+          actor: 'root@example.com',
+          action: 'user.group.add',
+          targetType: 'user',
+          targetId: 'grace-22b1',
+          details: { email: 'grace@example.com', group: 'admin' },
+          createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+        },
+        {
+          id: 2,
+          actor: null,
+          action: 'subjects.create',
+          targetType: 'subjects',
+          targetId: '4',
+          details: { name: 'Topology' },
+          createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+        },
+      ],
+    });
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    expect(stat('Total Users').getByText('4')).toBeTruthy();
+    expect(stat('Confirmed').getByText('3')).toBeTruthy();
+    expect(stat('Unconfirmed').getByText('1')).toBeTruthy();
+
+    const link = within(usersTable()).getByRole('link', { name: 'Grace Hopper' });
+    expect(link.getAttribute('href')).toBe('/dashboard/user/grace-22b1');
+    // Users without a name are listed by email.
+    expect(within(usersTable()).getByRole('link', { name: 'zed@example.org' })).toBeTruthy();
+
+    const log = await screen.findByRole('region', { name: 'Recent Activity' });
+    expect(await within(log).findByText('Added grace@example.com to Admin')).toBeTruthy();
+    expect(log.textContent).toContain('by root@example.com · 5 minutes ago');
+    expect(within(log).getByText('Created subject "Topology"')).toBeTruthy();
+    expect(log.textContent).toContain('by A removed account · 3 hours ago');
+    expect(calls.find((c) => c.path === '/admin/audit')?.search).toBe('?limit=20');
+  });
+
+  it('superadmin: searches by email, name or username and sorts by email, name, created, status', async () => {
+    signIn(root);
+    fakeAdminApi();
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    // Newest first by default.
+    expect(rowEmails()).toEqual([
+      'zed@example.org',
+      'grace@example.com',
+      'ada@example.com',
+      'root@example.com',
+    ]);
+
+    const search = screen.getByLabelText('Search users');
+    fireEvent.change(search, { target: { value: 'HOPPER' } });
+    expect(rowEmails()).toEqual(['grace@example.com']);
+    expect(screen.getByText('Showing 1 of 4 users')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '9c0d' } });
+    expect(rowEmails()).toEqual(['zed@example.org']);
+    fireEvent.change(search, { target: { value: '.org' } });
+    expect(rowEmails()).toEqual(['zed@example.org']);
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    expect(screen.getByText('No users match your search.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear search' })[0]!);
+    expect(rowEmails()).toHaveLength(4);
+
+    const sortBy = async (label: string) => {
+      fireEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+      fireEvent.click(await screen.findByRole('option', { name: label }));
+    };
+    await sortBy('Email');
+    expect(rowEmails()).toEqual([
+      'ada@example.com',
+      'grace@example.com',
+      'root@example.com',
+      'zed@example.org',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Sort descending' }));
+    expect(rowEmails()[0]).toBe('zed@example.org');
+
+    await sortBy('Name');
+    // A–Z by name; no name goes last.
+    expect(rowEmails()).toEqual([
+      'ada@example.com',
+      'grace@example.com',
+      'root@example.com',
+      'zed@example.org',
+    ]);
+
+    await sortBy('Status');
+    expect(rowEmails().at(-1)).toBe('zed@example.org');
+
+    await sortBy('Created');
+    expect(rowEmails()[0]).toBe('zed@example.org');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort ascending' }));
+    expect(rowEmails()[0]).toBe('root@example.com');
+  });
+
+  it("superadmin: 'Failed to load dashboard data' with the server's message", async () => {
+    signIn(root);
+    fakeAdminApi({
+      override: (call) =>
+        call.path === '/admin/users/dashboard' ? fail(500, 'Database unavailable') : undefined,
+    });
+    renderRoute('/dashboard');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load dashboard data');
+    expect(alert.textContent).toContain('Database unavailable');
+  });
+
+  it('a quick action shows a success banner that clears after 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn(root);
+    const { writes } = fakeAdminApi();
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Disable account' }));
+    const banner = await screen.findByText('ada@example.com has been disabled.');
+    expect(writes()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/admin/users/ada-7f3a',
+        body: { enabled: false },
+      }),
+    ]);
+    expect(banner).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByText('ada@example.com has been disabled.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(150));
+    await waitFor(() =>
+      expect(screen.queryByText('ada@example.com has been disabled.')).toBeNull(),
+    );
+  });
+
+  it('a quick role change adds the new role, removes the others, and says so', async () => {
+    signIn(root);
+    const { writes } = fakeAdminApi();
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for grace@example.com' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Super Admin' }));
+    expect(await screen.findByText('grace@example.com is now Super Admin.')).toBeTruthy();
+    expect(writes().map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body ?? null)}`)).toEqual([
+      'POST /admin/users/grace-22b1/groups {"groupName":"superadmin"}',
+      'DELETE /admin/users/grace-22b1/groups/admin null',
+      'DELETE /admin/users/grace-22b1/groups/basic null',
+    ]);
+  });
+
+  it('a failed quick action shows the failure with the server message', async () => {
+    signIn(root);
+    fakeAdminApi({
+      override: (call) =>
+        call.method === 'PUT'
+          ? fail(409, 'The last superadmin cannot be deleted, disabled or demoted.', 'Conflict')
+          : undefined,
+    });
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for root@example.com' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Disable account' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to update user');
+    expect(alert.textContent).toContain(
+      'The last superadmin cannot be deleted, disabled or demoted.',
+    );
+  });
+
+  it('deleting from the list asks first, then shows the server message', async () => {
+    signIn(root);
+    const { writes } = fakeAdminApi();
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for zed@example.org' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete user' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete zed@example.org?');
+    expect(writes()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully.')).toBeTruthy();
+    expect(writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: '/admin/users/zed-9c0d' }),
+    ]);
+    await waitFor(() => expect(stat('Total Users').getByText('3')).toBeTruthy());
+    expect(within(usersTable()).queryByText('zed@example.org')).toBeNull();
+  });
+
+  it('shows a banner handed over by the page it came from, for 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn(root);
+    fakeAdminApi();
+    const { router } = renderRoute('/');
+    await act(() =>
+      router.navigate('/dashboard', { state: { banner: 'User deleted successfully.' } }),
+    );
+    expect(await screen.findByText('User deleted successfully.')).toBeTruthy();
+    // Shown once: the history entry no longer carries it.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    act(() => vi.advanceTimersByTime(3050));
+    await waitFor(() => expect(screen.queryByText('User deleted successfully.')).toBeNull());
+  });
+
+  it('people.root is the signed-in superadmin: their row says You', async () => {
+    signIn(root);
+    fakeAdminApi();
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    const row = within(usersTable()).getByRole('link', { name: people.root.name }).closest('tr')!;
+    expect(within(row).getByText('You')).toBeTruthy();
+  });
+});

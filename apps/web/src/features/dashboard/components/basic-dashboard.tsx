@@ -1,0 +1,26 @@
+import { Grid, Stack } from '@mantine/core';
+import type { AuthUser } from '../../../lib/auth/auth-store';
+import { ProfileCard } from './profile-card';
+import { ProgressSection } from './progress-section';
+import {
+  RestrictedAreasCard,
+  SYSTEM_CONFIGURATION_AREA,
+  USER_MANAGEMENT_AREA,
+} from './restricted-areas';
+
+/** Learners (spec §6): profile and own progress; user management and configuration restricted. */
+export function BasicDashboard({ user }: { user: AuthUser }) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <ProgressSection />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="lg">
+          <ProfileCard user={user} />
+          <RestrictedAreasCard areas={[USER_MANAGEMENT_AREA, SYSTEM_CONFIGURATION_AREA]} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
