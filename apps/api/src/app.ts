@@ -33,6 +33,7 @@ import { catalogueIoRoutes } from './modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from './modules/examples/examples.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { progressRoutes } from './modules/progress/progress.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +145,7 @@ export async function buildApp(
       await api.register(examplesRoutes);
       await api.register(catalogueWritesRoutes);
       await api.register(catalogueIoRoutes);
+      await api.register(progressRoutes);
     },
     { prefix: '/api' },
   );

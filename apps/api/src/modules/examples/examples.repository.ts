@@ -12,6 +12,10 @@ export interface ExampleFilter {
   typeId?: number;
   /** Search terms, already reduced to letters and digits; each must prefix-match a word. */
   terms?: string[];
+  /** The signed-in caller, whose likes and solved marks the liked/solved filters read. */
+  viewerId?: number;
+  liked?: boolean;
+  solved?: boolean;
 }
 
 export interface ExamplePageRequest {
@@ -46,6 +50,20 @@ function subtree(categoryId: number) {
   )`;
 }
 
+const marked = (table: 'likes' | 'solved_marks', viewerId: number) =>
+  sql<boolean>`exists (select 1 from ${sql.table(table)} m where m.user_id = ${viewerId} and m.example_id = e.id)`;
+
+/** The columns, plus `liked` and `solved` for a signed-in viewer. */
+function selection(viewerId: number | undefined) {
+  return viewerId === undefined
+    ? columns
+    : ([
+        ...columns,
+        marked('likes', viewerId).as('liked'),
+        marked('solved_marks', viewerId).as('solved'),
+      ] as const);
+}
+
 const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(' ');
 const tsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
@@ -60,6 +78,16 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
   if (f.categoryId !== undefined) q = q.where('e.category_id', 'in', subtree(f.categoryId)) as Q;
   if (f.difficultyId !== undefined) q = q.where('e.difficulty_id', '=', f.difficultyId) as Q;
   if (f.typeId !== undefined) q = q.where('e.type_id', '=', f.typeId) as Q;
+  if (f.viewerId !== undefined) {
+    for (const [flag, table] of [
+      [f.liked, 'likes'],
+      [f.solved, 'solved_marks'],
+    ] as const) {
+      if (flag === undefined) continue;
+      const test = marked(table, f.viewerId);
+      q = q.where(flag ? test : sql<boolean>`not ${test}`) as Q;
+    }
+  }
   if (f.terms?.length) {
     q = (
       engine === 'postgres'
@@ -84,7 +112,7 @@ export async function findExamples(
   f: ExampleFilter,
   page: ExamplePageRequest,
 ) {
-  let query = applyFilter(base(db).select(columns), engine, f);
+  let query = applyFilter(base(db).select(selection(f.viewerId)), engine, f);
   if (f.terms?.length) {
     // Relevance first (the question weighs most), then catalogue order.
     query =
@@ -110,12 +138,15 @@ export async function countExamples(db: Db, engine: Engine, f: ExampleFilter): P
   return Number(row.n);
 }
 
-export function getExample(db: Db, id: number) {
-  return base(db).select(columns).where('e.id', '=', id).executeTakeFirst();
+export function getExample(db: Db, id: number, viewerId?: number) {
+  return base(db).select(selection(viewerId)).where('e.id', '=', id).executeTakeFirst();
 }
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>>;
+export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>> & {
+  liked?: unknown;
+  solved?: unknown;
+};

@@ -17,19 +17,24 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/examples',
     {
+      onRequest: app.optionalUser,
       schema: {
         tags,
-        summary: 'Examples, filtered and paged (newest filters: see the query parameters)',
+        summary: 'Examples, filtered and paged; liked/solved apply to signed-in callers only',
         querystring: ExamplesQuerySchema,
         response: { 200: successSchema(ExamplesPageSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.list(request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.list(request.query, request.user?.id),
+    }),
   );
 
   app.get(
     '/examples/:id',
     {
+      onRequest: app.optionalUser,
       schema: {
         tags,
         params: IdParamsSchema,
@@ -38,7 +43,7 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: { example: await service.get(request.params.id) },
+      data: { example: await service.get(request.params.id, request.user?.id) },
     }),
   );
 };

@@ -13,6 +13,8 @@ export interface ExamplesListInput {
   difficultyId?: string;
   typeId?: string;
   q?: string;
+  liked?: 'true' | 'false';
+  solved?: 'true' | 'false';
   limit?: number;
   cursor?: string;
 }
@@ -28,6 +30,8 @@ export const toExample = (r: repo.ExampleRow): Example => ({
   subjectId: r.subject_id,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
+  ...(r.liked !== undefined ? { liked: Boolean(r.liked), solved: Boolean(r.solved) } : {}),
 });
 
 /** Letters and digits only: whatever else a visitor types can never reach the query syntax. */
@@ -72,7 +76,8 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
   }
 
   return {
-    async list(input: ExamplesListInput): Promise<ExamplesPage> {
+    /** `viewerId`: the signed-in caller (rows then carry liked/solved, and those filters apply). */
+    async list(input: ExamplesListInput, viewerId?: number): Promise<ExamplesPage> {
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
       const terms = searchTerms(input.q);
       const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
@@ -93,6 +98,14 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
         typeId,
         categoryId: input.categoryId,
         terms,
+        // Visitors have no marks: their liked/solved parameters are ignored.
+        ...(viewerId !== undefined
+          ? {
+              viewerId,
+              liked: input.liked === undefined ? undefined : input.liked === 'true',
+              solved: input.solved === undefined ? undefined : input.solved === 'true',
+            }
+          : {}),
       };
       const page: repo.ExamplePageRequest =
         cursor && 'offset' in cursor
@@ -114,8 +127,8 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
       return { examples, total, nextCursor };
     },
 
-    async get(id: number): Promise<Example> {
-      const row = await repo.getExample(db, id);
+    async get(id: number, viewerId?: number): Promise<Example> {
+      const row = await repo.getExample(db, id, viewerId);
       if (!row) throw notFound(`Example ${id} not found.`);
       return toExample(row);
     },

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { smallCatalogue } from '../../../test/factories';
+import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
+import { userWithRole, type TestUser } from '../../../test/helpers/users';
+
+let env: TestEnv;
+let app: FastifyInstance;
+let cat: Awaited<ReturnType<typeof smallCatalogue>>;
+let ada: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  app = await buildApp(env.config, { logger: false });
+  cat = await smallCatalogue(app.database.db);
+  ada = await userWithRole(app, 'basic');
+  bob = await userWithRole(app, 'basic');
+});
+afterAll(async () => {
+  await app.close();
+  await env.cleanup();
+});
+
+const call = async (method: 'GET' | 'PUT' | 'DELETE', url: string, who?: TestUser) => {
+  const res = await app.inject({ method, url: `/api${url}`, headers: who?.auth ?? {} });
+  return { status: res.statusCode, body: res.json() };
+};
+const ids = (body: { data: { examples: { id: number }[] } }) =>
+  body.data.examples.map((e) => e.id).sort((a, b) => a - b);
+
+describe(`likes and solved marks on ${engineUnderTest}`, () => {
+  it('sets and clears marks idempotently, 404 for an unknown example', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect(await call('PUT', `/examples/${cat.ex.linear}/like`, ada)).toEqual({
+        status: 200,
+        body: { success: true, data: { id: cat.ex.linear, liked: true } },
+      });
+    }
+    expect((await call('GET', `/examples/${cat.ex.linear}`, ada)).body.data.example).toMatchObject({
+      liked: true,
+      solved: false,
+    });
+    for (let i = 0; i < 2; i++)
+      expect((await call('DELETE', `/examples/${cat.ex.linear}/like`, ada)).status).toBe(200);
+    expect((await call('GET', `/examples/${cat.ex.linear}`, ada)).body.data.example.liked).toBe(
+      false,
+    );
+    expect((await call('PUT', '/examples/999999/solved', ada)).status).toBe(404);
+  });
+
+  it('carries each caller’s own marks and filters by them, alone and together', async () => {
+    await call('PUT', `/examples/${cat.ex.quadEasy}/like`, ada);
+    await call('PUT', `/examples/${cat.ex.quadEasy}/solved`, ada);
+    await call('PUT', `/examples/${cat.ex.circle}/like`, ada);
+    await call('PUT', `/examples/${cat.ex.sequence}/solved`, ada);
+    await call('PUT', `/examples/${cat.ex.linear}/like`, bob);
+
+    const all = Object.values(cat.ex).sort((a, b) => a - b);
+    expect(ids((await call('GET', '/examples?liked=true', ada)).body)).toEqual(
+      [cat.ex.quadEasy, cat.ex.circle].sort((a, b) => a - b),
+    );
+    expect(ids((await call('GET', '/examples?solved=true', ada)).body)).toEqual(
+      [cat.ex.quadEasy, cat.ex.sequence].sort((a, b) => a - b),
+    );
+    expect(ids((await call('GET', '/examples?liked=true&solved=true', ada)).body)).toEqual([
+      cat.ex.quadEasy,
+    ]);
+    expect(ids((await call('GET', '/examples?liked=false&solved=false', ada)).body)).toEqual(
+      all.filter((id) => ![cat.ex.quadEasy, cat.ex.circle, cat.ex.sequence].includes(id)),
+    );
+    expect(
+      (await call('GET', `/examples?liked=true&categoryId=${cat.equations}`, ada)).body.data.total,
+    ).toBe(1);
+
+    // Bob sees his own marks only.
+    expect(ids((await call('GET', '/examples?liked=true', bob)).body)).toEqual([cat.ex.linear]);
+    const bobsView = (await call('GET', '/examples', bob)).body.data.examples.find(
+      (e: { id: number }) => e.id === cat.ex.quadEasy,
+    );
+    expect(bobsView).toMatchObject({ liked: false, solved: false });
+
+    // Visitors: no marks in rows, and the filters are ignored.
+    const visitor = await call('GET', '/examples?liked=true&solved=false');
+    expect(ids(visitor.body)).toEqual(all);
+    expect(visitor.body.data.examples[0].liked).toBeUndefined();
+    expect((await call('GET', '/examples?liked=maybe', ada)).status).toBe(400);
+  });
+
+  it('reports progress per category with subcategories included, and per subject', async () => {
+    const { body } = await call('GET', '/me/progress', ada);
+    const of = (id: number) => body.data.categories.find((c: { id: number }) => c.id === id);
+    expect(body.data).toMatchObject({ total: 6, solved: 2, liked: 2 });
+    expect(of(cat.equations)).toEqual({ id: cat.equations, total: 4, solved: 1 });
+    expect(of(cat.quadratics)).toEqual({ id: cat.quadratics, total: 2, solved: 1 });
+    expect(of(cat.sequences)).toEqual({ id: cat.sequences, total: 1, solved: 1 });
+    expect(body.data.subjects).toEqual(
+      expect.arrayContaining([
+        { id: cat.algebra, total: 5, solved: 2 },
+        { id: cat.geometry, total: 1, solved: 0 },
+      ]),
+    );
+    expect((await call('GET', '/me/progress', bob)).body.data).toMatchObject({
+      solved: 0,
+      liked: 1,
+    });
+  });
+});

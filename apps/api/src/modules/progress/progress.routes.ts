@@ -1,0 +1,69 @@
+import { successSchema } from '@exemplar/shared/api';
+import { IdParamsSchema } from '@exemplar/shared/catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { progressService } from './progress.service';
+
+const tags = ['learner'];
+const Counts = z.object({
+  id: z.number().int(),
+  total: z.number().int(),
+  solved: z.number().int(),
+});
+
+export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = progressService(app.database.db);
+  const onRequest = app.requirePermission('progress:write');
+
+  for (const [segment, field, set] of [
+    ['like', 'liked', service.like],
+    ['solved', 'solved', service.solve],
+  ] as const) {
+    for (const [method, on] of [
+      ['PUT', true],
+      ['DELETE', false],
+    ] as const) {
+      app.route({
+        method,
+        url: `/examples/:id/${segment}`,
+        onRequest,
+        schema: {
+          tags,
+          summary: `${on ? 'Set' : 'Clear'} the caller's ${field} mark (idempotent)`,
+          params: IdParamsSchema,
+          response: {
+            200: successSchema(z.object({ id: z.number().int(), [field]: z.boolean() })),
+          },
+        },
+        handler: async (request) => {
+          await set(request.user!.id, request.params.id, on);
+          return { success: true as const, data: { id: request.params.id, [field]: on } };
+        },
+      });
+    }
+  }
+
+  app.get(
+    '/me/progress',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "The caller's solved/total overall, per subject and per category (subcategories included)",
+        response: {
+          200: successSchema(
+            z.object({
+              total: z.number().int(),
+              solved: z.number().int(),
+              liked: z.number().int(),
+              categories: z.array(Counts),
+              subjects: z.array(Counts),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.progress(request.user!.id) }),
+  );
+};
