@@ -33,6 +33,7 @@ const pages: RouteObject[] = [
   { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
   { path: paths.profile, lazy: page(() => import('./routes/profile')) },
   { path: paths.dashboard, lazy: page(() => import('./routes/dashboard')) },
+  { path: paths.admin, lazy: page(() => import('./routes/admin')) },
   { path: `${paths.dashboard}/user/:userId?`, lazy: page(() => import('./routes/user-details')) },
   { path: '*', lazy: page(() => import('./routes/not-found')) },
 ];

@@ -1,0 +1,108 @@
+import { can } from '@exemplar/shared/roles';
+import { Box, Container, Tabs, Text, Title } from '@mantine/core';
+import {
+  IconBook2,
+  IconCategory,
+  IconChartBar,
+  IconFileImport,
+  IconSchool,
+  IconTags,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../../lib/auth/auth-store';
+import { AccessDenied } from './access-denied';
+import classes from './admin.module.css';
+import { CategoriesTab } from './categories-tab';
+import { ExamplesTab } from './examples-tab';
+import { ImportExportTab } from './import-export-tab';
+import { SimpleEntityTab } from './simple-entity-tab';
+
+export const ADMIN_TABS = [
+  'subjects',
+  'categories',
+  'difficulties',
+  'types',
+  'examples',
+  'import-export',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const TAB_LABELS: Record<AdminTab, { label: string; icon: ReactNode }> = {
+  subjects: { label: 'Subjects', icon: <IconSchool size={16} /> },
+  categories: { label: 'Categories', icon: <IconCategory size={16} /> },
+  difficulties: { label: 'Difficulties', icon: <IconChartBar size={16} /> },
+  types: { label: 'Types', icon: <IconTags size={16} /> },
+  examples: { label: 'Examples', icon: <IconBook2 size={16} /> },
+  'import-export': { label: 'Import / Export', icon: <IconFileImport size={16} /> },
+};
+
+function isTab(value: string | null): value is AdminTab {
+  return (ADMIN_TABS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * /admin — catalogue management (spec §2): one tab per entity, plus Import / Export. The chosen
+ * tab is kept in the address (?tab=examples) so a reload or a shared link opens it again.
+ */
+export function AdminCatalogueScreen() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AdminTab = isTab(requested) ? requested : 'subjects';
+
+  if (!can(user?.groups, 'catalogue:write')) return <AccessDenied />;
+
+  return (
+    <>
+      <Box component="header" className={classes.hero} py={{ base: 'lg', sm: 28 }}>
+        <Container size="xl">
+          <Title order={1} fz={{ base: 26, sm: 32 }} style={{ letterSpacing: '-0.02em' }}>
+            Catalogue Admin
+          </Title>
+          <Text c="dimmed" mt={4} maw={640}>
+            Add, edit and remove the subjects, categories, difficulties, types and worked examples
+            everyone browses.
+          </Text>
+        </Container>
+      </Box>
+      <Container size="xl" py={{ base: 'md', sm: 'lg' }}>
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            if (!isTab(value)) return;
+            setParams(value === 'subjects' ? {} : { tab: value }, { replace: true });
+          }}
+          keepMounted={false}
+          variant="outline"
+        >
+          <Tabs.List className={classes.tabsList} mb="md">
+            {ADMIN_TABS.map((value) => (
+              <Tabs.Tab key={value} value={value} leftSection={TAB_LABELS[value].icon}>
+                {TAB_LABELS[value].label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="subjects">
+            <SimpleEntityTab entity="subjects" />
+          </Tabs.Panel>
+          <Tabs.Panel value="categories">
+            <CategoriesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="difficulties">
+            <SimpleEntityTab entity="difficulties" />
+          </Tabs.Panel>
+          <Tabs.Panel value="types">
+            <SimpleEntityTab entity="types" />
+          </Tabs.Panel>
+          <Tabs.Panel value="examples">
+            <ExamplesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="import-export">
+            <ImportExportTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Container>
+    </>
+  );
+}

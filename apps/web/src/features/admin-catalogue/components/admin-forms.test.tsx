@@ -1,0 +1,264 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth/auth-store';
+import { fail, fakeApi, on, sampleCatalogue } from '../test/fake-api';
+import { renderAdmin } from '../test/render';
+
+/** Picks `option` in the form's select labelled `label` (the page behind has filters too). */
+async function chooseOption(label: string, option: string | RegExp) {
+  const form = within(screen.getByRole('dialog'));
+  fireEvent.click(form.getByRole('combobox', { name: label }));
+  fireEvent.click(await form.findByRole('option', { name: option }));
+}
+
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+
+const dialog = () => screen.getByRole('dialog');
+
+describe('/admin add and edit forms', { timeout: 30_000 }, () => {
+  beforeEach(() => authStore.reset());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    authStore.reset();
+  });
+
+  it('requires a name (subjects, difficulties, types): nothing is sent without one', async () => {
+    const { calls } = fakeApi();
+    renderAdmin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add subject' }));
+    expect(within(dialog()).getByRole('heading', { name: 'Add subject' })).toBeTruthy();
+    type(/^Name/, '   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Create subject' }));
+    expect(await screen.findByText('Name is required.')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('saves a new subject: the form closes, the lists reload, browse caches are invalidated', async () => {
+    const { callsTo, state } = fakeApi();
+    const { queryClient } = renderAdmin();
+    // What the /examples screen has cached.
+    queryClient.setQueryData(['catalogue', 'subjects'], []);
+    queryClient.setQueryData(['examples', 'list', {}], { pages: [], pageParams: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add subject' }));
+    type(/^Name/, '  Calculus ');
+    type('Description', 'Limits and change.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create subject' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('POST', '/subjects')[0]!.body).toEqual({
+      name: 'Calculus',
+      description: 'Limits and change.',
+    });
+    expect(state.subjects.map((s) => s.name)).toContain('Calculus');
+    expect(await screen.findByRole('cell', { name: 'Calculus' })).toBeTruthy();
+    expect(callsTo('GET', '/subjects').length).toBe(2);
+    expect(queryClient.getQueryState(['catalogue', 'subjects'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['examples', 'list', {}])?.isInvalidated).toBe(true);
+    expect(await screen.findByText('Subject created.')).toBeTruthy();
+  });
+
+  it('edits in edit mode: the form starts with the values and sends PUT', async () => {
+    const { callsTo } = fakeApi();
+    renderAdmin('/admin?tab=difficulties');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit hard' }));
+    expect(within(dialog()).getByRole('heading', { name: 'Edit difficulty' })).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement;
+    expect(name.value).toBe('hard');
+    type(/^Name/, 'very hard');
+    fireEvent.change(screen.getByRole('textbox', { name: /^Rank/ }), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PUT', '/difficulties/2')[0]!.body).toEqual({
+      name: 'very hard',
+      description: '',
+      rank: 5,
+    });
+    expect(await screen.findByRole('cell', { name: 'very hard' })).toBeTruthy();
+  });
+
+  it("shows the server's field messages inline and 'Operation failed: {message}'", async () => {
+    fakeApi(
+      sampleCatalogue(),
+      on('POST', '/types', () =>
+        fail(400, 'Name must be at most 50 characters.', 'ValidationError', {
+          name: 'Name must be at most 50 characters.',
+        }),
+      ),
+    );
+    renderAdmin('/admin?tab=types');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add type' }));
+    type(/^Name/, 'Proof');
+    fireEvent.click(screen.getByRole('button', { name: 'Create type' }));
+    expect(
+      await screen.findByText('Operation failed: Name must be at most 50 characters.'),
+    ).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Name must be at most 50 characters.').length).toBe(1);
+    // The form stays open with what was typed.
+    expect((name as HTMLInputElement).value).toBe('Proof');
+  });
+
+  it('shows a 409 duplicate name as Operation failed', async () => {
+    fakeApi(
+      sampleCatalogue(),
+      on('POST', '/subjects', () =>
+        fail(409, 'A subject named "algebra" already exists.', 'Conflict'),
+      ),
+    );
+    renderAdmin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add subject' }));
+    type(/^Name/, 'algebra');
+    fireEvent.click(screen.getByRole('button', { name: 'Create subject' }));
+    expect(
+      await screen.findByText('Operation failed: A subject named "algebra" already exists.'),
+    ).toBeTruthy();
+  });
+
+  it('category: requires name and subject', async () => {
+    const { calls } = fakeApi();
+    renderAdmin('/admin?tab=categories');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add category' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    expect(await screen.findByText('Name is required.')).toBeTruthy();
+    expect(screen.getByText('Subject is required.')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('category: the parent is chosen from the subject tree, never itself or its subcategories', async () => {
+    const { callsTo } = fakeApi();
+    renderAdmin('/admin?tab=categories');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Linear Equations › Systems' }));
+    const parent = screen.getByRole('combobox', { name: 'Parent category' }) as HTMLInputElement;
+    expect(parent.value).toBe('Linear Equations');
+    fireEvent.click(parent);
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    // Algebra only; without Systems (itself) and Elimination (under it).
+    expect(options).toEqual(['Linear Equations', 'Quadratics']);
+    fireEvent.click(screen.getByRole('option', { name: 'Quadratics' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PUT', '/categories/11')[0]!.body).toEqual({
+      name: 'Systems',
+      description: '',
+      subjectId: 1,
+      parentId: 20,
+    });
+  });
+
+  it('category: changing the subject clears the parent; a main category sends parentId null', async () => {
+    const { callsTo } = fakeApi();
+    renderAdmin('/admin?tab=categories');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add category' }));
+    const parent = screen.getByRole('combobox', { name: 'Parent category' }) as HTMLInputElement;
+    expect(parent.disabled).toBe(true);
+    await chooseOption('Subject', 'Algebra');
+    await chooseOption('Parent category', 'Systems');
+    expect(parent.value).toBe('Linear Equations › Systems');
+    await chooseOption('Subject', 'Geometry');
+    expect(parent.value).toBe('');
+    type(/^Name/, 'Circles');
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('POST', '/categories')[0]!.body).toEqual({
+      name: 'Circles',
+      description: '',
+      subjectId: 2,
+      parentId: null,
+    });
+  });
+
+  it('example: requires difficulty, type, category, question and answer; procedure optional', async () => {
+    const { calls } = fakeApi();
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create example' }));
+    for (const message of [
+      'Difficulty is required.',
+      'Type is required.',
+      'Category is required.',
+      'Question is required.',
+      'Answer is required.',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.queryByText(/Procedure is/)).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('example: saves with the chosen ids and reloads the list', async () => {
+    const { callsTo } = fakeApi();
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add example' }));
+    await chooseOption('Subject', 'Algebra');
+    await chooseOption('Category', 'Elimination');
+    await chooseOption('Difficulty', 'hard');
+    await chooseOption('Type', 'Worked Example');
+    type(/^Question/, 'Solve $x^2 = 4$.');
+    type(/^Answer/, '$x = \\pm 2$');
+    fireEvent.click(screen.getByRole('button', { name: 'Create example' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('POST', '/examples')[0]!.body).toEqual({
+      question: 'Solve $x^2 = 4$.',
+      answer: '$x = \\pm 2$',
+      procedure: null,
+      difficultyId: 2,
+      typeId: 1,
+      categoryId: 12,
+    });
+    expect(await screen.findByText('Solve $x^2 = 4$.')).toBeTruthy();
+    expect(screen.getByText('2 examples')).toBeTruthy();
+  });
+
+  it('example: the preview flags a broken expression and saving it needs a confirmation', async () => {
+    const { callsTo } = fakeApi();
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
+    type(/^Question/, 'Solve $\\notamacro{x} = 1$ and $y = 2$.');
+
+    const preview = screen.getByRole('region', { name: 'Question preview' });
+    await waitFor(() => expect(preview.textContent).toContain('(LaTeX Error)'));
+    expect(preview.querySelector('.katex')).toBeTruthy(); // $y = 2$ still renders
+    const problems = screen.getByRole('status', { name: 'Question maths problems' });
+    expect(problems.textContent).toContain('Question has 1 expression that will not render.');
+    expect(problems.textContent).toContain('$\\notamacro{x} = 1$');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'Some maths will not render' });
+    expect(callsTo('PUT', '/examples/1')).toHaveLength(0);
+    fireEvent.click(within(warning).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PUT', '/examples/1')[0]!.body).toMatchObject({
+      question: 'Solve $\\notamacro{x} = 1$ and $y = 2$.',
+      categoryId: 10,
+    });
+  });
+
+  it('example: clean maths saves without asking', async () => {
+    const { callsTo } = fakeApi();
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
+    type(/^Procedure/, 'Subtract $1$ from both sides.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PUT', '/examples/1')[0]!.body).toMatchObject({
+      procedure: 'Subtract $1$ from both sides.',
+    });
+  });
+
+  it('Cancel closes the form without saving', async () => {
+    const { calls } = fakeApi();
+    renderAdmin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Algebra' }));
+    type(/^Name/, 'Changed');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(screen.getByRole('cell', { name: 'Algebra' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,303 @@
+import { CategoryInputSchema, type Category } from '@exemplar/shared/catalogue';
+import { Center, Group, Loader, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCornerDownRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { categoryOptions, PATH_SEPARATOR } from '../lib/category-tree';
+import { countOf, emptyText, loadFailed, operationFailed } from '../lib/entities';
+import { fieldErrors, toId } from '../lib/form-validation';
+import { matchesSearch } from '../lib/sort';
+import { CategorySelect } from './category-select';
+import { DataTable, type Column } from './data-table';
+import { EntityFormModal } from './entity-form-modal';
+import { ErrorAlert } from './error-alert';
+import { FormActions } from './form-actions';
+import { TabToolbar } from './tab-toolbar';
+import { useDeleteAction } from './use-delete-action';
+import { useLookups, type Lookups } from './use-lookups';
+import { useSaveForm } from './use-save-form';
+
+type Editor = { mode: 'add'; subjectId: number | null } | { mode: 'edit'; row: Category } | null;
+
+/** Categories tab: the tree of each subject as a list, with a subject filter and search. */
+export function CategoriesTab() {
+  const state = useLookups();
+  const [search, setSearch] = useState('');
+  const [subjectFilter, setSubjectFilter] = useState<string | null>(null);
+  const [editor, setEditor] = useState<Editor>(null);
+  const deletion = useDeleteAction('categories');
+  const lookups = state.status === 'success' ? state.lookups : null;
+
+  // Tree order: by subject name, then each category followed by its subcategories.
+  const ordered = useMemo(
+    () =>
+      lookups ? lookups.subjects.flatMap((subject) => lookups.index.inTreeOrder(subject.id)) : [],
+    [lookups],
+  );
+  const rows = useMemo(() => {
+    if (!lookups) return [];
+    const subjectId = toId(subjectFilter);
+    return ordered.filter(
+      (row) =>
+        (subjectId === undefined || row.subjectId === subjectId) &&
+        matchesSearch(search, [
+          row.name,
+          row.description,
+          lookups.subjectName(row.subjectId),
+          lookups.index.pathLabel(row.id),
+        ]),
+    );
+  }, [lookups, ordered, subjectFilter, search]);
+
+  const columns = useMemo<Column<Category>[]>(() => {
+    if (!lookups) return [];
+    const { index } = lookups;
+    return [
+      {
+        key: 'name',
+        header: 'Name',
+        primary: true,
+        width: '28%',
+        sortValue: (row) => row.name,
+        cell: (row) => {
+          const depth = index.depth(row.id);
+          return (
+            <Group gap={4} wrap="nowrap" pl={Math.min(depth, 6) * 14} align="flex-start">
+              {depth > 0 && (
+                <IconCornerDownRight
+                  size={14}
+                  stroke={1.6}
+                  style={{ opacity: 0.45, flexShrink: 0, marginTop: 3 }}
+                  aria-hidden
+                />
+              )}
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {row.name}
+              </Text>
+            </Group>
+          );
+        },
+      },
+      {
+        key: 'subject',
+        header: 'Subject',
+        width: '16%',
+        sortValue: (row) => lookups.subjectName(row.subjectId),
+        cell: (row) => <Text size="sm">{lookups.subjectName(row.subjectId)}</Text>,
+      },
+      {
+        key: 'parent',
+        header: 'Parent',
+        width: '22%',
+        sortValue: (row) => (row.parentId === null ? '' : index.pathLabel(row.parentId)),
+        cell: (row) =>
+          row.parentId === null ? (
+            <Text size="sm" c="dimmed">
+              — main category
+            </Text>
+          ) : (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {index.pathLabel(row.parentId)}
+            </Text>
+          ),
+      },
+      {
+        key: 'description',
+        header: 'Description',
+        sortValue: (row) => row.description,
+        cell: (row) =>
+          row.description ? (
+            <Text size="sm" lineClamp={2}>
+              {row.description}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+      },
+    ];
+  }, [lookups]);
+
+  const total = lookups?.categories.length ?? 0;
+  const summary =
+    lookups &&
+    (rows.length === total
+      ? countOf(total, 'category', 'categories')
+      : `${rows.length} of ${countOf(total, 'category', 'categories')}`);
+
+  return (
+    <Stack gap="md">
+      <TabToolbar
+        plural="categories"
+        item="category"
+        search={search}
+        onSearch={setSearch}
+        onAdd={() => setEditor({ mode: 'add', subjectId: toId(subjectFilter) ?? null })}
+        summary={summary}
+      >
+        <Select
+          aria-label="Filter by subject"
+          placeholder="All subjects"
+          clearable
+          data={(lookups?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          value={subjectFilter}
+          onChange={setSubjectFilter}
+          style={{ flex: '0 1 200px' }}
+        />
+      </TabToolbar>
+      {deletion.error && <ErrorAlert onClose={deletion.clearError}>{deletion.error}</ErrorAlert>}
+      {state.status === 'pending' ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading categories" />
+        </Center>
+      ) : state.status === 'error' ? (
+        <ErrorAlert onRetry={state.retry}>{loadFailed(state.error.message)}</ErrorAlert>
+      ) : (
+        <DataTable
+          label="Categories"
+          rows={rows}
+          columns={columns}
+          rowKey={(row) => row.id}
+          rowName={(row) => state.lookups.index.pathLabel(row.id)}
+          emptyText={emptyText('categories')}
+          onEdit={(row) => setEditor({ mode: 'edit', row })}
+          onDelete={(row) => deletion.confirmDelete(row.id, row.name)}
+          deletingId={deletion.deletingId}
+        />
+      )}
+      <EntityFormModal
+        opened={editor !== null}
+        onClose={() => setEditor(null)}
+        title={editor?.mode === 'edit' ? 'Edit category' : 'Add category'}
+      >
+        {editor && lookups && (
+          <CategoryForm
+            key={editor.mode === 'edit' ? editor.row.id : 'new'}
+            lookups={lookups}
+            row={editor.mode === 'edit' ? editor.row : null}
+            defaultSubjectId={editor.mode === 'add' ? editor.subjectId : null}
+            onDone={() => setEditor(null)}
+          />
+        )}
+      </EntityFormModal>
+    </Stack>
+  );
+}
+
+interface CategoryFormProps {
+  lookups: Lookups;
+  row: Category | null;
+  defaultSubjectId: number | null;
+  onDone: () => void;
+}
+
+/**
+ * Add or edit a category: name and subject required (spec §5); the parent is chosen from the
+ * subject's tree, without the category itself and its subcategories; none = main category.
+ */
+export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: CategoryFormProps) {
+  const form = useForm({
+    initialValues: {
+      name: row?.name ?? '',
+      description: row?.description ?? '',
+      subjectId: (row
+        ? String(row.subjectId)
+        : defaultSubjectId
+          ? String(defaultSubjectId)
+          : null) as string | null,
+      parentId: (row?.parentId ? String(row.parentId) : null) as string | null,
+    },
+  });
+  const save = useSaveForm('categories', row?.id ?? null, onDone);
+  const subjectId = toId(form.values.subjectId) ?? null;
+  const parentOptions = useMemo(
+    () => categoryOptions(lookups.index, subjectId, { exclude: row?.id }),
+    [lookups.index, subjectId, row?.id],
+  );
+  const hasChildren = row ? lookups.index.children(row.subjectId, row.id).length > 0 : false;
+
+  const submit = form.onSubmit((values) => {
+    const input = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      subjectId: toId(values.subjectId) as number,
+      parentId: toId(values.parentId) ?? null,
+    };
+    const errors = fieldErrors(CategoryInputSchema, input);
+    if (Object.keys(errors).length) return form.setErrors(errors);
+    save.submit(input, form);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={row ? 'Edit category' : 'Add category'}>
+      <Stack gap="md">
+        {save.error && (
+          <ErrorAlert onClose={save.reset}>{operationFailed(save.error.message)}</ErrorAlert>
+        )}
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          maxLength={100}
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={1000}
+          {...form.getInputProps('description')}
+        />
+        <Select
+          label="Subject"
+          required
+          searchable
+          placeholder="Choose a subject"
+          data={lookups.subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+          description={
+            hasChildren
+              ? 'This category has subcategories: move or delete them before changing its subject.'
+              : undefined
+          }
+          {...form.getInputProps('subjectId')}
+          onChange={(value) => {
+            form.setFieldValue('subjectId', value);
+            // The parent must belong to the same subject.
+            form.setFieldValue('parentId', null);
+          }}
+        />
+        <CategorySelect
+          label="Parent category"
+          description={
+            subjectId === null
+              ? 'Choose a subject first.'
+              : `Leave empty for a main category of ${lookups.subjectName(subjectId)}.`
+          }
+          placeholder={subjectId === null ? '—' : 'None (main category)'}
+          clearable
+          disabled={subjectId === null}
+          options={parentOptions}
+          {...form.getInputProps('parentId')}
+          onChange={(value) => form.setFieldValue('parentId', value)}
+        />
+        {subjectId !== null && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Place: {lookups.subjectName(subjectId)}
+            {PATH_SEPARATOR}
+            {form.values.parentId &&
+              `${lookups.index.pathLabel(toId(form.values.parentId))}${PATH_SEPARATOR}`}
+            {form.values.name.trim() || 'New category'}
+          </Text>
+        )}
+        <FormActions
+          mode={row ? 'edit' : 'add'}
+          item="category"
+          pending={save.pending}
+          onCancel={onDone}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,228 @@
+import { ExampleInputSchema, type Example, type ExampleInput } from '@exemplar/shared/catalogue';
+import { checkMath } from '@exemplar/shared/math';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { categoryOptions } from '../lib/category-tree';
+import { operationFailed } from '../lib/entities';
+import { fieldErrors, toId } from '../lib/form-validation';
+import { CategorySelect } from './category-select';
+import { ErrorAlert } from './error-alert';
+import { FormActions } from './form-actions';
+import { MathField, mathIssuesSummary } from './math-field';
+import type { Lookups } from './use-lookups';
+import { useSaveForm } from './use-save-form';
+
+interface ExampleFormProps {
+  lookups: Lookups;
+  row: Example | null;
+  /** Subject and category to start a new example in (the table's filters). */
+  defaults?: { subjectId?: number; categoryId?: number };
+  onDone: () => void;
+}
+
+const MATH_FIELDS = [
+  { key: 'question', label: 'Question' },
+  { key: 'answer', label: 'Answer' },
+  { key: 'procedure', label: 'Procedure' },
+] as const;
+
+/** The fields whose maths would not render, e.g. ['Question has 1 expression that will not render.']. */
+function mathWarnings(values: Record<(typeof MATH_FIELDS)[number]['key'], string>): string[] {
+  return MATH_FIELDS.flatMap(({ key, label }) => {
+    const issues = checkMath(values[key]);
+    return issues.length ? [mathIssuesSummary(label, issues)] : [];
+  });
+}
+
+/**
+ * Add or edit an example: difficulty, type, category, question and answer required, procedure
+ * optional (spec §5). Question, answer and procedure preview live; maths that fails to render is
+ * flagged, and saving it anyway needs a confirmation.
+ */
+export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps) {
+  const initialCategory = row?.categoryId ?? defaults?.categoryId;
+  const initialSubject =
+    row?.subjectId ??
+    (initialCategory !== undefined
+      ? lookups.index.byId.get(initialCategory)?.subjectId
+      : undefined) ??
+    defaults?.subjectId;
+  const form = useForm({
+    initialValues: {
+      subjectId: (initialSubject ? String(initialSubject) : null) as string | null,
+      categoryId: (initialCategory ? String(initialCategory) : null) as string | null,
+      difficultyId: (row ? String(row.difficultyId) : null) as string | null,
+      typeId: (row ? String(row.typeId) : null) as string | null,
+      question: row?.question ?? '',
+      answer: row?.answer ?? '',
+      procedure: row?.procedure ?? '',
+    },
+  });
+  const save = useSaveForm('examples', row?.id ?? null, onDone);
+  /** Set when the maths has problems and the user is asked to confirm saving anyway. */
+  const [warnings, setWarnings] = useState<string[] | null>(null);
+  const subjectId = toId(form.values.subjectId) ?? null;
+  const options = useMemo(
+    () => categoryOptions(lookups.index, subjectId),
+    [lookups.index, subjectId],
+  );
+
+  const inputOf = (values: typeof form.values) => ({
+    question: values.question.trim(),
+    answer: values.answer.trim(),
+    procedure: values.procedure.trim() ? values.procedure.trim() : null,
+    difficultyId: toId(values.difficultyId) as number,
+    typeId: toId(values.typeId) as number,
+    categoryId: toId(values.categoryId) as number,
+  });
+
+  /** Checks the fields; returns the input when they are fine, else shows the messages. */
+  const validInput = (): ExampleInput | null => {
+    const input = inputOf(form.getValues());
+    const errors = fieldErrors(ExampleInputSchema, input);
+    if (Object.keys(errors).length) {
+      form.setErrors(errors);
+      return null;
+    }
+    return input;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = validInput();
+    if (!input) return;
+    const found = mathWarnings(form.getValues());
+    if (found.length) {
+      setWarnings(found);
+      return;
+    }
+    save.submit(input, form);
+  };
+
+  const saveAnyway = () => {
+    const input = validInput();
+    setWarnings(null);
+    if (input) save.submit(input, form);
+  };
+
+  const mathProps = (key: (typeof MATH_FIELDS)[number]['key']) => {
+    const props = form.getInputProps(key);
+    return {
+      value: form.values[key],
+      onChange: (value: string) => {
+        form.setFieldValue(key, value);
+        setWarnings(null);
+      },
+      onBlur: props.onBlur as () => void,
+      error: props.error as string | undefined,
+    };
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={row ? 'Edit example' : 'Add example'}>
+      <Stack gap="md">
+        {save.error && (
+          <ErrorAlert onClose={save.reset}>{operationFailed(save.error.message)}</ErrorAlert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <Select
+            label="Subject"
+            placeholder="Choose a subject"
+            description="Narrows the categories."
+            searchable
+            data={lookups.subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={form.values.subjectId}
+            onChange={(value) => {
+              form.setFieldValue('subjectId', value);
+              const category = toId(form.values.categoryId);
+              const sameSubject =
+                category !== undefined &&
+                String(lookups.index.byId.get(category)?.subjectId) === value;
+              if (!sameSubject) form.setFieldValue('categoryId', null);
+            }}
+          />
+          <CategorySelect
+            label="Category"
+            required
+            description={subjectId === null ? 'Choose a subject first.' : 'Any level of the tree.'}
+            placeholder={subjectId === null ? '—' : 'Choose a category'}
+            disabled={subjectId === null}
+            options={options}
+            {...form.getInputProps('categoryId')}
+          />
+          <Select
+            label="Difficulty"
+            required
+            placeholder="Choose a difficulty"
+            data={lookups.difficulties.map((d) => ({ value: String(d.id), label: d.name }))}
+            {...form.getInputProps('difficultyId')}
+          />
+          <Select
+            label="Type"
+            required
+            placeholder="Choose a type"
+            searchable
+            data={lookups.types.map((t) => ({ value: String(t.id), label: t.name }))}
+            {...form.getInputProps('typeId')}
+          />
+        </SimpleGrid>
+        <MathField
+          label="Question"
+          required
+          placeholder="Solve $x^2 - 5x + 6 = 0$."
+          {...mathProps('question')}
+        />
+        <MathField
+          label="Answer"
+          required
+          minRows={2}
+          placeholder="$x = 2$ or $x = 3$"
+          {...mathProps('answer')}
+        />
+        <MathField
+          label="Procedure"
+          description="Optional: the worked steps."
+          minRows={4}
+          {...mathProps('procedure')}
+        />
+        {warnings && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={20} />}
+            title="Some maths will not render"
+            role="alertdialog"
+            aria-label="Some maths will not render"
+          >
+            <Stack gap="xs">
+              {warnings.map((warning) => (
+                <Text size="sm" key={warning}>
+                  {warning}
+                </Text>
+              ))}
+              <Text size="sm">
+                Readers would see the source with a red (LaTeX Error) marker. Save anyway?
+              </Text>
+              <Group gap="sm">
+                <Button size="xs" color="orange" onClick={saveAnyway} loading={save.pending}>
+                  Save anyway
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setWarnings(null)}>
+                  Keep editing
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        <FormActions
+          mode={row ? 'edit' : 'add'}
+          item="example"
+          pending={save.pending}
+          onCancel={onDone}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,302 @@
+import type { Example } from '@exemplar/shared/catalogue';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useAdminExamples, type AdminExamplesQuery } from '../api/get-examples';
+import { categoryOptions } from '../lib/category-tree';
+import { countOf, emptyText, loadFailed } from '../lib/entities';
+import { toId } from '../lib/form-validation';
+import { truncateText } from '../lib/truncate';
+import { CategorySelect } from './category-select';
+import { DataTable, type Column } from './data-table';
+import { EntityFormModal } from './entity-form-modal';
+import { ErrorAlert } from './error-alert';
+import { ExampleForm } from './example-form';
+import { TabToolbar } from './tab-toolbar';
+import { useDeleteAction } from './use-delete-action';
+import { useLookups, type Lookups } from './use-lookups';
+
+type Editor = { mode: 'add' } | { mode: 'edit'; row: Example } | null;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/**
+ * Examples tab: server-side search (q) and filters (subject, category, difficulty, type), paged
+ * with 'Load more'; question and answer cut to 50 characters in the list (spec §2).
+ */
+export function ExamplesTab() {
+  const state = useLookups();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 300);
+  const [filters, setFilters] = useState<Omit<AdminExamplesQuery, 'q'>>({});
+  const [editor, setEditor] = useState<Editor>(null);
+  const deletion = useDeleteAction('examples');
+  const examples = useAdminExamples({ ...filters, q });
+  const lookups = state.status === 'success' ? state.lookups : null;
+
+  const rows = useMemo(
+    () => examples.data?.pages.flatMap((page) => page.examples) ?? [],
+    [examples.data],
+  );
+  const total = examples.data?.pages.at(-1)?.total ?? 0;
+  const columns = useMemo(() => (lookups ? exampleColumns(lookups) : []), [lookups]);
+  const filtered = Boolean(q.trim()) || Object.values(filters).some(Boolean);
+
+  const setFilter = (key: keyof typeof filters, value: string | null) =>
+    setFilters((current) => {
+      const next = { ...current, [key]: value ?? undefined };
+      // A category belongs to one subject: picking another subject drops it.
+      if (key === 'subjectId' && current.categoryId) {
+        const category = lookups?.index.byId.get(Number(current.categoryId));
+        if (String(category?.subjectId) !== value) next.categoryId = undefined;
+      }
+      return next;
+    });
+
+  const subjectId = toId(filters.subjectId) ?? null;
+  const filterOptions = useMemo(
+    () => (lookups ? categoryOptions(lookups.index, subjectId) : []),
+    [lookups, subjectId],
+  );
+
+  return (
+    <Stack gap="md">
+      <TabToolbar
+        plural="examples"
+        item="example"
+        search={search}
+        onSearch={setSearch}
+        onAdd={() => setEditor({ mode: 'add' })}
+        summary={
+          examples.data &&
+          (rows.length < total
+            ? `${rows.length} of ${countOf(total, 'example')}`
+            : countOf(total, 'example'))
+        }
+      />
+      <Paper withBorder radius="md" p="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          <Select
+            label="Subject"
+            placeholder="All subjects"
+            clearable
+            searchable
+            data={(lookups?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            value={filters.subjectId ?? null}
+            onChange={(value) => setFilter('subjectId', value)}
+          />
+          <CategorySelect
+            label="Category"
+            placeholder={subjectId === null ? 'Choose a subject first' : 'All categories'}
+            clearable
+            disabled={subjectId === null}
+            options={filterOptions}
+            value={filters.categoryId ?? null}
+            onChange={(value) => setFilter('categoryId', value)}
+          />
+          <Select
+            label="Difficulty"
+            placeholder="All difficulties"
+            clearable
+            data={(lookups?.difficulties ?? []).map((d) => ({
+              value: String(d.id),
+              label: d.name,
+            }))}
+            value={filters.difficultyId ?? null}
+            onChange={(value) => setFilter('difficultyId', value)}
+          />
+          <Select
+            label="Type"
+            placeholder="All types"
+            clearable
+            data={(lookups?.types ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+            value={filters.typeId ?? null}
+            onChange={(value) => setFilter('typeId', value)}
+          />
+        </SimpleGrid>
+      </Paper>
+      {deletion.error && <ErrorAlert onClose={deletion.clearError}>{deletion.error}</ErrorAlert>}
+      {state.status === 'error' ? (
+        <ErrorAlert onRetry={state.retry}>{loadFailed(state.error.message)}</ErrorAlert>
+      ) : examples.isError && !examples.data ? (
+        <ErrorAlert onRetry={() => void examples.refetch()}>
+          {loadFailed(examples.error.message)}
+        </ErrorAlert>
+      ) : state.status === 'pending' || examples.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading examples" />
+        </Center>
+      ) : (
+        <>
+          <DataTable
+            label="Examples"
+            rows={rows}
+            columns={columns}
+            rowKey={(row) => row.id}
+            rowName={(row) => `example ${row.id}`}
+            emptyText={emptyText('examples')}
+            onEdit={(row) => setEditor({ mode: 'edit', row })}
+            onDelete={(row) => deletion.confirmDelete(row.id, truncateText(row.question))}
+            deletingId={deletion.deletingId}
+            busy={examples.isPlaceholderData}
+          />
+          {examples.isFetchNextPageError && (
+            <ErrorAlert onRetry={() => void examples.fetchNextPage()}>
+              {loadFailed(examples.error?.message ?? '')}
+            </ErrorAlert>
+          )}
+          {rows.length > 0 && (
+            <Group justify="center" gap="md">
+              <Text size="sm" c="dimmed">
+                Showing {rows.length} of {countOf(total, 'example')}
+                {filtered ? ' (filtered)' : ''}
+              </Text>
+              {examples.hasNextPage && (
+                <Button
+                  variant="default"
+                  leftSection={<IconChevronDown size={16} />}
+                  loading={examples.isFetchingNextPage}
+                  onClick={() => void examples.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              )}
+            </Group>
+          )}
+        </>
+      )}
+      <EntityFormModal
+        opened={editor !== null}
+        onClose={() => setEditor(null)}
+        title={editor?.mode === 'edit' ? `Edit example ${editor.row.id}` : 'Add example'}
+        size="min(1100px, 96vw)"
+      >
+        {editor && lookups && (
+          <ExampleForm
+            key={editor.mode === 'edit' ? editor.row.id : 'new'}
+            lookups={lookups}
+            row={editor.mode === 'edit' ? editor.row : null}
+            defaults={{ subjectId: toId(filters.subjectId), categoryId: toId(filters.categoryId) }}
+            onDone={() => setEditor(null)}
+          />
+        )}
+      </EntityFormModal>
+    </Stack>
+  );
+}
+
+function exampleColumns(lookups: Lookups): Column<Example>[] {
+  const { index } = lookups;
+  return [
+    {
+      key: 'id',
+      header: 'ID',
+      width: 64,
+      hideOnPhone: true,
+      sortValue: (row) => row.id,
+      cell: (row) => (
+        <Text size="sm" c="dimmed" ff="monospace">
+          {row.id}
+        </Text>
+      ),
+    },
+    {
+      key: 'question',
+      header: 'Question',
+      primary: true,
+      width: '26%',
+      sortValue: (row) => row.question,
+      cell: (row) => (
+        <Text size="sm" title={row.question} style={{ overflowWrap: 'anywhere' }}>
+          {truncateText(row.question)}
+        </Text>
+      ),
+    },
+    {
+      key: 'answer',
+      header: 'Answer',
+      width: '18%',
+      sortValue: (row) => row.answer,
+      cell: (row) => (
+        <Text size="sm" title={row.answer} style={{ overflowWrap: 'anywhere' }}>
+          {truncateText(row.answer)}
+        </Text>
+      ),
+    },
+    {
+      key: 'category',
+      header: 'Category',
+      sortValue: (row) =>
+        `${lookups.subjectName(row.subjectId)} ${index.pathLabel(row.categoryId)}`,
+      cell: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {index.byId.get(row.categoryId)?.name ?? 'Unknown'}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {lookups.subjectName(row.subjectId)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'difficulty',
+      header: 'Difficulty',
+      sortValue: (row) => lookups.difficultyRank(row.difficultyId),
+      cell: (row) => (
+        <Badge variant="light" color={difficultyColor(lookups.difficultyName(row.difficultyId))}>
+          {lookups.difficultyName(row.difficultyId)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      sortValue: (row) => lookups.typeName(row.typeId),
+      cell: (row) => <Text size="sm">{lookups.typeName(row.typeId)}</Text>,
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      sortValue: (row) => row.createdAt,
+      cell: (row) => (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(row.createdAt)}
+        </Text>
+      ),
+    },
+  ];
+}
+
+/** Spec §2 difficulty colours: easy green, intermediate yellow, hard red, insane dark, else grey. */
+function difficultyColor(name: string): string {
+  switch (name.toLowerCase()) {
+    case 'easy':
+      return 'green';
+    case 'intermediate':
+      return 'yellow';
+    case 'hard':
+      return 'red';
+    case 'insane':
+      return 'dark';
+    default:
+      return 'gray';
+  }
+}

@@ -1,0 +1,123 @@
+import type { ImportReport } from '@exemplar/shared/catalogue-io';
+import {
+  Alert,
+  Badge,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconEye } from '@tabler/icons-react';
+import { countOf } from '../lib/entities';
+import { formatLabel } from '../lib/import-file';
+import classes from './admin.module.css';
+
+function Stat({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" className={classes.stat}>
+      <Text fz={26} fw={700} c={value > 0 ? color : undefined} lh={1.2}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+    </Paper>
+  );
+}
+
+/** What a dry run found, or what a real import did (catalogue-io ImportReport). */
+export function ImportReportView({ report }: { report: ImportReport }) {
+  const { created } = report;
+  const dry = report.dryRun;
+  const createdParts = [
+    created.subjects && countOf(created.subjects, 'subject'),
+    created.categories && countOf(created.categories, 'category', 'categories'),
+    created.difficulties && countOf(created.difficulties, 'difficulty', 'difficulties'),
+    created.types && countOf(created.types, 'type'),
+  ].filter(Boolean);
+  const title = dry ? 'Dry run report' : 'Import report';
+
+  return (
+    <Stack gap="md" component="section" aria-label={title}>
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          {dry ? <IconEye size={20} aria-hidden /> : <IconCircleCheck size={20} aria-hidden />}
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+        </Group>
+        <Group gap="xs">
+          <Badge variant="light" color="gray" tt="none">
+            Format: {formatLabel(report.format)}
+          </Badge>
+          <Badge variant="light" color={dry ? 'blue' : 'teal'} tt="none">
+            {dry ? 'Nothing written yet' : 'Written'}
+          </Badge>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Stat label="Examples in file" value={report.total} />
+        <Stat label={dry ? 'Would be imported' : 'Imported'} value={report.imported} color="teal" />
+        <Stat label="Duplicates" value={report.duplicates} color="yellow" />
+        <Stat label="Failed" value={report.failed} color="red" />
+      </SimpleGrid>
+      <Text size="sm">
+        {createdParts.length === 0
+          ? dry
+            ? 'No new subjects, categories, difficulties or types would be created.'
+            : 'No new subjects, categories, difficulties or types were created.'
+          : `${dry ? 'Would create' : 'Created'} ${createdParts.join(', ')}.`}
+        {report.duplicates > 0 &&
+          ` ${countOf(report.duplicates, 'example')} already in the catalogue ${
+            report.duplicates === 1 ? 'is' : 'are'
+          } skipped.`}
+      </Text>
+      {report.failures.length > 0 && (
+        <Stack gap="xs">
+          <Title order={4} size="h5">
+            Failures
+          </Title>
+          {report.failed > report.failures.length && (
+            <Alert color="gray" variant="light" p="xs">
+              Showing the first {report.failures.length} of {report.failed} failures.
+            </Alert>
+          )}
+          <Table.ScrollContainer minWidth={520} type="native" mah={420}>
+            <Table aria-label="Failures" striped withTableBorder verticalSpacing="xs" stickyHeader>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th style={{ width: 80 }}>Index</Table.Th>
+                  <Table.Th style={{ width: '30%' }}>Ref</Table.Th>
+                  <Table.Th>Problems</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.failures.map((failure) => (
+                  <Table.Tr key={`${failure.index}-${failure.ref}`}>
+                    <Table.Td ff="monospace">{failure.index}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{failure.ref || '—'}</Table.Td>
+                    <Table.Td>
+                      {failure.problems.length === 1 ? (
+                        <Text size="sm">{failure.problems[0]}</Text>
+                      ) : (
+                        <List size="sm" spacing={2}>
+                          {failure.problems.map((problem) => (
+                            <List.Item key={problem}>{problem}</List.Item>
+                          ))}
+                        </List>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

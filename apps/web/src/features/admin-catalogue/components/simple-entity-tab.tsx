@@ -1,0 +1,259 @@
+import {
+  DifficultyInputSchema,
+  SubjectInputSchema,
+  TypeInputSchema,
+} from '@exemplar/shared/catalogue';
+import {
+  Badge,
+  Center,
+  Loader,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { z } from 'zod';
+import { getDifficulties } from '../api/get-difficulties';
+import { getSubjects } from '../api/get-subjects';
+import { getTypes } from '../api/get-types';
+import { adminKeys } from '../api/keys';
+import { countOf, emptyText, ENTITY_WORDS, loadFailed, operationFailed } from '../lib/entities';
+import { fieldErrors, optionalText } from '../lib/form-validation';
+import { matchesSearch } from '../lib/sort';
+import { DataTable, type Column } from './data-table';
+import { EntityFormModal } from './entity-form-modal';
+import { ErrorAlert } from './error-alert';
+import { FormActions } from './form-actions';
+import { TabToolbar } from './tab-toolbar';
+import { useDeleteAction } from './use-delete-action';
+import { useSaveForm } from './use-save-form';
+
+/** The three entities that are a name, a description and (difficulties) a rank. */
+export type SimpleEntity = 'subjects' | 'difficulties' | 'types';
+
+export interface SimpleRow {
+  id: number;
+  name: string;
+  description: string;
+  rank?: number;
+}
+
+const fetchers: Record<SimpleEntity, (signal?: AbortSignal) => Promise<SimpleRow[]>> = {
+  subjects: getSubjects,
+  difficulties: getDifficulties,
+  types: getTypes,
+};
+
+const schemas: Record<SimpleEntity, z.ZodType> = {
+  subjects: SubjectInputSchema,
+  difficulties: DifficultyInputSchema,
+  types: TypeInputSchema,
+};
+
+type Editor = { mode: 'add' } | { mode: 'edit'; row: SimpleRow } | null;
+
+/** Subjects, Difficulties or Types tab: search, sortable list with Edit and Delete, add/edit form. */
+export function SimpleEntityTab({ entity }: { entity: SimpleEntity }) {
+  const words = ENTITY_WORDS[entity];
+  const query = useQuery({
+    queryKey: adminKeys[entity](),
+    queryFn: ({ signal }) => fetchers[entity](signal),
+  });
+  const [search, setSearch] = useState('');
+  const [editor, setEditor] = useState<Editor>(null);
+  const deletion = useDeleteAction(entity);
+  const ranked = entity === 'difficulties';
+
+  const rows = useMemo(
+    () => (query.data ?? []).filter((row) => matchesSearch(search, [row.name, row.description])),
+    [query.data, search],
+  );
+
+  const columns = useMemo<Column<SimpleRow>[]>(
+    () => [
+      {
+        key: 'name',
+        header: 'Name',
+        primary: true,
+        width: '28%',
+        sortValue: (row) => row.name,
+        cell: (row) => (
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.name}
+          </Text>
+        ),
+      },
+      ...(ranked
+        ? [
+            {
+              key: 'rank',
+              header: 'Rank',
+              width: 90,
+              sortValue: (row: SimpleRow) => row.rank ?? 0,
+              cell: (row: SimpleRow) => (
+                <Badge variant="light" color="gray" radius="sm">
+                  {row.rank ?? 0}
+                </Badge>
+              ),
+            },
+          ]
+        : []),
+      {
+        key: 'description',
+        header: 'Description',
+        sortValue: (row) => row.description,
+        cell: (row) =>
+          row.description ? (
+            <Text size="sm" lineClamp={3}>
+              {row.description}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+      },
+    ],
+    [ranked],
+  );
+
+  const total = query.data?.length ?? 0;
+  const summary =
+    query.data &&
+    (rows.length === total
+      ? countOf(total, words.item)
+      : `${rows.length} of ${countOf(total, words.item)}`);
+
+  return (
+    <Stack gap="md">
+      <TabToolbar
+        plural={entity}
+        item={words.item}
+        search={search}
+        onSearch={setSearch}
+        onAdd={() => setEditor({ mode: 'add' })}
+        summary={summary}
+      />
+      {deletion.error && <ErrorAlert onClose={deletion.clearError}>{deletion.error}</ErrorAlert>}
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label={`Loading ${entity}`} />
+        </Center>
+      ) : query.isError ? (
+        <ErrorAlert onRetry={() => void query.refetch()}>
+          {loadFailed(query.error.message)}
+        </ErrorAlert>
+      ) : (
+        <DataTable
+          label={words.label}
+          rows={rows}
+          columns={columns}
+          rowKey={(row) => row.id}
+          rowName={(row) => row.name}
+          emptyText={emptyText(entity)}
+          onEdit={(row) => setEditor({ mode: 'edit', row })}
+          onDelete={(row) => deletion.confirmDelete(row.id, row.name)}
+          deletingId={deletion.deletingId}
+          defaultSort={
+            ranked ? { key: 'rank', direction: 'asc' } : { key: 'name', direction: 'asc' }
+          }
+        />
+      )}
+      <EntityFormModal
+        opened={editor !== null}
+        onClose={() => setEditor(null)}
+        title={editor?.mode === 'edit' ? `Edit ${words.item}` : `Add ${words.item}`}
+      >
+        {editor && (
+          <SimpleEntityForm
+            key={editor.mode === 'edit' ? editor.row.id : 'new'}
+            entity={entity}
+            row={editor.mode === 'edit' ? editor.row : null}
+            onDone={() => setEditor(null)}
+          />
+        )}
+      </EntityFormModal>
+    </Stack>
+  );
+}
+
+interface SimpleEntityFormProps {
+  entity: SimpleEntity;
+  row: SimpleRow | null;
+  onDone: () => void;
+}
+
+/** Add or edit form: name (required), description, and for difficulties a rank. */
+export function SimpleEntityForm({ entity, row, onDone }: SimpleEntityFormProps) {
+  const words = ENTITY_WORDS[entity];
+  const ranked = entity === 'difficulties';
+  const form = useForm({
+    initialValues: {
+      name: row?.name ?? '',
+      description: row?.description ?? '',
+      rank: (row?.rank ?? '') as number | string,
+    },
+  });
+  const save = useSaveForm(entity, row?.id ?? null, onDone);
+
+  const submit = form.onSubmit((values) => {
+    const input = {
+      name: values.name.trim(),
+      description: optionalText(values.description) ?? '',
+      ...(ranked && values.rank !== '' ? { rank: Number(values.rank) } : {}),
+    };
+    const errors = fieldErrors(schemas[entity], input);
+    if (Object.keys(errors).length) return form.setErrors(errors);
+    save.submit(input, form);
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={row ? `Edit ${words.item}` : `Add ${words.item}`}
+    >
+      <Stack gap="md">
+        {save.error && (
+          <ErrorAlert onClose={save.reset}>{operationFailed(save.error.message)}</ErrorAlert>
+        )}
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          maxLength={ranked || entity === 'types' ? 50 : 100}
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={1000}
+          {...form.getInputProps('description')}
+        />
+        {ranked && (
+          <NumberInput
+            label="Rank"
+            description="Orders the difficulties, easiest first (0 = easiest)."
+            min={0}
+            max={1000}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('rank')}
+          />
+        )}
+        <FormActions
+          mode={row ? 'edit' : 'add'}
+          item={words.item}
+          pending={save.pending}
+          onCancel={onDone}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CatalogueEntity } from '@exemplar/shared/catalogue';
+
+/** What the admin screen calls each catalogue entity (spec §2 /admin). */
+export interface EntityWords {
+  /** The API path segment and the tab (plural, lower case): 'subjects'. */
+  plural: CatalogueEntity;
+  /** One of them, lower case: 'subject' ('Are you sure you want to delete this subject?'). */
+  item: string;
+  /** Tab and heading label: 'Subjects'. */
+  label: string;
+}
+
+export const ENTITY_WORDS: Readonly<Record<CatalogueEntity, EntityWords>> = {
+  subjects: { plural: 'subjects', item: 'subject', label: 'Subjects' },
+  categories: { plural: 'categories', item: 'category', label: 'Categories' },
+  difficulties: { plural: 'difficulties', item: 'difficulty', label: 'Difficulties' },
+  types: { plural: 'types', item: 'type', label: 'Types' },
+  examples: { plural: 'examples', item: 'example', label: 'Examples' },
+};
+
+/** Spec §2: 'Are you sure you want to delete this {item}?' */
+export const deleteQuestion = (entity: CatalogueEntity) =>
+  `Are you sure you want to delete this ${ENTITY_WORDS[entity].item}?`;
+
+/** Spec §2: 'No {tab} found.' */
+export const emptyText = (entity: CatalogueEntity) => `No ${entity} found.`;
+
+/** Spec §8 fallbacks for the admin screen. */
+export const loadFailed = (message: string) => `Failed to load data: ${message}`;
+export const operationFailed = (message: string) => `Operation failed: ${message}`;
+export const deleteFailed = (message: string) => `Delete failed: ${message}`;
+
+/** '1 example', '3 examples'. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
