@@ -1,0 +1,270 @@
+// `npm run bench`: throughput and latency of the API against the ceiling for each payload, on
+// SQLite and on PostgreSQL, with a generated catalogue of 100,000 examples and 1,000 categories;
+// plus the time to import the MATH public sample. Writes its table into docs/benchmarks.md.
+//
+// Options: --examples N (100000) --duration S (8) --engines sqlite,postgres
+// PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDatabase } from '../apps/api/src/db/database';
+import { migrate } from '../apps/api/src/db/migrate';
+import { importCatalogue } from '../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import { generateCatalogue } from './bench/generate';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    examples: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '8' },
+    engines: { type: 'string', default: 'sqlite,postgres' },
+  },
+});
+const EXAMPLES = Number(values.examples);
+const DURATION = Number(values.duration);
+const CONNECTIONS = 10;
+const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const log = (...a: unknown[]) => console.error('[bench]', ...a);
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitFor(url: string, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+interface Row {
+  engine: string;
+  endpoint: string;
+  bytes: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ceilingRps: number;
+  ceilingP99: number;
+  errors: number;
+}
+
+async function measure(url: string) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `exemplar-bench-${engine}-`));
+  let databaseUrl: string | undefined;
+  const pgName = `exemplar_bench_${process.pid}`;
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`drop database if exists ${pgName}`);
+    await admin.query(`create database ${pgName}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${pgName}`;
+    databaseUrl = u.toString();
+  }
+  try {
+    log(`${engine}: generating ${EXAMPLES} examples and 1,000 categories`);
+    const t0 = performance.now();
+    const database = createDatabase({ dataDir, databaseUrl });
+    await migrate(database);
+    const { mainCategoryIds, difficultyIds } = await database.db
+      .transaction()
+      .execute((trx) => generateCatalogue(trx, EXAMPLES));
+    if (engine === 'postgres')
+      await database.db
+        .executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } } as never)
+        .catch(() => undefined);
+    await database.close();
+    log(`${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const port = await freePort();
+    const server = spawnNode(['apps/api/src/server.ts'], {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`);
+
+    const endpoints: [string, string][] = [
+      ['GET /api/health', '/api/health'],
+      ['GET /api/examples (first page)', '/api/examples'],
+      [
+        'GET /api/examples (category subtree + difficulty)',
+        `/api/examples?categoryId=${mainCategoryIds[17]}&difficultyId=${difficultyIds[2]}`,
+      ],
+      ['GET /api/examples?q= (search)', '/api/examples?q=parabola%20roots'],
+      ['GET /api/categories/tree', '/api/categories/tree'],
+    ];
+    const captured = [];
+    for (const [, p] of endpoints) {
+      const res = await fetch(`${base}${p}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+      captured.push({
+        path: p,
+        contentType: res.headers.get('content-type') ?? 'application/json',
+        body: body.toString('base64'),
+        bytes: body.length,
+      });
+    }
+    const ceilingFile = path.join(dataDir, 'ceiling.json');
+    fs.writeFileSync(ceilingFile, JSON.stringify(captured));
+    const ceilingPort = await freePort();
+    const ceiling = spawnNode(['scripts/bench/ceiling.ts', String(ceilingPort), ceilingFile], {});
+    await waitFor(`http://127.0.0.1:${ceilingPort}/api/health`);
+
+    const rows: Row[] = [];
+    for (const [i, [name, p]] of endpoints.entries()) {
+      log(`${engine}: ${name}`);
+      const c = await measure(`http://127.0.0.1:${ceilingPort}${p}`);
+      const r = await measure(`${base}${p}`);
+      rows.push({
+        engine,
+        endpoint: name,
+        bytes: captured[i]!.bytes,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        ceilingRps: c.rps,
+        ceilingP99: c.p99,
+        errors: r.errors,
+      });
+    }
+    await stop(ceiling);
+    await stop(server);
+    return rows;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_ADMIN });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pgName}`);
+      await admin.end();
+    }
+  }
+}
+
+async function benchImport(): Promise<string> {
+  const corpus = path.resolve(root, '../shared/corpus/math-public-sample.json');
+  if (!fs.existsSync(corpus))
+    return 'skipped: ../shared/corpus/math-public-sample.json not present';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-bench-import-'));
+  const database = createDatabase({ dataDir });
+  try {
+    await migrate(database);
+    const records = JSON.parse(fs.readFileSync(corpus, 'utf8'));
+    const t0 = performance.now();
+    const report = await importCatalogue(database.db, records, { dryRun: false });
+    const s = (performance.now() - t0) / 1000;
+    return `${report.imported} of ${report.total} records imported (${report.failed} refused) in **${s.toFixed(1)} s** on SQLite (target < 30 s)`;
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function pgAvailable() {
+  const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const rows: Row[] = [];
+const skipped: string[] = [];
+for (const engine of values.engines!.split(',') as ('sqlite' | 'postgres')[]) {
+  if (engine === 'postgres' && !(await pgAvailable())) {
+    skipped.push(`postgres (no server at ${new URL(PG_ADMIN).host})`);
+    continue;
+  }
+  rows.push(...(await benchEngine(engine)));
+}
+const importLine = await benchImport();
+
+const target = (engine: string) => (engine === 'sqlite' ? 0.5 : 0.35);
+const table = [
+  '| engine | endpoint | bytes | req/s | p50 ms | p99 ms | ceiling req/s | ratio | target met |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ...rows.map((r) => {
+    const ratio = r.rps / r.ceilingRps;
+    const ok = ratio >= target(r.engine) && r.p99 <= 25 && r.errors === 0;
+    return `| ${r.engine} | ${r.endpoint} | ${r.bytes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round(r.ceilingRps)} | ${(ratio * 100).toFixed(0)}% | ${ok ? 'yes' : `**no**${r.errors ? ` (${r.errors} errors)` : ''}`} |`;
+  }),
+].join('\n');
+const section = `<!-- bench:start -->
+## API throughput and latency (\`npm run bench\`)
+
+Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average at the end ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ')}.
+Catalogue: ${EXAMPLES.toLocaleString('en')} generated examples, 1,000 categories. autocannon, ${CONNECTIONS} connections, ${DURATION} s per measurement after a 1 s warm-up.
+The ceiling is a bare Fastify route sending the exact bytes the endpoint returned, measured in the same run; ratio = req/s ÷ ceiling req/s. Targets: ≥ 50% on SQLite, ≥ 35% on PostgreSQL, p99 ≤ 25 ms.
+${skipped.length ? `\nSkipped: ${skipped.join('; ')}.\n` : ''}
+${table}
+
+Import of the MATH public sample: ${importLine}.
+
+Reproduce: \`npm run bench\` (options: \`-- --examples 100000 --duration 8 --engines sqlite,postgres\`).
+<!-- bench:end -->`;
+
+const doc = path.join(root, 'docs/benchmarks.md');
+const current = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '# Benchmarks\n';
+const next = current.includes('<!-- bench:start -->')
+  ? current.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section)
+  : `${current.trimEnd()}\n\n${section}\n`;
+fs.writeFileSync(doc, next);
+console.log(table);
+console.log(`\nImport: ${importLine}`);
