@@ -51,17 +51,16 @@ export function ExampleCard({
   categoryName,
   href,
 }: ExampleCardProps) {
-  const titleId = `example-${example.id}-title`;
   return (
     <Card
       component="article"
       className={classes.exampleCard}
-      aria-labelledby={titleId}
+      aria-label={`Example ${number}`}
       data-testid="example-card"
     >
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="center">
-          <span className={classes.runningNumber} id={titleId} aria-label={`Example ${number}`}>
+          <span className={classes.runningNumber} data-testid="running-number" aria-hidden>
             {number}
           </span>
           <Group gap={6} style={{ minWidth: 0 }}>
