@@ -279,6 +279,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     await dialog.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(url('/'));
     expect(await storage('refreshToken')).toBeNull();
+    await page.getByRole('heading', { level: 1, name: /worked example/ }).waitFor();
     // Back to the profile page left behind: now it asks to log in.
     await page.goBack();
     await page.waitForURL(`${url('/login')}?next=%2Fprofile`);
