@@ -195,6 +195,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     const alert = page.getByRole('alert');
     await alert.getByText('Login Failed').waitFor();
     await alert.getByText('Incorrect username or password.').waitFor();
+    await page.screenshot({ path: path.join(resultsDir, 'auth-login-failed-light-1280.png') });
     expect(page.url()).toBe(url('/login'));
     expect(await storage('idToken')).toBeNull();
   });
