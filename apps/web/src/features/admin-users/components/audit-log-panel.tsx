@@ -73,7 +73,7 @@ function AuditItem({ entry }: { entry: AuditEntryView }) {
         </ThemeIcon>
       }
       title={
-        <Text size="sm" fw={600} component="span">
+        <Text size="sm" fw={500} component="span">
           {description.summary}
         </Text>
       }
@@ -93,7 +93,12 @@ export function AuditLogPanel() {
   const audit = useAuditLog(RECENT_AUDIT_LIMIT);
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="audit-title">
+    <Card
+      padding="lg"
+      component="section"
+      aria-labelledby="audit-title"
+      className={classes.listCard}
+    >
       <Group justify="space-between" mb={4} wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <IconHistory size={20} stroke={1.7} />

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Card, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconUserCheck, IconUsers, IconUserQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './admin-users.module.css';
@@ -22,21 +22,22 @@ function StatCard(props: {
 }) {
   const id = `stat-${props.label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card padding="lg" role="group" aria-labelledby={id} className={classes.statCard}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text id={id} size="sm" c="dimmed" fw={600}>
-            {props.label}
-          </Text>
-          <Text className={classes.statValue} data-testid={`${id}-value`}>
-            {props.value}
-          </Text>
-        </div>
-        <ThemeIcon variant="light" color={props.color} size={44} radius="md" aria-hidden>
-          {props.icon}
-        </ThemeIcon>
-      </Group>
-      <Text size="xs" c="dimmed" mt={4}>
+    <Card role="group" aria-labelledby={id} className={classes.statCard}>
+      <Text id={id} size="sm" c="dimmed" fw={600} className={classes.statLabel}>
+        {props.label}
+      </Text>
+      <Text className={classes.statValue}>{props.value}</Text>
+      <ThemeIcon
+        variant="light"
+        color={props.color}
+        size={44}
+        radius="md"
+        aria-hidden
+        className={classes.statIcon}
+      >
+        {props.icon}
+      </ThemeIcon>
+      <Text size="xs" c="dimmed" className={classes.statHint}>
         {props.hint}
       </Text>
     </Card>
@@ -46,11 +47,11 @@ function StatCard(props: {
 /** The superadmin dashboard's counts: total, confirmed, unconfirmed (spec §2, §3). */
 export function SummaryCards({ total, confirmed, unconfirmed }: SummaryCardsProps) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         label="Total Users"
         value={total}
-        hint="Every account, confirmed or not"
+        hint="All accounts"
         color="brand"
         icon={<IconUsers size={24} stroke={1.6} />}
       />

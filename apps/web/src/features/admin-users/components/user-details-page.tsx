@@ -270,6 +270,11 @@ function UserDetails({ user }: { user: AdminUserView }) {
                 <Title order={1} fz={{ base: 20, sm: 26 }} className={classes.email}>
                   {title}
                 </Title>
+                {title !== user.email && (
+                  <Text size="sm" c="dimmed" className={classes.email}>
+                    {user.email}
+                  </Text>
+                )}
                 <Group gap={6}>
                   <RoleBadge groups={user.groups} />
                   <EnabledBadge enabled={user.enabled} />
@@ -281,7 +286,7 @@ function UserDetails({ user }: { user: AdminUserView }) {
                 </Group>
               </Stack>
             </Group>
-            <Group gap="sm" w={{ base: '100%', xs: 'auto' }} grow>
+            <Group gap="sm" className={classes.headerActions}>
               <Button
                 leftSection={<IconEdit size={16} />}
                 onClick={() => setEditing(true)}

@@ -183,7 +183,12 @@ export function UsersList(props: UsersListProps) {
   const nextDirection = direction === 'asc' ? 'descending' : 'ascending';
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="users-title">
+    <Card
+      padding="lg"
+      component="section"
+      aria-labelledby="users-title"
+      className={classes.listCard}
+    >
       <Group justify="space-between" mb="md" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <IconUsers size={20} stroke={1.7} />

@@ -47,14 +47,25 @@ describe('describeAuditEntry', () => {
     expect(example).toEqual({ summary: 'Deleted example #42', kind: 'catalogue', tone: 'delete' });
   });
 
+  it('imports, with their counts', () => {
+    expect(
+      describeAuditEntry(entry('catalogue.import', { imported: 126, duplicates: 2, failed: 0 }, ''))
+        .summary,
+    ).toBe('Imported examples: 126 examples added, 2 already there');
+    expect(describeAuditEntry(entry('catalogue.import', {}, '')).summary).toBe('Imported examples');
+  });
+
   it('unknown actions are still shown', () => {
-    expect(describeAuditEntry(entry('catalogue.import', {}, '')).summary).toBe(
-      'catalogue.import (catalogue)',
+    expect(describeAuditEntry(entry('badges.award', {}, '9')).summary).toBe(
+      'badges.award (badges 9)',
     );
   });
 
-  it('the actor, or a note when the account is gone', () => {
-    expect(auditActor({ actor: 'root@example.com' })).toBe('root@example.com');
-    expect(auditActor({ actor: null })).toBe('A removed account');
+  it('the actor, the system for imports, or a note when the account is gone', () => {
+    expect(auditActor({ actor: 'root@example.com', action: 'user.delete' })).toBe(
+      'root@example.com',
+    );
+    expect(auditActor({ actor: null, action: 'user.delete' })).toBe('a removed account');
+    expect(auditActor({ actor: null, action: 'catalogue.import' })).toBe('the system');
   });
 });

@@ -11,9 +11,13 @@ export interface AuditDescription {
   tone: AuditTone;
 }
 
-/** Who did it: the actor's email, or a note when that account no longer exists. */
-export function auditActor(entry: Pick<AuditEntryView, 'actor'>): string {
-  return entry.actor || 'A removed account';
+/**
+ * Who did it: the actor's email. Without one, an import was run by the system (seed, command
+ * line); anything else was done by an account that has since been deleted.
+ */
+export function auditActor(entry: Pick<AuditEntryView, 'actor' | 'action'>): string {
+  if (entry.actor) return entry.actor;
+  return entry.action === 'catalogue.import' ? 'the system' : 'a removed account';
 }
 
 const CATALOGUE_NOUNS: Readonly<Record<string, string>> = {
@@ -79,6 +83,21 @@ export function describeAuditEntry(entry: AuditEntryView): AuditDescription {
         kind: 'user',
         tone: 'role',
       };
+  }
+
+  if (action === 'catalogue.import') {
+    const count = (key: string) => (typeof details[key] === 'number' ? details[key] : null);
+    const imported = count('imported');
+    const parts = [
+      imported === null ? null : `${imported} ${imported === 1 ? 'example' : 'examples'} added`,
+      count('duplicates') ? `${count('duplicates')} already there` : null,
+      count('failed') ? `${count('failed')} failed` : null,
+    ].filter(Boolean);
+    return {
+      summary: parts.length ? `Imported examples: ${parts.join(', ')}` : 'Imported examples',
+      kind: 'catalogue',
+      tone: 'create',
+    };
   }
 
   const [entity = '', operation = ''] = action.split('.');

@@ -10,14 +10,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBooks, IconLayoutDashboard, IconLock, IconUsers } from '@tabler/icons-react';
+import { IconArrowRight, IconBooks, IconLayoutDashboard } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AuthUser } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 import classes from './dashboard.module.css';
 import { ProfileCard } from './profile-card';
 import {
-  RestrictedAreasCard,
+  RestrictedItem,
   SYSTEM_CONFIGURATION_AREA,
   USER_MANAGEMENT_AREA,
 } from './restricted-areas';
@@ -26,7 +26,7 @@ const CATALOGUE_PARTS = ['Subjects', 'Categories', 'Difficulties', 'Types', 'Exa
 
 /**
  * Admins (spec §6): the 'Admin Dashboard' card. Content management opens /admin; user management
- * is for superadmins and system configuration for nobody here, so both show as restricted.
+ * (superadmins only) and system configuration show as restricted.
  */
 export function AdminDashboard({ user }: { user: AuthUser }) {
   return (
@@ -42,59 +42,49 @@ export function AdminDashboard({ user }: { user: AuthUser }) {
           <Text size="sm" c="dimmed" mb="lg">
             Keep the catalogue of worked examples in shape.
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Stack gap="sm" className={classes.tile}>
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
-                  <IconBooks size={22} />
-                </ThemeIcon>
-                <Text fw={700}>Content Management</Text>
-              </Group>
-              <Text size="sm" c="dimmed">
-                Add, edit and delete the catalogue:
-              </Text>
-              <div className={classes.catalogueChips}>
-                {CATALOGUE_PARTS.map((part) => (
-                  <Badge key={part} variant="light" color="gray" tt="none">
-                    {part}
-                  </Badge>
-                ))}
-              </div>
-              <Button component={Link} to={paths.admin} mt="auto" fullWidth>
-                Manage Content
-              </Button>
-            </Stack>
-            <Stack gap="sm" className={classes.tile}>
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" color="gray" size={40} radius="md" aria-hidden>
-                  <IconUsers size={22} />
-                </ThemeIcon>
-                <Text fw={700}>User Management</Text>
-                <Badge size="xs" variant="outline" color="gray" ml="auto">
-                  Restricted
-                </Badge>
-              </Group>
-              <Text size="sm" c="dimmed">
-                Accounts and roles are managed by Super Admins.
-              </Text>
-              <Button
-                variant="default"
-                mt="auto"
-                fullWidth
-                disabled
-                leftSection={<IconLock size={16} />}
-              >
-                Super Admins only
-              </Button>
-            </Stack>
+
+          <div className={classes.featureTile}>
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" size={48} radius="md" aria-hidden>
+                <IconBooks size={26} />
+              </ThemeIcon>
+              <Stack gap={6} miw={0}>
+                <Text fw={700} size="lg">
+                  Content Management
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Add, edit and delete everything learners browse.
+                </Text>
+                <div className={classes.catalogueChips}>
+                  {CATALOGUE_PARTS.map((part) => (
+                    <Badge key={part} variant="default" tt="none" fw={500}>
+                      {part}
+                    </Badge>
+                  ))}
+                </div>
+              </Stack>
+            </Group>
+            <Button
+              component={Link}
+              to={paths.admin}
+              rightSection={<IconArrowRight size={16} />}
+              className={classes.featureButton}
+            >
+              Manage Content
+            </Button>
+          </div>
+
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="xl" mb="sm">
+            Not available to your role
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <RestrictedItem area={USER_MANAGEMENT_AREA} />
+            <RestrictedItem area={SYSTEM_CONFIGURATION_AREA} />
           </SimpleGrid>
         </Card>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="lg">
-          <ProfileCard user={user} />
-          <RestrictedAreasCard areas={[USER_MANAGEMENT_AREA, SYSTEM_CONFIGURATION_AREA]} />
-        </Stack>
+        <ProfileCard user={user} />
       </Grid.Col>
     </Grid>
   );

@@ -2,6 +2,7 @@ import { Button, Card, EmptyState, Group, Text, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import classes from './dashboard.module.css';
 
 /**
  * The learner's own progress. The numbers (liked and solved examples) come with a later issue;
@@ -9,7 +10,13 @@ import { paths } from '../../../lib/paths';
  */
 export function ProgressSection() {
   return (
-    <Card padding="lg" component="section" aria-labelledby="progress-title" h="100%">
+    <Card
+      padding="lg"
+      component="section"
+      aria-labelledby="progress-title"
+      h="100%"
+      className={classes.progressCard}
+    >
       <Group gap="xs" mb={4} wrap="nowrap">
         <IconChartBar size={20} stroke={1.7} />
         <Title order={2} size="h4" id="progress-title">
@@ -25,6 +32,7 @@ export function ProgressSection() {
         title="No progress yet"
         description="Work through some examples: like the ones you want to keep and mark the ones you have solved. Your progress will show up here."
         py="lg"
+        className={classes.progressEmpty}
       >
         <EmptyState.Actions>
           <Button component={Link} to={paths.examples} leftSection={<IconBook2 size={18} />}>

@@ -31,11 +31,11 @@ export function RestrictedItem({ area }: { area: RestrictedArea }) {
         <IconLock size={16} />
       </ThemeIcon>
       <Stack gap={2} miw={0} flex={1}>
-        <Group gap={6} justify="space-between" wrap="nowrap">
+        <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} size="sm">
             {area.title}
           </Text>
-          <Badge size="xs" variant="outline" color="gray">
+          <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
             Restricted
           </Badge>
         </Group>
