@@ -1,0 +1,377 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+
+const ROOT_EMAIL = 'root@example.com';
+const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
+const PASSWORD = 'Correct-Horse-42';
+const DESKTOP = { width: 1280, height: 900 };
+
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
+
+interface Tokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+interface Account {
+  email: string;
+  name: string;
+  username: string;
+  tokens: Tokens;
+}
+
+describe('dashboards and user management in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+  let counter = 0;
+  let root: Account;
+
+  const url = (pathname: string) => `${server.url}${pathname}`;
+
+  /** Calls the API from the test (set-up and checks, not what is under test). */
+  async function api<T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; json: { data?: T; message?: string } }> {
+    const response = await fetch(url(`/api${pathname}`), {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data?: T; message?: string };
+    return { status: response.status, json };
+  }
+
+  async function must<T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<T> {
+    const { status, json } = await api<T>(method, pathname, body, token);
+    if (status >= 400) throw new Error(`${method} ${pathname}: ${status} ${json.message}`);
+    return json.data as T;
+  }
+
+  async function logIn(email: string, password = PASSWORD): Promise<Account> {
+    const tokens = await must<Tokens>('POST', '/auth/login', { email, password });
+    const { user } = await must<{ user: { username: string; name: string } }>(
+      'GET',
+      '/auth/me',
+      undefined,
+      tokens.idToken,
+    );
+    return { email, name: user.name, username: user.username, tokens };
+  }
+
+  /**
+   * A confirmed account with `role`: registered like anyone, then confirmed and given the role by
+   * the superadmin through the API (no mail code needed).
+   */
+  async function account(tag: string, name: string, role: 'basic' | 'admin' = 'basic') {
+    const email = `${tag}-${Date.now()}-${++counter}@example.com`;
+    await must('POST', '/auth/register', { email, password: PASSWORD, name });
+    const { users } = await must<{ users: { email: string; username: string }[] }>(
+      'GET',
+      '/admin/users/dashboard',
+      undefined,
+      root.tokens.idToken,
+    );
+    const username = users.find((u) => u.email === email)!.username;
+    // As a confirmation by the emailed code does: confirmed, email verified.
+    await must(
+      'PUT',
+      `/admin/users/${username}`,
+      { confirmed: true, emailVerified: true },
+      root.tokens.idToken,
+    );
+    if (role !== 'basic') {
+      await must(
+        'POST',
+        `/admin/users/${username}/groups`,
+        { groupName: role },
+        root.tokens.idToken,
+      );
+    }
+    return logIn(email);
+  }
+
+  async function open(
+    viewport = DESKTOP,
+    colorScheme: 'light' | 'dark' = 'light',
+    as?: Account,
+  ): Promise<Page> {
+    const context = await browser.newContext({ viewport, colorScheme });
+    contexts.push(context);
+    if (as) {
+      // Signed in as `as` from the first paint (tokens stored as the app stores them).
+      await context.addInitScript((tokens: Tokens) => {
+        if (!window.localStorage.getItem('idToken')) {
+          for (const [key, value] of Object.entries(tokens))
+            window.localStorage.setItem(key, value);
+        }
+      }, as.tokens);
+    }
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  }
+
+  const shot = async (page: Page, name: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(resultsDir, `dashboards-${name}.png`),
+      fullPage: true,
+    });
+  };
+
+  /** The page never scrolls sideways. */
+  async function expectNoSidewaysScroll(page: Page) {
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  }
+
+  beforeAll(async () => {
+    await mkdir(resultsDir, { recursive: true });
+    server = await startServer({
+      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
+    });
+    browser = await launchBrowser();
+    root = await logIn(ROOT_EMAIL, ROOT_PASSWORD);
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(pageErrors).toEqual([]);
+    pageErrors = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("a visitor gets 'Access Denied' and a Login link that comes back to the dashboard", async () => {
+    const learner = await account('visitor', 'Vera Visitor');
+    const page = await open();
+    await page.goto(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('Please log in to access your dashboard.').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL(`${url('/login')}?next=%2Fdashboard`);
+    await page.getByLabel('Email Address').fill(learner.email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome, Vera Visitor!' }).waitFor();
+  });
+
+  it('basic: profile and progress; user management and system configuration restricted', async () => {
+    const learner = await account('learner', 'Leo Learner');
+    const page = await open(DESKTOP, 'light', learner);
+    await page.goto(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Welcome, Leo Learner!' }).waitFor();
+    await page.getByRole('heading', { name: 'My Progress' }).waitFor();
+    await page.getByRole('group', { name: 'User Management (restricted)' }).waitFor();
+    await page.getByRole('group', { name: 'System Configuration (restricted)' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Update Profile' }).click();
+    await page.waitForURL(url('/profile'));
+    await page.goBack();
+    await page.getByRole('link', { name: 'Browse Examples' }).click();
+    await page.waitForURL(url('/examples'));
+  });
+
+  it("admin: the 'Admin Dashboard' card opens /admin", async () => {
+    const admin = await account('admin', 'Ada Admin', 'admin');
+    const page = await open(DESKTOP, 'light', admin);
+    await page.goto(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('group', { name: 'User Management (restricted)' }).waitFor();
+    await page.getByRole('group', { name: 'System Configuration (restricted)' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Manage Content' }).click();
+    await page.waitForURL(url('/admin'));
+  });
+
+  it('superadmin: counts, search, details, edit (disable + role change) and delete', async () => {
+    const target = await account('target', 'Tess Target');
+    const page = await open(DESKTOP, 'light', root);
+    await page.goto(url('/dashboard'));
+    const table = page.getByRole('table', { name: 'Users' });
+    await table.waitFor();
+
+    // The counts are the server's.
+    const counts = await must<{ total: number; confirmed: number; unconfirmed: number }>(
+      'GET',
+      '/admin/users/dashboard',
+      undefined,
+      root.tokens.idToken,
+    );
+    for (const [label, value] of [
+      ['Total Users', counts.total],
+      ['Confirmed', counts.confirmed],
+      ['Unconfirmed', counts.unconfirmed],
+    ] as const) {
+      await eventually(() =>
+        page.getByRole('group', { name: label }).getByText(String(value), { exact: true }).count(),
+      ).toBe(1);
+    }
+    await page
+      .getByRole('region', { name: 'Recent Activity' })
+      .getByText(/^Updated /)
+      .first()
+      .waitFor();
+
+    await page.getByLabel('Search users').fill('tess target');
+    await eventually(() => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('link', { name: 'Tess Target' }).click();
+    await page.waitForURL(url(`/dashboard/user/${target.username}`));
+
+    const details = page.getByRole('region', { name: 'Account Details' });
+    await details.getByText(target.username, { exact: true }).waitFor();
+    await details.getByText(target.email, { exact: true }).waitFor();
+    await details.getByText('Verified', { exact: true }).waitFor();
+    await details.getByText('Yes', { exact: true }).waitFor();
+    await details.getByText('basic', { exact: true }).waitFor();
+
+    // Edit: disable, and make them an admin instead of a basic user.
+    await page.getByRole('button', { name: 'Edit User' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('checkbox', { name: 'Account Confirmed' }).isDisabled()).toBe(
+      true,
+    );
+    await dialog.getByRole('checkbox', { name: 'Enabled' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Admin', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'User', exact: true }).uncheck();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('User updated successfully.').waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    await details.getByText('No', { exact: true }).waitFor();
+    await details.getByText('admin', { exact: true }).waitFor();
+    expect(await details.getByText('basic', { exact: true }).count()).toBe(0);
+
+    // The server agrees: disabled, admin only, and the account can no longer sign in.
+    const { user } = await must<{ user: { enabled: boolean; groups: string[] } }>(
+      'GET',
+      `/admin/users/${target.username}`,
+      undefined,
+      root.tokens.idToken,
+    );
+    expect(user).toMatchObject({ enabled: false, groups: ['admin'] });
+    const refused = await api('POST', '/auth/login', { email: target.email, password: PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe('User is disabled.');
+
+    // Delete, confirming first; back on the dashboard 1.5 s later with a banner.
+    await page.getByRole('button', { name: 'Delete User' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(`Are you sure you want to delete ${target.email}?`).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('User deleted successfully. Returning to the dashboard...').waitFor();
+    await page.waitForURL(url('/dashboard'), { timeout: 5_000 });
+    await page.getByRole('status').getByText('User deleted successfully.').waitFor();
+    await page.getByLabel('Search users').fill(target.email);
+    await page.getByText('No users match your search.').waitFor();
+    await page
+      .getByRole('region', { name: 'Recent Activity' })
+      .getByText(`Deleted user ${target.email}`)
+      .waitFor();
+    // The banner clears after 3 s.
+    await page
+      .getByRole('status')
+      .getByText('User deleted successfully.')
+      .waitFor({ state: 'detached', timeout: 6_000 });
+    expect(
+      (await api('GET', `/admin/users/${target.username}`, undefined, root.tokens.idToken)).status,
+    ).toBe(404);
+  });
+
+  it("superadmin: an unknown username shows 'User not found'", async () => {
+    const page = await open(DESKTOP, 'light', root);
+    await page.goto(url('/dashboard/user/no-such-user'));
+    await page.getByRole('heading', { name: 'User not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL(url('/dashboard'));
+  });
+
+  it('screenshots: the three dashboards, user details and the edit dialog; light and dark; 1280 and 375 px', async () => {
+    const learner = await account('shots-learner', 'Leo Learner');
+    const admin = await account('shots-admin', 'Ada Admin', 'admin');
+    await account('shots-extra', 'Grace Hopper');
+    const unconfirmed = `pending-${Date.now()}@example.com`;
+    await must('POST', '/auth/register', {
+      email: unconfirmed,
+      password: PASSWORD,
+      name: 'Pat Pending',
+    });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 375]) {
+        const viewport = { width, height: 900 };
+        const suffix = `${colorScheme}-${width}`;
+
+        const visitor = await open(viewport, colorScheme);
+        await visitor.goto(url('/dashboard'));
+        await visitor.getByRole('heading', { name: 'Access Denied' }).waitFor();
+        await expectNoSidewaysScroll(visitor);
+        await shot(visitor, `denied-${suffix}`);
+
+        const basic = await open(viewport, colorScheme, learner);
+        await basic.goto(url('/dashboard'));
+        await basic.getByRole('heading', { name: 'My Progress' }).waitFor();
+        await expectNoSidewaysScroll(basic);
+        await shot(basic, `basic-${suffix}`);
+
+        const adminPage = await open(viewport, colorScheme, admin);
+        await adminPage.goto(url('/dashboard'));
+        await adminPage.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+        await expectNoSidewaysScroll(adminPage);
+        await shot(adminPage, `admin-${suffix}`);
+
+        const rootPage = await open(viewport, colorScheme, root);
+        await rootPage.goto(url('/dashboard'));
+        await rootPage.getByRole('heading', { name: 'Users' }).waitFor();
+        await rootPage
+          .getByRole('region', { name: 'Recent Activity' })
+          .getByText(/^Updated /)
+          .first()
+          .waitFor();
+        await rootPage.getByText(unconfirmed).first().waitFor();
+        await expectNoSidewaysScroll(rootPage);
+        await shot(rootPage, `superadmin-${suffix}`);
+
+        await rootPage.getByRole('link', { name: 'Pat Pending' }).click();
+        await rootPage.getByRole('region', { name: 'Account Details' }).waitFor();
+        await expectNoSidewaysScroll(rootPage);
+        await shot(rootPage, `user-${suffix}`);
+
+        await rootPage.getByRole('button', { name: 'Edit User' }).click();
+        await rootPage.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).waitFor();
+        await rootPage.waitForTimeout(300); // the dialog's opening transition
+        await rootPage.screenshot({
+          path: path.join(resultsDir, `dashboards-edit-${suffix}.png`),
+        });
+
+        await Promise.all(contexts.splice(0).map((context) => context.close()));
+      }
+    }
+  }, 240_000);
+});
