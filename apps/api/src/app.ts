@@ -28,6 +28,7 @@ import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { publicCachePlugin } from './modules/catalogue/public-cache';
 import { catalogueWritesRoutes } from './modules/catalogue/catalogue-writes.routes';
 import { catalogueIoRoutes } from './modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from './modules/examples/examples.routes';
@@ -137,6 +138,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      await api.register(publicCachePlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(adminUsersRoutes);

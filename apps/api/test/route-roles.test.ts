@@ -21,6 +21,7 @@ const RULES: Record<string, Need> = {
   'GET /api/categories/tree': 'public',
   'GET /api/examples': 'public',
   'GET /api/examples/{id}': 'public',
+  'GET /api/examples/random': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/confirm': 'public',
   'POST /api/auth/resend-code': 'public',

@@ -3,10 +3,11 @@ import type { Db } from './database';
 import { initial } from './migrations/001-initial';
 import { exampleSearch } from './migrations/002-example-search';
 import { exampleSource } from './migrations/003-example-source';
+import { catalogueVersion } from './migrations/004-catalogue-version';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
-export const migrations: Migration[] = [initial, exampleSearch, exampleSource];
+export const migrations: Migration[] = [initial, exampleSearch, exampleSource, catalogueVersion];
 
 export class MigrationError extends Error {
   constructor(

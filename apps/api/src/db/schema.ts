@@ -145,6 +145,12 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface CatalogueStateTable {
+  id: number;
+  /** Bumped by triggers on every catalogue change. */
+  version: ColumnType<number | string, number, number>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -167,4 +173,5 @@ export interface Database {
   newsletter_signups: NewsletterSignupsTable;
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
+  catalogue_state: CatalogueStateTable;
 }

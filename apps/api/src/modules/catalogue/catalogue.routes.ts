@@ -19,6 +19,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         response: { 200: successSchema(z.object({ subjects: z.array(SubjectSchema) })) },
@@ -30,6 +31,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/difficulties',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         response: { 200: successSchema(z.object({ difficulties: z.array(DifficultySchema) })) },
@@ -44,6 +46,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/types',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         response: { 200: successSchema(z.object({ types: z.array(ExampleTypeSchema) })) },
@@ -55,6 +58,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         response: { 200: successSchema(z.object({ categories: z.array(CategorySchema) })) },
@@ -66,6 +70,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/subject/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         params: IdParamsSchema,
@@ -81,6 +86,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/tree',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         response: {

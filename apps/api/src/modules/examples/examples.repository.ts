@@ -138,6 +138,19 @@ export async function countExamples(db: Db, engine: Engine, f: ExampleFilter): P
   return Number(row.n);
 }
 
+/** One example picked at random among those the filter matches. */
+export async function randomExampleId(
+  db: Db,
+  engine: Engine,
+  f: ExampleFilter,
+): Promise<number | undefined> {
+  const row = await applyFilter(base(db).select('e.id'), engine, f)
+    .orderBy(sql`random()`)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export function getExample(db: Db, id: number, viewerId?: number) {
   return base(db).select(selection(viewerId)).where('e.id', '=', id).executeTakeFirst();
 }

@@ -18,6 +18,7 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/examples',
     {
       onRequest: app.optionalUser,
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Examples, filtered and paged; liked/solved apply to signed-in callers only',
@@ -32,9 +33,27 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/examples/random',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags,
+        summary: 'One example picked at random among those the filters match',
+        querystring: ExamplesQuerySchema.omit({ limit: true, cursor: true }),
+        response: { 200: successSchema(z.object({ example: ExampleSchema })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { example: await service.random(request.query, request.user?.id) },
+    }),
+  );
+
+  app.get(
     '/examples/:id',
     {
       onRequest: app.optionalUser,
+      config: { publicCache: true },
       schema: {
         tags,
         params: IdParamsSchema,

@@ -75,6 +75,37 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
     return (await findIdByName(db, table, value)) ?? null;
   }
 
+  /** The repository filter for a query; null when an unknown name means nothing can match. */
+  async function buildFilter(
+    input: ExamplesListInput,
+    terms: string[],
+    viewerId: number | undefined,
+  ): Promise<repo.ExampleFilter | null> {
+    const [subjectId, difficultyId, typeId] = await Promise.all([
+      resolve('subjects', input.subjectId),
+      resolve('difficulties', input.difficultyId),
+      resolve('types', input.typeId),
+    ]);
+    if (subjectId === null || difficultyId === null || typeId === null) {
+      return null;
+    }
+    return {
+      subjectId,
+      difficultyId,
+      typeId,
+      categoryId: input.categoryId,
+      terms,
+      // Visitors have no marks: their liked/solved parameters are ignored.
+      ...(viewerId !== undefined
+        ? {
+            viewerId,
+            liked: input.liked === undefined ? undefined : input.liked === 'true',
+            solved: input.solved === undefined ? undefined : input.solved === 'true',
+          }
+        : {}),
+    };
+  }
+
   return {
     /** `viewerId`: the signed-in caller (rows then carry liked/solved, and those filters apply). */
     async list(input: ExamplesListInput, viewerId?: number): Promise<ExamplesPage> {
@@ -84,29 +115,8 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
       if (cursor && terms.length > 0 !== 'offset' in cursor) {
         throw badRequest('Invalid query: cursor does not belong to this search.');
       }
-      const [subjectId, difficultyId, typeId] = await Promise.all([
-        resolve('subjects', input.subjectId),
-        resolve('difficulties', input.difficultyId),
-        resolve('types', input.typeId),
-      ]);
-      if (subjectId === null || difficultyId === null || typeId === null) {
-        return { examples: [], total: 0, nextCursor: null };
-      }
-      const filter: repo.ExampleFilter = {
-        subjectId,
-        difficultyId,
-        typeId,
-        categoryId: input.categoryId,
-        terms,
-        // Visitors have no marks: their liked/solved parameters are ignored.
-        ...(viewerId !== undefined
-          ? {
-              viewerId,
-              liked: input.liked === undefined ? undefined : input.liked === 'true',
-              solved: input.solved === undefined ? undefined : input.solved === 'true',
-            }
-          : {}),
-      };
+      const filter = await buildFilter(input, terms, viewerId);
+      if (!filter) return { examples: [], total: 0, nextCursor: null };
       const page: repo.ExamplePageRequest =
         cursor && 'offset' in cursor
           ? { offset: cursor.offset, limit: limit + 1 }
@@ -125,6 +135,14 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
             )
           : null;
       return { examples, total, nextCursor };
+    },
+
+    /** A random example among those the filters match; 404 when none do. */
+    async random(input: ExamplesListInput, viewerId?: number): Promise<Example> {
+      const filter = await buildFilter(input, searchTerms(input.q), viewerId);
+      const id = filter ? await repo.randomExampleId(db, engine, filter) : undefined;
+      if (id === undefined) throw notFound('No examples match these filters.');
+      return this.get(id, viewerId);
     },
 
     async get(id: number, viewerId?: number): Promise<Example> {

@@ -107,3 +107,28 @@ describe(`likes and solved marks on ${engineUnderTest}`, () => {
     });
   });
 });
+
+describe(`a random example on ${engineUnderTest}`, () => {
+  it('picks within the filters, honours the caller’s marks, and says so when nothing matches', async () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      const res = await call('GET', `/examples/random?categoryId=${cat.equations}`);
+      expect(res.status).toBe(200);
+      seen.add(res.body.data.example.id);
+    }
+    for (const id of seen)
+      expect([cat.ex.quadEasy, cat.ex.quadHard, cat.ex.linear, cat.ex.equationsTop]).toContain(id);
+    expect(seen.size).toBeGreaterThan(1);
+    const mine = await call('GET', '/examples/random?liked=true&solved=true', ada);
+    expect(mine.body.data.example).toMatchObject({
+      id: cat.ex.quadEasy,
+      liked: true,
+      solved: true,
+    });
+    expect(await call('GET', '/examples/random?difficultyId=impossible')).toEqual({
+      status: 404,
+      body: { success: false, code: 'NotFound', message: 'No examples match these filters.' },
+    });
+    expect((await call('GET', '/examples/random?limit=5')).status).toBe(400);
+  });
+});
