@@ -56,7 +56,7 @@ export function AdminCatalogueScreen() {
   return (
     <>
       <Box component="header" className={classes.hero} py={{ base: 'lg', sm: 28 }}>
-        <Container size="xl">
+        <Container>
           <Title order={1} fz={{ base: 26, sm: 32 }} style={{ letterSpacing: '-0.02em' }}>
             Catalogue Admin
           </Title>
@@ -66,7 +66,7 @@ export function AdminCatalogueScreen() {
           </Text>
         </Container>
       </Box>
-      <Container size="xl" py={{ base: 'md', sm: 'lg' }}>
+      <Container py={{ base: 'md', sm: 'lg' }}>
         <Tabs
           value={tab}
           onChange={(value) => {

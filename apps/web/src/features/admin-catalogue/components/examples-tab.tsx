@@ -92,7 +92,7 @@ export function ExamplesTab() {
         }
       />
       <Paper withBorder radius="md" p="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
           <Select
             label="Subject"
             placeholder="All subjects"
@@ -104,7 +104,7 @@ export function ExamplesTab() {
           />
           <CategorySelect
             label="Category"
-            placeholder={subjectId === null ? 'Choose a subject first' : 'All categories'}
+            placeholder="All categories"
             clearable
             disabled={subjectId === null}
             options={filterOptions}

@@ -17,8 +17,8 @@ import { parseImportFile, readFileText, type ParsedImportFile } from '../lib/imp
 import { ErrorAlert } from './error-alert';
 import { ImportReportView } from './import-report';
 
-/** Files larger than this are refused before reading (the server has its own limit). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** Files larger than this are refused before reading (the API takes bodies up to 32 MB). */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 
 interface ChosenFile {
   name: string;
@@ -105,7 +105,7 @@ function ImportCard() {
         name: next.name,
         parsed: {
           ok: false,
-          error: 'This file is larger than 50 MB; split it into smaller files.',
+          error: 'This file is larger than 32 MB; split it into smaller files.',
         },
       });
       return;

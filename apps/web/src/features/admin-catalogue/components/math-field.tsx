@@ -103,7 +103,8 @@ export function MathField({
                   {issue.source}
                 </Code>{' '}
                 <Text span size="sm" c="dimmed">
-                  {issue.message}
+                  {/* KaTeX underlines the culprit with combining low lines: plain text here. */}
+                  {issue.message.replace(/\u0332/g, '')}
                 </Text>
               </List.Item>
             ))}

@@ -125,8 +125,8 @@ export function SimpleEntityTab({ entity }: { entity: SimpleEntity }) {
   const summary =
     query.data &&
     (rows.length === total
-      ? countOf(total, words.item)
-      : `${rows.length} of ${countOf(total, words.item)}`);
+      ? countOf(total, words.item, entity)
+      : `${rows.length} of ${countOf(total, words.item, entity)}`);
 
   return (
     <Stack gap="md">
