@@ -107,6 +107,33 @@ describe(`the app on ${engineUnderTest}`, () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('allows cross-origin calls only from configured origins, and sends HSTS in production', async () => {
+    await start({ CORS_ORIGINS: 'https://partner.example', NODE_ENV: 'production' });
+    const allowed = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/examples',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+
+  it('sends no CORS headers at all when no origin is configured', async () => {
+    await start();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('echoes a sane x-request-id and replaces a hostile one', async () => {
     await start();
     const given = await app.inject({

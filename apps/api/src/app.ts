@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -125,6 +126,14 @@ export async function buildApp(
     frameguard: { action: 'deny' },
     hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // Cross-origin calls only from the origins the operator lists; none by default (same origin).
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization'],
+    maxAge: 600,
   });
 
   await app.register(swagger, {
