@@ -53,6 +53,22 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('a failed session check logs out and shows the login screen, not Access Denied', async () => {
+    signIn(basic);
+    fakeAdminApi({
+      me: basic,
+      override: (call) =>
+        call.path === '/auth/me' || call.path === '/auth/refresh'
+          ? fail(401, 'Token expired', 'Unauthorized')
+          : undefined,
+    });
+    const { router } = renderRoute('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fdashboard');
+    expect(screen.queryByText('Access Denied')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('idToken')).toBeNull());
+  });
+
   it('basic: profile and progress; user management and system configuration restricted', async () => {
     signIn(basic);
     const { calls } = fakeAdminApi({ me: basic });
