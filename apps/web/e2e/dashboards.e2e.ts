@@ -288,6 +288,7 @@ describe('dashboards and user management in the browser', () => {
     await page.getByText('User deleted successfully. Returning to the dashboard...').waitFor();
     await page.waitForURL(url('/dashboard'), { timeout: 5_000 });
     await page.getByRole('status').getByText('User deleted successfully.').waitFor();
+    await page.screenshot({ path: path.join(resultsDir, 'dashboards-banner-light-1280.png') });
     await page.getByLabel('Search users').fill(target.email);
     await page.getByText('No users match your search.').waitFor();
     await page
@@ -357,6 +358,12 @@ describe('dashboards and user management in the browser', () => {
         await rootPage.getByText(unconfirmed).first().waitFor();
         await expectNoSidewaysScroll(rootPage);
         await shot(rootPage, `superadmin-${suffix}`);
+
+        await rootPage.getByRole('button', { name: `Actions for ${unconfirmed}` }).click();
+        await rootPage.getByRole('menuitem', { name: 'Confirm account' }).waitFor();
+        await rootPage.waitForTimeout(250); // the menu's opening transition
+        await rootPage.screenshot({ path: path.join(resultsDir, `dashboards-menu-${suffix}.png`) });
+        await rootPage.keyboard.press('Escape');
 
         await rootPage.getByRole('link', { name: 'Pat Pending' }).click();
         await rootPage.getByRole('region', { name: 'Account Details' }).waitFor();
