@@ -8,6 +8,9 @@ import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** The SQLite database's file name inside DATA_DIR. */
+export const SQLITE_FILE = 'exemplar.sqlite';
+
 export interface Db {
   db: Kysely<Database>;
   engine: Engine;
@@ -36,7 +39,7 @@ function createSqlite(dataDir: string): Db {
   let raw: SqliteDatabase.Database;
   try {
     fs.mkdirSync(dataDir, { recursive: true });
-    raw = new SqliteDatabase(path.join(dataDir, 'exemplar.sqlite'));
+    raw = new SqliteDatabase(path.join(dataDir, SQLITE_FILE));
     raw.pragma('journal_mode = WAL');
     // FULL: a transaction acknowledged to a client survives power loss and kill -9.
     raw.pragma('synchronous = FULL');
