@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import type { Config } from '../src/config';
 import { exportCatalogue } from '../src/modules/catalogue-io/catalogue-io.service';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 
@@ -19,7 +19,7 @@ function cli(env: Record<string, string>, ...args: string[]) {
   });
 }
 
-async function snapshot(config: ReturnType<typeof loadConfig>) {
+async function snapshot(config: Config) {
   const app = await buildApp(config, { logger: false });
   try {
     const file = await exportCatalogue(app.database.db);
