@@ -75,7 +75,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     renderRoute('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My Progress' })).toBeTruthy();
-    expect(screen.getByText('No progress yet')).toBeTruthy();
+    expect(await screen.findByText('No progress yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Examples' }).getAttribute('href')).toBe(
       '/examples',
     );

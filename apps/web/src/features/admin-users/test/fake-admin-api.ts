@@ -73,7 +73,8 @@ const ROOT_ME = { username: 'root-0001', email: 'root@example.com', name: 'Root 
 
 /**
  * An in-memory admin users API behind a stubbed fetch: the dashboard, user details, PUT, DELETE,
- * group add/remove and the audit log, plus GET /auth/me for the signed-in user.
+ * group add/remove and the audit log, plus GET /auth/me and GET /me/progress (nothing yet) for the
+ * signed-in user.
  */
 export function fakeAdminApi(options: FakeAdminApiOptions = {}) {
   const me = options.me ?? { ...ROOT_ME, groups: ['superadmin'] };
@@ -109,6 +110,10 @@ export function fakeAdminApi(options: FakeAdminApiOptions = {}) {
       });
     }
     if (call.method === 'GET' && call.path === '/admin/audit') return ok({ entries: audit });
+    if (call.method === 'GET' && call.path === '/me/progress') {
+      // A learner who has not liked or solved anything yet.
+      return ok({ total: 0, solved: 0, liked: 0, categories: [], subjects: [] });
+    }
 
     const match = /^\/admin\/users\/([^/]+)(?:\/groups(?:\/([^/]+))?)?$/.exec(call.path);
     if (!match) return fail(404, `No fake for ${call.method} ${call.path}`, 'NotFound');

@@ -8,7 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client';
-import { EXAMPLES_STALE_TIME, examplesKeys } from './get-examples';
+import { useViewer } from '../hooks/use-viewer';
+import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from './get-examples';
 import { parseData } from './parse-response';
 
 const ExampleDataSchema = z.object({ example: ExampleSchema });
@@ -23,10 +24,13 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** The example as already loaded by a list, so opening it from the list shows it at once. */
-function fromListCache(queryClient: QueryClient, id: number) {
+/**
+ * The example as already loaded by one of the viewer's lists, so opening it from the list shows it
+ * at once (never from another caller's list: the liked/solved marks are per caller).
+ */
+function fromListCache(queryClient: QueryClient, viewer: string | null, id: number) {
   const lists = queryClient.getQueriesData<InfiniteData<ExamplesPage>>({
-    queryKey: examplesKeys.lists(),
+    queryKey: examplesKeys.viewerLists(viewerKey(viewer)),
   });
   for (const [key, data] of lists) {
     const example = data?.pages.flatMap((page) => page.examples).find((e) => e.id === id);
@@ -35,20 +39,21 @@ function fromListCache(queryClient: QueryClient, id: number) {
   return undefined;
 }
 
-export function exampleQueryOptions(id: number, queryClient?: QueryClient) {
+export function exampleQueryOptions(id: number, viewer: string | null, queryClient?: QueryClient) {
   return queryOptions({
-    queryKey: examplesKeys.detail(id),
+    queryKey: examplesKeys.detail(viewerKey(viewer), id),
     queryFn: ({ signal }) => getExample(id, signal),
     staleTime: EXAMPLES_STALE_TIME,
     // A missing example stays missing: no retry for a 404.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
-    initialData: () => (queryClient ? fromListCache(queryClient, id)?.example : undefined),
+    initialData: () => (queryClient ? fromListCache(queryClient, viewer, id)?.example : undefined),
     initialDataUpdatedAt: () =>
-      queryClient ? fromListCache(queryClient, id)?.updatedAt : undefined,
+      queryClient ? fromListCache(queryClient, viewer, id)?.updatedAt : undefined,
   });
 }
 
 export function useExample(id: number | null) {
   const queryClient = useQueryClient();
-  return useQuery({ ...exampleQueryOptions(id ?? 0, queryClient), enabled: id !== null });
+  const viewer = useViewer();
+  return useQuery({ ...exampleQueryOptions(id ?? 0, viewer, queryClient), enabled: id !== null });
 }

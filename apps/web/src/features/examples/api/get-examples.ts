@@ -1,6 +1,7 @@
 import { ExamplesPageSchema, type ExamplesPage } from '@exemplar/shared/catalogue';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useViewer } from '../hooks/use-viewer';
 import { toExamplesQuery, type ExampleFilters, type ExamplesListQuery } from '../lib/filters';
 import { parseData } from './parse-response';
 
@@ -10,13 +11,24 @@ export const EXAMPLES_PAGE_SIZE = 20;
 /** A filter set stays fresh this long: switching back to it within this time is not re-requested. */
 export const EXAMPLES_STALE_TIME = 5 * 60_000;
 
+/**
+ * Who the answer is for: a signed-in user's id, or 'visitor'. Signed-in answers carry the caller's
+ * liked/solved marks, so every list and detail key holds it and caches never mix between callers.
+ */
+export type ViewerKey = string;
+export const VISITOR: ViewerKey = 'visitor';
+export const viewerKey = (viewer: string | null): ViewerKey => viewer ?? VISITOR;
+
 export const examplesKeys = {
   all: ['examples'] as const,
   lists: () => [...examplesKeys.all, 'list'] as const,
-  /** One cache entry per filter set (spec §4: an identical filter set is not re-requested). */
-  list: (query: ExamplesListQuery) => [...examplesKeys.lists(), query] as const,
+  viewerLists: (viewer: ViewerKey) => [...examplesKeys.lists(), viewer] as const,
+  /** One cache entry per caller and filter set (spec §4: an identical set is not re-requested). */
+  list: (viewer: ViewerKey, query: ExamplesListQuery) =>
+    [...examplesKeys.viewerLists(viewer), query] as const,
   details: () => [...examplesKeys.all, 'detail'] as const,
-  detail: (id: number) => [...examplesKeys.details(), id] as const,
+  viewerDetails: (viewer: ViewerKey) => [...examplesKeys.details(), viewer] as const,
+  detail: (viewer: ViewerKey, id: number) => [...examplesKeys.viewerDetails(viewer), id] as const,
 };
 
 /** GET /examples with filters, page size and cursor → one page. */
@@ -28,10 +40,11 @@ export async function getExamples(
   return parseData(ExamplesPageSchema, body);
 }
 
-export function examplesQueryOptions(filters: ExampleFilters) {
-  const query = toExamplesQuery(filters);
+/** The list for `filters` as `viewer` (a user's id, null for a visitor) sees it. */
+export function examplesQueryOptions(filters: ExampleFilters, viewer: string | null) {
+  const query = toExamplesQuery(filters, { signedIn: viewer !== null });
   return infiniteQueryOptions({
-    queryKey: examplesKeys.list(query),
+    queryKey: examplesKeys.list(viewerKey(viewer), query),
     queryFn: ({ pageParam, signal }) =>
       getExamples({ ...query, limit: EXAMPLES_PAGE_SIZE, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
@@ -46,5 +59,6 @@ export function useExamples(
   filters: ExampleFilters,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  return useInfiniteQuery({ ...examplesQueryOptions(filters), enabled });
+  const viewer = useViewer();
+  return useInfiniteQuery({ ...examplesQueryOptions(filters, viewer), enabled });
 }

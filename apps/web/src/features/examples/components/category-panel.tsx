@@ -19,6 +19,7 @@ import {
   IconLayoutList,
 } from '@tabler/icons-react';
 import { Fragment, useId, useState } from 'react';
+import { countsById, useProgress } from '../api/get-progress';
 import {
   categoryName,
   categoryPath,
@@ -33,6 +34,7 @@ import {
   type FilterCatalogue,
 } from '../lib/filters';
 import classes from './examples.module.css';
+import { ProgressBadge } from './progress-badge';
 
 const ALL = 'all';
 
@@ -54,6 +56,11 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
   const activeTopId = categoryPath(index, filters.categoryId)[0]?.id ?? null;
   const subjectName = catalogue.subjects.find((s) => s.id === filters.subjectId)?.name;
   const showSubject = filters.subjectId === null && catalogue.subjects.length > 1;
+  // Signed in: solved/total beside each category (the query is idle for a visitor).
+  const progress = useProgress().data;
+  const categoryCounts = countsById(progress?.categories);
+  const allCounts =
+    filters.subjectId === null ? progress : countsById(progress?.subjects).get(filters.subjectId);
 
   const pickCategory = (id: number | null) => {
     onChange(selectCategory(filters, id));
@@ -166,6 +173,7 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
               <Text span size="sm" fw={600} className={classes.categoryText}>
                 Show All Categories
               </Text>
+              <ProgressBadge counts={allCounts} />
             </UnstyledButton>
             {categories.map(({ node, subject }, i) => (
               <Fragment key={node.id}>
@@ -191,6 +199,7 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
                       </Text>
                     ) : null}
                   </span>
+                  <ProgressBadge counts={categoryCounts.get(node.id)} />
                 </UnstyledButton>
               </Fragment>
             ))}

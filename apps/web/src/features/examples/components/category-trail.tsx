@@ -1,8 +1,10 @@
 import { Breadcrumbs, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconMapPin, IconSubtask } from '@tabler/icons-react';
+import { countsById, useProgress } from '../api/get-progress';
 import { breadcrumbSteps, indexCategoryTree, subcategoriesOf } from '../lib/category-tree';
 import type { FilterCatalogue } from '../lib/filters';
 import classes from './examples.module.css';
+import { ProgressBadge } from './progress-badge';
 
 interface CategoryTrailProps {
   catalogue: FilterCatalogue;
@@ -16,6 +18,7 @@ interface CategoryTrailProps {
  * 'Available subcategories' to drill down (spec §2). Nothing when no category is chosen.
  */
 export function CategoryTrail({ catalogue, categoryId, onSelect }: CategoryTrailProps) {
+  const counts = countsById(useProgress().data?.categories);
   const index = indexCategoryTree(catalogue.categoryTree);
   const steps = breadcrumbSteps(index, categoryId);
   if (steps.length === 0) return null;
@@ -88,6 +91,7 @@ export function CategoryTrail({ catalogue, categoryId, onSelect }: CategoryTrail
                     <Text span size="sm" fw={600}>
                       {node.name}
                     </Text>
+                    <ProgressBadge counts={counts.get(node.id)} />
                   </UnstyledButton>
                 </div>
               ))}

@@ -1,34 +1,13 @@
-import { Anchor, Badge, Box, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { Difficulty, Example, ExampleType } from '@exemplar/shared/catalogue';
 import { IconCalendar, IconHash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MathText } from '../../../components/math/math-text';
 import { formatDate, formatDateTime } from '../lib/format';
 import { DifficultyBadge } from './difficulty-icon';
+import { ExampleMarks } from './example-marks';
+import { ExampleSolution } from './example-solution';
 import classes from './examples.module.css';
-
-/** A labelled block of maths: Question, Answer, Procedure. */
-export function MathSection({
-  label,
-  text,
-  tone,
-}: {
-  label: string;
-  text: string;
-  tone?: 'answer' | 'procedure';
-}) {
-  return (
-    <Box
-      component="section"
-      aria-label={label}
-      className={tone ? classes[tone] : undefined}
-      data-section={label.toLowerCase()}
-    >
-      <div className={classes.sectionLabel}>{label}</div>
-      <MathText text={text} errorLabel="(LaTeX Error)" className={classes.math} />
-    </Box>
-  );
-}
+import { MathSection } from './math-section';
 
 export interface ExampleCardProps {
   example: Example;
@@ -57,13 +36,14 @@ export function ExampleCard({
       className={classes.exampleCard}
       aria-label={`Example ${number}`}
       data-testid="example-card"
+      data-solved={example.solved || undefined}
     >
       <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="center">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
           <span className={classes.runningNumber} data-testid="running-number" aria-hidden>
             {number}
           </span>
-          <Group gap={6} style={{ minWidth: 0 }}>
+          <Group gap={6} style={{ minWidth: 0, flex: 1 }} mt={7}>
             <DifficultyBadge name={difficulty?.name} />
             <Badge variant="light" color="brand">
               {type?.name ?? 'Unknown'}
@@ -79,13 +59,11 @@ export function ExampleCard({
               {categoryName}
             </Badge>
           </Group>
+          <ExampleMarks example={example} layout="card" />
         </Group>
 
         <MathSection label="Question" text={example.question} />
-        <MathSection label="Answer" text={example.answer} tone="answer" />
-        {example.procedure?.trim() ? (
-          <MathSection label="Procedure" text={example.procedure} tone="procedure" />
-        ) : null}
+        <ExampleSolution example={example} />
 
         <Group justify="space-between" gap="xs" className={classes.cardFooter}>
           <Anchor

@@ -30,6 +30,7 @@ import { isNotFound, useExample } from '../api/get-example';
 import { useExamples } from '../api/get-examples';
 import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
+import { useViewer } from '../hooks/use-viewer';
 import { categoryName, indexCategoryTree } from '../lib/category-tree';
 import {
   EMPTY_FILTERS,
@@ -40,8 +41,12 @@ import {
 } from '../lib/filters';
 import { formatDate, formatDateTime } from '../lib/format';
 import { DifficultyBadge } from './difficulty-icon';
-import { MathSection } from './example-card';
+import { ExampleMarks } from './example-marks';
+import { ExampleSolution } from './example-solution';
 import classes from './examples.module.css';
+import { MathSection } from './math-section';
+import { PracticeModeSwitch } from './practice-mode-switch';
+import { RandomExampleButton } from './random-example-button';
 import { ExamplesError } from './screen-states';
 
 /** How many pages the detail page reads ahead to find the example in its filtered list. */
@@ -188,7 +193,8 @@ function CategoryBreadcrumb({
 export function ExampleDetailScreen({ id }: { id: number | null }) {
   const initial = useFilterCatalogue();
   const catalogue = initial.catalogue;
-  const { filters } = useExampleFilters(catalogue);
+  const signedIn = useViewer() !== null;
+  const { filters } = useExampleFilters(catalogue, { signedIn });
   const query = useExample(id);
   const neighbours = useNeighbours(id, filters, initial.status === 'success');
   const backTo = examplesListPath(filters);
@@ -226,14 +232,17 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
               Back to examples
             </Group>
           </Anchor>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconLink size={16} />}
-            onClick={() => void copyLink()}
-          >
-            Copy link
-          </Button>
+          <Group gap="xs">
+            <RandomExampleButton filters={filters} size="xs" variant="default" />
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLink size={16} />}
+              onClick={() => void copyLink()}
+            >
+              Copy link
+            </Button>
+          </Group>
         </Group>
 
         <CategoryBreadcrumb
@@ -264,13 +273,14 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
                   {category}
                 </Badge>
               </Group>
+              <Group justify="space-between" gap="sm" mt={4}>
+                <ExampleMarks example={example} layout="page" />
+                <PracticeModeSwitch />
+              </Group>
             </Stack>
 
             <MathSection label="Question" text={example.question} />
-            <MathSection label="Answer" text={example.answer} tone="answer" />
-            {example.procedure?.trim() ? (
-              <MathSection label="Procedure" text={example.procedure} tone="procedure" />
-            ) : null}
+            <ExampleSolution key={example.id} example={example} />
 
             <Group gap="lg" className={classes.cardFooter}>
               <Text size="sm" c="dimmed" component="span" title={formatDateTime(example.createdAt)}>

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useExamples } from '../api/get-examples';
 import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
+import { useViewer } from '../hooks/use-viewer';
 import { selectCategory, type ExampleFilters } from '../lib/filters';
 import { CategoryPanel } from './category-panel';
 import { CategoryTrail } from './category-trail';
@@ -15,7 +16,8 @@ import { ExamplesScreenLoading, InitialDataError } from './screen-states';
 /** /examples — Browse Examples (spec §2, §4). */
 export function ExamplesScreen() {
   const initial = useFilterCatalogue();
-  const { filters, setFilters } = useExampleFilters(initial.catalogue);
+  const signedIn = useViewer() !== null;
+  const { filters, setFilters } = useExampleFilters(initial.catalogue, { signedIn });
   // Examples load only once the initial data is there (spec §4), one cache entry per filter set.
   const examples = useExamples(filters, { enabled: initial.status === 'success' });
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -96,6 +98,7 @@ export function ExamplesScreen() {
               onChange={change}
               total={total}
               counting={examples.isPending}
+              signedIn={signedIn}
             />
             <ExampleResults query={examples} catalogue={catalogue} filters={filters} />
           </Stack>

@@ -13,11 +13,19 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconCircleCheck,
+  IconCircleCheckFilled,
+  IconFilterOff,
+  IconHeart,
+  IconHeartFilled,
+} from '@tabler/icons-react';
 import { activeFilterChips } from '../lib/chips';
 import {
   clearFilters,
   hasActiveFilters,
+  parseFlag,
   parseId,
   removeFilter,
   type ExampleFilters,
@@ -26,9 +34,25 @@ import {
 import { countExamples } from '../lib/format';
 import { DifficultyIcon } from './difficulty-icon';
 import classes from './examples.module.css';
+import { PracticeModeSwitch } from './practice-mode-switch';
+import { RandomExampleButton } from './random-example-button';
 import { SearchField } from './search-field';
 
 const ALL = 'all';
+
+/** Spec §2: the exact options of the two signed-in-only dropdowns. */
+export const LIKED_OPTIONS = [
+  { value: ALL, label: 'All Examples' },
+  { value: 'true', label: 'Liked Only' },
+  { value: 'false', label: 'Not Liked' },
+];
+export const SOLVED_OPTIONS = [
+  { value: ALL, label: 'All Examples' },
+  { value: 'true', label: 'Solved Only' },
+  { value: 'false', label: 'Unsolved Only' },
+];
+
+const flagValue = (flag: boolean | null) => (flag === null ? ALL : String(flag));
 
 interface FilterExamplesCardProps {
   catalogue: FilterCatalogue;
@@ -38,11 +62,14 @@ interface FilterExamplesCardProps {
   total: number | undefined;
   /** The first page of the filters is loading. */
   counting: boolean;
+  /** Liked Status and Solved Status are for signed-in users only (spec §2, §6). */
+  signedIn: boolean;
 }
 
 /**
  * Card 'Filter Examples' (spec §2): count badge, search, Difficulty and Example Type dropdowns,
- * 'Clear All Filters' with a removable chip per active filter.
+ * for signed-in users Liked Status and Solved Status; 'Clear All Filters' with a removable chip
+ * per active filter; practice mode and 'Random example'.
  */
 export function FilterExamplesCard({
   catalogue,
@@ -50,6 +77,7 @@ export function FilterExamplesCard({
   onChange,
   total,
   counting,
+  signedIn,
 }: FilterExamplesCardProps) {
   const active = hasActiveFilters(filters);
   const chips = activeFilterChips(filters, catalogue);
@@ -124,11 +152,48 @@ export function FilterExamplesCard({
             onChange={(value) => onChange({ ...filters, typeId: parseId(value) })}
             allowDeselect={false}
           />
-          {/*
-            Liked Status (All Examples / Liked Only / Not Liked) and Solved Status (All Examples /
-            Solved Only / Unsolved Only) go here, for signed-in users only (spec §2) — later issue.
-          */}
+          {signedIn ? (
+            <>
+              <Select
+                label="Liked Status"
+                data={LIKED_OPTIONS}
+                value={flagValue(filters.liked)}
+                onChange={(value) => onChange({ ...filters, liked: parseFlag(value) })}
+                allowDeselect={false}
+                leftSection={
+                  filters.liked ? (
+                    <IconHeartFilled size={14} aria-hidden color="var(--mantine-color-pink-6)" />
+                  ) : (
+                    <IconHeart size={14} aria-hidden />
+                  )
+                }
+              />
+              <Select
+                label="Solved Status"
+                data={SOLVED_OPTIONS}
+                value={flagValue(filters.solved)}
+                onChange={(value) => onChange({ ...filters, solved: parseFlag(value) })}
+                allowDeselect={false}
+                leftSection={
+                  filters.solved ? (
+                    <IconCircleCheckFilled
+                      size={14}
+                      aria-hidden
+                      color="var(--mantine-color-teal-6)"
+                    />
+                  ) : (
+                    <IconCircleCheck size={14} aria-hidden />
+                  )
+                }
+              />
+            </>
+          ) : null}
         </SimpleGrid>
+
+        <Group justify="space-between" gap="sm">
+          <PracticeModeSwitch withDescription />
+          <RandomExampleButton filters={filters} />
+        </Group>
 
         <Divider />
 

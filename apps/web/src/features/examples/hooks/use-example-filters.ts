@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   filtersToSearchParams,
+  forViewer,
   normaliseSearchParams,
   parseFilters,
   type ExampleFilters,
@@ -14,15 +15,24 @@ import {
  * (`?subject=Algebra`), unknown ids and a category outside the subject are corrected in place
  * (a replace, not a new entry); the corrected filters are used straight away, so the list is
  * requested once, with the final filters.
+ *
+ * Liked and solved apply to signed-in users only (spec §2, §5): for a visitor they read as unset
+ * and are dropped from the URL.
  */
-export function useExampleFilters(catalogue: FilterCatalogue | undefined) {
+export function useExampleFilters(
+  catalogue: FilterCatalogue | undefined,
+  { signedIn }: { signedIn: boolean },
+) {
   const [searchParams, setSearchParams] = useSearchParams();
 
   const corrected = useMemo(
-    () => (catalogue ? normaliseSearchParams(searchParams, catalogue) : null),
-    [searchParams, catalogue],
+    () => (catalogue ? normaliseSearchParams(searchParams, catalogue, { signedIn }) : null),
+    [searchParams, catalogue, signedIn],
   );
-  const filters = useMemo(() => parseFilters(corrected ?? searchParams), [corrected, searchParams]);
+  const filters = useMemo(
+    () => forViewer(parseFilters(corrected ?? searchParams), signedIn),
+    [corrected, searchParams, signedIn],
+  );
 
   useEffect(() => {
     if (corrected) setSearchParams(corrected, { replace: true, preventScrollReset: true });

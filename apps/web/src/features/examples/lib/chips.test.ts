@@ -13,7 +13,15 @@ describe('active filter chips', () => {
   it('shows one chip per active filter, in the order of the controls', () => {
     expect(
       activeFilterChips(
-        { subjectId: 1, categoryId: 12, difficultyId: 3, typeId: 2, q: ' circle ' },
+        {
+          subjectId: 1,
+          categoryId: 12,
+          difficultyId: 3,
+          typeId: 2,
+          q: ' circle ',
+          liked: true,
+          solved: false,
+        },
         catalogue,
       ),
     ).toEqual([
@@ -22,7 +30,14 @@ describe('active filter chips', () => {
       { key: 'difficultyId', label: 'Difficulty: hard' },
       { key: 'typeId', label: 'Type: Proof' },
       { key: 'q', label: 'Search: “circle”' },
+      { key: 'liked', label: 'Liked Only' },
+      { key: 'solved', label: 'Unsolved Only' },
     ]);
+    expect(
+      activeFilterChips({ ...EMPTY_FILTERS, liked: false, solved: true }, catalogue).map(
+        (chip) => chip.label,
+      ),
+    ).toEqual(['Not Liked', 'Solved Only']);
   });
 
   it("names what it cannot find 'Unknown'", () => {

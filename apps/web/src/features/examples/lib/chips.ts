@@ -37,5 +37,11 @@ export function activeFilterChips(
     chips.push({ key: 'typeId', label: `Type: ${nameOf(catalogue.types, filters.typeId)}` });
   }
   if (filters.q.trim()) chips.push({ key: 'q', label: `Search: “${filters.q.trim()}”` });
+  if (filters.liked !== null) {
+    chips.push({ key: 'liked', label: filters.liked ? 'Liked Only' : 'Not Liked' });
+  }
+  if (filters.solved !== null) {
+    chips.push({ key: 'solved', label: filters.solved ? 'Solved Only' : 'Unsolved Only' });
+  }
   return chips;
 }

@@ -6,6 +6,7 @@ import {
   exampleDetailPath,
   examplesListPath,
   filtersToSearchParams,
+  forViewer,
   hasActiveFilters,
   normaliseSearchParams,
   parseFilters,
@@ -24,21 +25,36 @@ const normalised = (search: string) => normaliseSearchParams(params(search), cat
 describe('URL ↔ filters', () => {
   it('reads every filter from the search params', () => {
     expect(
-      parseFilters(params('subject=1&category=11&difficulty=2&type=1&q=%20circle%20')),
+      parseFilters(
+        params('subject=1&category=11&difficulty=2&type=1&q=%20circle%20&liked=true&solved=false'),
+      ),
     ).toEqual({
       subjectId: 1,
       categoryId: 11,
       difficultyId: 2,
       typeId: 1,
       q: 'circle',
+      liked: true,
+      solved: false,
+    });
+  });
+
+  it('reads liked and solved as true, false or not set', () => {
+    expect(parseFilters(params('liked=false&solved=true'))).toMatchObject({
+      liked: false,
+      solved: true,
+    });
+    expect(parseFilters(params('liked=yes&solved=1'))).toMatchObject({
+      liked: null,
+      solved: null,
     });
   });
 
   it('reads missing or malformed ids as not set', () => {
     expect(parseFilters(params(''))).toEqual(EMPTY_FILTERS);
-    expect(parseFilters(params('subject=Algebra&category=0&difficulty=-1&type=1.5'))).toEqual(
-      EMPTY_FILTERS,
-    );
+    expect(
+      parseFilters(params('subject=Algebra&category=0&difficulty=-1&type=1.5&liked=TRUE')),
+    ).toEqual(EMPTY_FILTERS);
   });
 
   it('writes the filters back in a fixed order, leaving out unset ones', () => {
@@ -48,8 +64,13 @@ describe('URL ↔ filters', () => {
       difficultyId: null,
       typeId: 2,
       q: ' x y ',
+      liked: null,
+      solved: null,
     };
     expect(filtersToSearchParams(filters).toString()).toBe('subject=1&category=12&type=2&q=x+y');
+    expect(filtersToSearchParams({ ...filters, liked: false, solved: true }).toString()).toBe(
+      'subject=1&category=12&type=2&q=x+y&liked=false&solved=true',
+    );
     expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
   });
 
@@ -60,6 +81,8 @@ describe('URL ↔ filters', () => {
       difficultyId: 4,
       typeId: 1,
       q: 'a&b=c',
+      liked: true,
+      solved: false,
     };
     expect(parseFilters(filtersToSearchParams(filters))).toEqual(filters);
   });
@@ -69,13 +92,39 @@ describe('URL ↔ filters', () => {
     expect(examplesListPath(filters)).toBe('/examples?category=3&difficulty=1');
     expect(exampleDetailPath(12, filters)).toBe('/examples/12?category=3&difficulty=1');
     expect(exampleDetailPath(12)).toBe('/examples/12');
+    expect(exampleDetailPath(12, { ...EMPTY_FILTERS, solved: false })).toBe(
+      '/examples/12?solved=false',
+    );
   });
 
   it('turns filters into the GET /examples query', () => {
-    expect(toExamplesQuery(EMPTY_FILTERS)).toEqual({});
+    const signedIn = { signedIn: true };
+    expect(toExamplesQuery(EMPTY_FILTERS, signedIn)).toEqual({});
     expect(
-      toExamplesQuery({ subjectId: 1, categoryId: 10, difficultyId: 2, typeId: 1, q: ' sum ' }),
+      toExamplesQuery(
+        {
+          subjectId: 1,
+          categoryId: 10,
+          difficultyId: 2,
+          typeId: 1,
+          q: ' sum ',
+          liked: null,
+          solved: null,
+        },
+        signedIn,
+      ),
     ).toEqual({ subjectId: '1', categoryId: '10', difficultyId: '2', typeId: '1', q: 'sum' });
+    expect(toExamplesQuery({ ...EMPTY_FILTERS, liked: true, solved: false }, signedIn)).toEqual({
+      liked: 'true',
+      solved: 'false',
+    });
+  });
+
+  it('never sends liked or solved for a visitor (spec §5)', () => {
+    const filters = { ...EMPTY_FILTERS, difficultyId: 2, liked: true, solved: false };
+    expect(toExamplesQuery(filters, { signedIn: false })).toEqual({ difficultyId: '2' });
+    expect(forViewer(filters, false)).toEqual({ ...filters, liked: null, solved: null });
+    expect(forViewer(filters, true)).toBe(filters);
   });
 });
 
@@ -105,6 +154,14 @@ describe('normalising the URL against the catalogue', () => {
     expect(normalised('q=%20circle%20')).toBe('q=circle');
   });
 
+  it('keeps liked and solved for a signed-in user only, and only as true or false', () => {
+    const signedIn = (search: string) =>
+      normaliseSearchParams(params(search), catalogue, { signedIn: true })?.toString();
+    expect(signedIn('liked=true&solved=false')).toBeUndefined();
+    expect(signedIn('liked=maybe&solved=false')).toBe('solved=false');
+    expect(normalised('subject=1&liked=true&solved=false')).toBe('subject=1');
+  });
+
   it('keeps the first of repeated keys', () => {
     expect(normalised('difficulty=1&difficulty=2')).toBe('difficulty=1');
   });
@@ -130,6 +187,8 @@ describe('filter changes', () => {
     difficultyId: 2,
     typeId: 1,
     q: 'x',
+    liked: true,
+    solved: false,
   };
 
   it('picking a subject clears the category', () => {
@@ -153,6 +212,8 @@ describe('filter changes', () => {
     expect(removeFilter(filtered, 'typeId')).toEqual({ ...filtered, typeId: null });
     expect(removeFilter(filtered, 'q')).toEqual({ ...filtered, q: '' });
     expect(removeFilter(filtered, 'categoryId')).toEqual({ ...filtered, categoryId: null });
+    expect(removeFilter(filtered, 'liked')).toEqual({ ...filtered, liked: null });
+    expect(removeFilter(filtered, 'solved')).toEqual({ ...filtered, solved: null });
     expect(removeFilter(filtered, 'subjectId')).toEqual({
       ...filtered,
       subjectId: null,
@@ -170,5 +231,7 @@ describe('filter changes', () => {
     expect(hasActiveFilters({ ...EMPTY_FILTERS, q: '  ' })).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, q: 'x' })).toBe(true);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, typeId: 1 })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, liked: false })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, solved: true })).toBe(true);
   });
 });

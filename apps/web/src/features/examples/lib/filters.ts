@@ -18,7 +18,10 @@ export interface ExampleFilters {
   typeId: number | null;
   /** Full-text search, trimmed; '' when not searching. */
   q: string;
-  // Liked / solved status (signed-in users) join here with their issue.
+  /** Liked Status (signed-in users only, spec §2): true Liked Only, false Not Liked, null All. */
+  liked: boolean | null;
+  /** Solved Status (signed-in users only): true Solved Only, false Unsolved Only, null All. */
+  solved: boolean | null;
 }
 
 export const EMPTY_FILTERS: ExampleFilters = {
@@ -27,6 +30,8 @@ export const EMPTY_FILTERS: ExampleFilters = {
   difficultyId: null,
   typeId: null,
   q: '',
+  liked: null,
+  solved: null,
 };
 
 /** Search param name of each filter. */
@@ -36,6 +41,8 @@ export const FILTER_PARAMS = {
   difficultyId: 'difficulty',
   typeId: 'type',
   q: 'q',
+  liked: 'liked',
+  solved: 'solved',
 } as const satisfies Record<keyof ExampleFilters, string>;
 
 /** The API refuses longer searches (ExamplesQuerySchema). */
@@ -50,7 +57,23 @@ export function parseId(value: string | null | undefined): number | null {
   return ID_PATTERN.test(trimmed) ? Number(trimmed) : null;
 }
 
-/** Reads the filters from the URL. Anything that is not a valid id reads as "not set". */
+/** 'true' → true, 'false' → false, anything else → null (not set). */
+export function parseFlag(value: string | null | undefined): boolean | null {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return null;
+}
+
+/** The liked and solved filters are for signed-in users only (spec §2, §5). */
+export const LEARNER_FILTER_KEYS = ['liked', 'solved'] as const;
+
+/** The filters a visitor may use: liked and solved never apply to them. */
+export function forViewer(filters: ExampleFilters, signedIn: boolean): ExampleFilters {
+  if (signedIn || (filters.liked === null && filters.solved === null)) return filters;
+  return { ...filters, liked: null, solved: null };
+}
+
+/** Reads the filters from the URL. Anything that is not a valid id or flag reads as "not set". */
 export function parseFilters(params: URLSearchParams): ExampleFilters {
   return {
     subjectId: parseId(params.get(FILTER_PARAMS.subjectId)),
@@ -58,6 +81,8 @@ export function parseFilters(params: URLSearchParams): ExampleFilters {
     difficultyId: parseId(params.get(FILTER_PARAMS.difficultyId)),
     typeId: parseId(params.get(FILTER_PARAMS.typeId)),
     q: (params.get(FILTER_PARAMS.q) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+    liked: parseFlag(params.get(FILTER_PARAMS.liked)),
+    solved: parseFlag(params.get(FILTER_PARAMS.solved)),
   };
 }
 
@@ -71,6 +96,10 @@ export function filtersToSearchParams(filters: ExampleFilters): URLSearchParams 
   }
   const q = filters.q.trim();
   if (q) params.set(FILTER_PARAMS.q, q);
+  for (const key of LEARNER_FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== null) params.set(FILTER_PARAMS[key], String(value));
+  }
   return params;
 }
 
@@ -86,7 +115,9 @@ export function hasActiveFilters(filters: ExampleFilters): boolean {
     filters.categoryId !== null ||
     filters.difficultyId !== null ||
     filters.typeId !== null ||
-    filters.q.trim() !== ''
+    filters.q.trim() !== '' ||
+    filters.liked !== null ||
+    filters.solved !== null
   );
 }
 
@@ -107,9 +138,18 @@ export interface ExamplesListQuery {
   difficultyId?: string;
   typeId?: string;
   q?: string;
+  liked?: 'true' | 'false';
+  solved?: 'true' | 'false';
 }
 
-export function toExamplesQuery(filters: ExampleFilters): ExamplesListQuery {
+/**
+ * The query for the filters. `liked` and `solved` are sent only for a signed-in user (spec §5):
+ * for a visitor they are left out whatever the filters say.
+ */
+export function toExamplesQuery(
+  filters: ExampleFilters,
+  { signedIn }: { signedIn: boolean },
+): ExamplesListQuery {
   const query: ExamplesListQuery = {};
   if (filters.subjectId !== null) query.subjectId = String(filters.subjectId);
   if (filters.categoryId !== null) query.categoryId = String(filters.categoryId);
@@ -117,6 +157,10 @@ export function toExamplesQuery(filters: ExampleFilters): ExamplesListQuery {
   if (filters.typeId !== null) query.typeId = String(filters.typeId);
   const q = filters.q.trim();
   if (q) query.q = q;
+  if (signedIn) {
+    if (filters.liked !== null) query.liked = filters.liked ? 'true' : 'false';
+    if (filters.solved !== null) query.solved = filters.solved ? 'true' : 'false';
+  }
   return query;
 }
 
@@ -141,6 +185,9 @@ export function removeFilter(filters: ExampleFilters, key: FilterKey): ExampleFi
       return { ...filters, subjectId: null, categoryId: null };
     case 'q':
       return { ...filters, q: '' };
+    case 'liked':
+    case 'solved':
+      return { ...filters, [key]: null };
     default:
       return { ...filters, [key]: null };
   }
@@ -177,12 +224,14 @@ export function resolveIdOrName(value: string, items: readonly Named[]): number 
 /**
  * Makes the URL's filters valid for the catalogue: a subject, difficulty or type given by NAME
  * (e.g. `/examples?subject=Algebra` from the home page) becomes its id; unknown ids and names are
- * dropped, as is a category that does not exist or lies outside the chosen subject, and an empty
- * search. Returns the corrected params, or null when the URL is fine as it is.
+ * dropped, as is a category that does not exist or lies outside the chosen subject, an empty
+ * search, and a liked or solved value other than true/false (any, for a visitor: spec §5).
+ * Returns the corrected params, or null when the URL is fine as it is.
  */
 export function normaliseSearchParams(
   params: URLSearchParams,
   catalogue: FilterCatalogue,
+  { signedIn = false }: { signedIn?: boolean } = {},
 ): URLSearchParams | null {
   const next = new URLSearchParams(params);
   const named: Array<[string, readonly Named[]]> = [
@@ -215,6 +264,14 @@ export function normaliseSearchParams(
     const trimmed = q.trim().slice(0, SEARCH_MAX_LENGTH);
     if (trimmed) next.set(FILTER_PARAMS.q, trimmed);
     else next.delete(FILTER_PARAMS.q);
+  }
+
+  // Liked / solved: 'true' or 'false', and only for a signed-in user (a visitor's URL drops them).
+  for (const key of LEARNER_FILTER_KEYS) {
+    const param = FILTER_PARAMS[key];
+    const value = next.get(param);
+    if (value === null) continue;
+    if (!signedIn || parseFlag(value) === null) next.delete(param);
   }
 
   // Repeated keys: keep the first value only.

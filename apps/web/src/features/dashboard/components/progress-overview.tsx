@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Progress,
+  RingProgress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBook2,
+  IconCircleCheck,
+  IconHeart,
+  IconRefresh,
+  IconTargetArrow,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+// The learner's progress is the examples feature's data (GET /me/progress, the subject names).
+import { useProgress } from '../../examples/api/get-progress';
+import { useSubjects } from '../../examples/api/get-subjects';
+
+const percent = (solved: number, total: number) =>
+  total === 0 ? 0 : Math.round((solved / total) * 100);
+
+function Loading() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading your progress">
+      <Group gap="lg" wrap="nowrap">
+        <Skeleton circle height={96} />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton height={18} width="50%" />
+          <Skeleton height={14} width="35%" />
+        </Stack>
+      </Group>
+      <Skeleton height={10} />
+      <Skeleton height={10} />
+    </Stack>
+  );
+}
+
+function Stat({
+  icon,
+  color,
+  value,
+  label,
+  testId,
+}: {
+  icon: ReactNode;
+  color: string;
+  value: ReactNode;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" color={color} size={38} radius="md">
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text fw={700} fz="lg" lh={1.2} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+          {value}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * The signed-in learner's progress (GET /me/progress): overall solved/total as a ring, the liked
+ * count and one bar per subject. `empty` is shown while nothing has been liked or solved yet.
+ */
+export function ProgressOverview({ empty }: { empty: ReactNode }) {
+  const progress = useProgress();
+  const subjects = useSubjects();
+
+  if (progress.isPending) return <Loading />;
+  if (progress.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title="Could not load your progress"
+        role="alert"
+      >
+        <Text size="sm" mb="sm">
+          {progress.error.message}
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={16} />}
+          onClick={() => void progress.refetch()}
+        >
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const { total, solved, liked } = progress.data;
+  if (solved === 0 && liked === 0) return empty;
+
+  const share = percent(solved, total);
+  const names = new Map((subjects.data ?? []).map((subject) => [subject.id, subject.name]));
+  const bySubject = progress.data.subjects
+    .filter((entry) => entry.total > 0)
+    .map((entry) => ({ ...entry, name: names.get(entry.id) ?? `Subject ${entry.id}` }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+
+  return (
+    <Stack gap="lg" data-testid="progress-overview">
+      <Group gap="lg" wrap="nowrap" align="center">
+        <RingProgress
+          size={104}
+          thickness={10}
+          roundCaps
+          sections={[{ value: share, color: 'teal' }]}
+          label={
+            <Text ta="center" fw={800} fz="lg" aria-hidden>
+              {share}%
+            </Text>
+          }
+          aria-label={`${share}% of all examples solved`}
+          role="img"
+          style={{ flex: 'none' }}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm" style={{ flex: 1 }}>
+          <Stat
+            icon={<IconCircleCheck size={20} />}
+            color="teal"
+            value={`${solved}/${total}`}
+            label="examples solved"
+            testId="progress-solved"
+          />
+          <Stat
+            icon={<IconHeart size={20} />}
+            color="pink"
+            value={liked}
+            label={liked === 1 ? 'example liked' : 'examples liked'}
+            testId="progress-liked"
+          />
+        </SimpleGrid>
+      </Group>
+
+      {bySubject.length > 0 ? (
+        <Stack gap="sm" component="ul" role="list" aria-label="Progress by subject" p={0} m={0}>
+          {bySubject.map((entry) => (
+            <li key={entry.id} style={{ listStyle: 'none' }} data-testid="subject-progress">
+              <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
+                <Anchor
+                  component={Link}
+                  to={paths.examplesForSubject(String(entry.id))}
+                  size="sm"
+                  fw={600}
+                  truncate
+                >
+                  {entry.name}
+                </Anchor>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {entry.solved}/{entry.total}
+                </Text>
+              </Group>
+              <Progress.Root size="md" radius="xl">
+                <Progress.Section
+                  value={percent(entry.solved, entry.total)}
+                  color={entry.solved >= entry.total ? 'teal' : 'brand'}
+                  aria-label={`${entry.name}: ${entry.solved} of ${entry.total} solved`}
+                />
+              </Progress.Root>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
+
+      <Group gap="sm">
+        <Button
+          component={Link}
+          to={`${paths.examples}?solved=false`}
+          leftSection={<IconTargetArrow size={18} />}
+        >
+          Practise unsolved
+        </Button>
+        <Button
+          component={Link}
+          to={paths.examples}
+          variant="default"
+          leftSection={<IconBook2 size={18} />}
+        >
+          Browse Examples
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
+import { useViewer } from '../hooks/use-viewer';
+import { parseData } from './parse-response';
+
+const CountsSchema = z.object({
+  id: z.number().int(),
+  total: z.number().int().nonnegative(),
+  solved: z.number().int().nonnegative(),
+});
+export type ProgressCounts = z.infer<typeof CountsSchema>;
+
+/** GET /me/progress: solved/total overall, per category (subcategories included) and per subject. */
+export const ProgressSchema = z.object({
+  total: z.number().int().nonnegative(),
+  solved: z.number().int().nonnegative(),
+  liked: z.number().int().nonnegative(),
+  categories: z.array(CountsSchema),
+  subjects: z.array(CountsSchema),
+});
+export type Progress = z.infer<typeof ProgressSchema>;
+
+export const progressKeys = {
+  /** Under the session prefix: dropped on logout with the user's other queries. */
+  all: () => [...SESSION_QUERY_KEY, 'progress'] as const,
+  of: (viewer: string) => [...progressKeys.all(), viewer] as const,
+};
+
+export async function getProgress(signal?: AbortSignal): Promise<Progress> {
+  const body = await api.get<unknown>('/me/progress', { signal });
+  return parseData(ProgressSchema, body);
+}
+
+export function progressQueryOptions(viewer: string) {
+  return queryOptions({
+    queryKey: progressKeys.of(viewer),
+    queryFn: ({ signal }) => getProgress(signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The signed-in user's progress; idle (no call) for a visitor. */
+export function useProgress() {
+  const viewer = useViewer();
+  return useQuery({ ...progressQueryOptions(viewer ?? ''), enabled: viewer !== null });
+}
+
+/** Solved/total by category id (a category's counts include its subcategories). */
+export function countsById(counts: readonly ProgressCounts[] | undefined) {
+  return new Map((counts ?? []).map((entry) => [entry.id, entry]));
+}
