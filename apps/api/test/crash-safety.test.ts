@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database';
+import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
+import { freePort, spawnServer, waitForHealth, type ServerProcess } from './helpers/server-process';
+
+let env: TestEnv | undefined;
+const servers: ServerProcess[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) {
+    if (s.proc.exitCode === null && s.proc.signalCode === null) {
+      s.proc.kill('SIGKILL');
+      await s.exited;
+    }
+  }
+  await env?.cleanup();
+  env = undefined;
+});
+
+describe(`kill -9 during writes on ${engineUnderTest}`, () => {
+  it('keeps every acknowledged write, and the database opens again', async () => {
+    env = await createTestEnv();
+    const port = String(await freePort());
+    const first = spawnServer({ ...env.env, PORT: port });
+    servers.push(first);
+    await waitForHealth(first);
+
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writer = async (worker: number) => {
+      for (let i = 0; !stop; i++) {
+        const email = `w${worker}-${i}@crash.example`;
+        try {
+          const res = await fetch(`${first.url}/api/newsletter`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email }),
+          });
+          if (res.status === 202) acknowledged.push(email);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    await new Promise((r) => setTimeout(r, 1500));
+    first.proc.kill('SIGKILL');
+    await first.exited;
+    stop = true;
+    await Promise.all(writers);
+    expect(acknowledged.length).toBeGreaterThan(10);
+
+    // The same DATA_DIR (its lock left behind by the dead process) opens again and serves.
+    const second = spawnServer({ ...env.env, PORT: port });
+    servers.push(second);
+    await waitForHealth(second);
+    second.proc.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    const database = createDatabase({
+      dataDir: env.config.dataDir,
+      databaseUrl: env.config.DATABASE_URL,
+    });
+    try {
+      const stored = new Set(
+        (await database.db.selectFrom('newsletter_signups').select('email').execute()).map(
+          (r) => r.email,
+        ),
+      );
+      expect(acknowledged.filter((e) => !stored.has(e))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
