@@ -1,0 +1,333 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth/auth-store';
+import { storeSession } from '../../../test/render';
+import { PRACTICE_MODE_KEY } from '../hooks/use-practice-mode';
+import { makeExample } from '../test/fixtures';
+import { deferred, fakeLearnerApi } from '../test/fake-learner-api';
+import { renderExamples } from '../test/render';
+import { SIGN_IN_PROMPT } from './example-marks';
+
+const examples = [
+  makeExample({ id: 1, difficultyId: 1, categoryId: 10, procedure: 'Subtract $1$.' }),
+  makeExample({ id: 2, difficultyId: 2, categoryId: 12 }),
+  makeExample({ id: 3, difficultyId: 1, categoryId: 20 }),
+];
+
+function signIn(sub = 'ada-7f3a') {
+  storeSession({ sub, email: `${sub}@example.com`, name: 'Ada', groups: ['basic'] });
+  authStore.initialise();
+}
+
+const cards = () => screen.queryAllByTestId('example-card');
+const card = (n: number) => within(screen.getByRole('article', { name: `Example ${n}` }));
+const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
+const chips = () => within(screen.getByRole('list', { name: 'Active filters' }));
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+beforeEach(() => authStore.reset());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  authStore.reset();
+});
+
+describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
+  it('likes an example at once, before the server answers, and keeps it', async () => {
+    signIn();
+    const hold = deferred();
+    const api = fakeLearnerApi(examples, {
+      override: async (call) => {
+        if (call.method === 'PUT') await hold.promise;
+        return undefined;
+      },
+    });
+    renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    const like = card(1).getByRole('button', { name: 'Like' });
+    expect(pressed(like)).toBe('false');
+    fireEvent.click(like);
+    // optimistic: pressed while the PUT is still on its way
+    await waitFor(() =>
+      expect(pressed(card(1).getByRole('button', { name: 'Like' }))).toBe('true'),
+    );
+    expect(api.liked.has(1)).toBe(false);
+    expect(api.callsTo('/api/examples/1/like', 'PUT')).toHaveLength(1);
+    expect(api.callsTo('/api/examples/1/like')[0]!.signedIn).toBe(true);
+
+    hold.resolve();
+    await waitFor(() => expect(api.liked.has(1)).toBe(true));
+    expect(pressed(card(1).getByRole('button', { name: 'Like' }))).toBe('true');
+
+    // and off again: DELETE
+    fireEvent.click(card(1).getByRole('button', { name: 'Like' }));
+    await waitFor(() =>
+      expect(pressed(card(1).getByRole('button', { name: 'Like' }))).toBe('false'),
+    );
+    await waitFor(() => expect(api.liked.has(1)).toBe(false));
+    expect(api.callsTo('/api/examples/1/like', 'DELETE')).toHaveLength(1);
+  });
+
+  it('rolls a failed mark back and says why', async () => {
+    signIn();
+    const hold = deferred();
+    fakeLearnerApi(examples, {
+      override: async (call) => {
+        if (call.url.pathname !== '/api/examples/2/solved') return undefined;
+        await hold.promise;
+        return {
+          status: 500,
+          body: { success: false, code: 'InternalError', message: 'The database is away.' },
+        };
+      },
+    });
+    renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    fireEvent.click(card(2).getByRole('button', { name: 'Mark solved' }));
+    await waitFor(() =>
+      expect(pressed(card(2).getByRole('button', { name: 'Mark solved' }))).toBe('true'),
+    );
+    hold.resolve();
+
+    expect(await screen.findByText('Could not mark the example solved')).toBeTruthy();
+    expect(screen.getByText('The database is away.')).toBeTruthy();
+    expect(pressed(card(2).getByRole('button', { name: 'Mark solved' }))).toBe('false');
+  });
+
+  it('shows solved/total beside the categories and refreshes it after a solve', async () => {
+    signIn();
+    const api = fakeLearnerApi(examples);
+    api.solved.add(3);
+    renderExamples('/examples?subject=1');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    const panel = within(screen.getByRole('complementary', { name: 'Category filters' }));
+    const linear = () => panel.getByRole('button', { name: /Linear Equations/ });
+    await waitFor(() => expect(linear().textContent).toContain('0/2'));
+    expect(within(linear()).getByText('0 of 2 solved')).toBeTruthy();
+    expect(panel.getByRole('button', { name: /Quadratics/ }).textContent).toContain('1/1');
+    expect(panel.getByRole('button', { name: /Show All Categories/ }).textContent).toContain('1/3');
+
+    const before = api.callsTo('/api/me/progress').length;
+    fireEvent.click(card(2).getByRole('button', { name: 'Mark solved' }));
+    await waitFor(() => expect(linear().textContent).toContain('1/2'));
+    expect(api.callsTo('/api/me/progress').length).toBe(before + 1);
+    expect(panel.getByRole('button', { name: /Show All Categories/ }).textContent).toContain('2/3');
+  });
+
+  it('gives a visitor a sign-in prompt instead of the toggles, and no badges', async () => {
+    const api = fakeLearnerApi(examples);
+    renderExamples('/examples?difficulty=1');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+
+    const like = card(1).getByRole('button', { name: 'Like' });
+    expect(like.hasAttribute('aria-pressed')).toBe(false);
+    fireEvent.click(like);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(SIGN_IN_PROMPT)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: /Login/ }).getAttribute('href')).toBe(
+      '/login?next=%2Fexamples%3Fdifficulty%3D1',
+    );
+    expect(screen.queryByTestId('progress-badge')).toBeNull();
+    expect(api.callsTo('/api/me/progress')).toHaveLength(0);
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+});
+
+describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
+  it('has the spec options, keeps them in the URL with chips, and sends them', async () => {
+    signIn();
+    const api = fakeLearnerApi(examples);
+    api.liked.add(2);
+    const { location } = renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Liked Status' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All Examples',
+      'Liked Only',
+      'Not Liked',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Liked Only' }));
+    await waitFor(() => expect(location().search).toBe('?liked=true'));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(api.callsTo('/api/examples').at(-1)!.url.searchParams.get('liked')).toBe('true');
+    expect(chips().getByText('Liked Only')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Solved Status' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All Examples',
+      'Solved Only',
+      'Unsolved Only',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Unsolved Only' }));
+    await waitFor(() => expect(location().search).toBe('?liked=true&solved=false'));
+    const last = api.callsTo('/api/examples').at(-1)!.url.searchParams;
+    expect([last.get('liked'), last.get('solved')]).toEqual(['true', 'false']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Liked Only' }));
+    await waitFor(() => expect(location().search).toBe('?solved=false'));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    await waitFor(() => expect(location().search).toBe(''));
+  });
+
+  it('reads them from the URL for a signed-in user', async () => {
+    signIn();
+    const api = fakeLearnerApi(examples);
+    api.solved.add(1);
+    renderExamples('/examples?solved=true');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: 'Solved Status' })).toHaveProperty(
+      'value',
+      'Solved Only',
+    );
+    expect(chips().getByText('Solved Only')).toBeTruthy();
+    expect(screen.getByText('Filtered results')).toBeTruthy();
+  });
+
+  it('never shows them to a visitor nor sends them, even from the URL', async () => {
+    const api = fakeLearnerApi(examples);
+    const { location } = renderExamples('/examples?liked=true&solved=false&difficulty=1');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('combobox', { name: 'Liked Status' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Solved Status' })).toBeNull();
+    await waitFor(() => expect(location().search).toBe('?difficulty=1'));
+    for (const call of api.callsTo('/api/examples')) {
+      expect(call.signedIn).toBe(false);
+      expect(call.url.searchParams.has('liked')).toBe(false);
+      expect(call.url.searchParams.has('solved')).toBe(false);
+    }
+    expect(screen.queryByText('Not Liked')).toBeNull();
+  });
+
+  it("keys the list by the caller: signing out reloads it as a visitor's", async () => {
+    signIn();
+    const api = fakeLearnerApi(examples);
+    api.liked.add(1);
+    renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await waitFor(() =>
+      expect(pressed(card(1).getByRole('button', { name: 'Like' }))).toBe('true'),
+    );
+    const signedInCalls = api.callsTo('/api/examples').length;
+
+    act(() => authStore.clear());
+    await waitFor(() => expect(api.callsTo('/api/examples').length).toBe(signedInCalls + 1));
+    expect(api.callsTo('/api/examples').at(-1)!.signedIn).toBe(false);
+    await waitFor(() =>
+      expect(card(1).getByRole('button', { name: 'Like' }).hasAttribute('aria-pressed')).toBe(
+        false,
+      ),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Liked Status' })).toBeNull();
+  });
+});
+
+describe('practice mode', { timeout: 20_000 }, () => {
+  it('hides answers and procedures behind buttons and is remembered', async () => {
+    fakeLearnerApi(examples);
+    const first = renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(card(1).getByText('Answer')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('switch', { name: /Practice mode/ }));
+    expect(window.localStorage.getItem(PRACTICE_MODE_KEY)).toBe('true');
+    expect(card(1).queryByText('Answer')).toBeNull();
+    expect(card(1).queryByText('Procedure')).toBeNull();
+    expect(card(2).queryByText('Answer')).toBeNull();
+
+    fireEvent.click(card(1).getByRole('button', { name: 'Show answer' }));
+    expect(card(1).getByText('Answer')).toBeTruthy();
+    expect(card(1).queryByText('Procedure')).toBeNull();
+    fireEvent.click(card(1).getByRole('button', { name: 'Show procedure' }));
+    expect(card(1).getByText('Procedure')).toBeTruthy();
+    // the other cards stay hidden
+    expect(card(2).queryByText('Answer')).toBeNull();
+    // and it hides again
+    fireEvent.click(card(1).getByRole('button', { name: 'Hide answer' }));
+    expect(card(1).queryByText('Answer')).toBeNull();
+
+    // a later visit remembers it
+    first.unmount();
+    renderExamples('/examples');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByRole('switch', { name: /Practice mode/ })).toHaveProperty('checked', true);
+    expect(card(1).queryByText('Answer')).toBeNull();
+    expect(card(1).getByRole('button', { name: 'Show answer' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('switch', { name: /Practice mode/ }));
+    expect(window.localStorage.getItem(PRACTICE_MODE_KEY)).toBe('false');
+    expect(card(1).getByText('Answer')).toBeTruthy();
+  });
+
+  it('applies on the example page too', async () => {
+    window.localStorage.setItem(PRACTICE_MODE_KEY, 'true');
+    fakeLearnerApi(examples);
+    renderExamples('/examples/1');
+    const article = within(await screen.findByRole('article'));
+    expect(article.getByText('Question')).toBeTruthy();
+    expect(article.queryByText('Answer')).toBeNull();
+    fireEvent.click(article.getByRole('button', { name: 'Show answer' }));
+    expect(article.getByText('Answer')).toBeTruthy();
+    expect(article.getByRole('switch', { name: /Practice mode/ })).toHaveProperty('checked', true);
+  });
+});
+
+describe('Random example', { timeout: 20_000 }, () => {
+  it('opens a random example within the current filters, carrying them', async () => {
+    signIn();
+    const api = fakeLearnerApi(examples);
+    api.liked.add(3);
+    const { location } = renderExamples('/examples?difficulty=1&liked=true');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
+    expect(await screen.findByRole('heading', { name: 'Example 3' })).toBeTruthy();
+    expect(location().pathname + location().search).toBe('/examples/3?difficulty=1&liked=true');
+    const random = api.callsTo('/api/examples/random')[0]!.url.searchParams;
+    expect(Object.fromEntries(random)).toEqual({ difficultyId: '1', liked: 'true' });
+  });
+
+  it('says so when no example matches', async () => {
+    signIn();
+    fakeLearnerApi(examples);
+    const { location } = renderExamples('/examples?liked=true');
+    await screen.findByText('No Examples Found');
+    fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
+    expect(await screen.findByText('No examples match these filters.')).toBeTruthy();
+    expect(location().pathname).toBe('/examples');
+  });
+
+  it('leaves liked and solved out for a visitor', async () => {
+    const api = fakeLearnerApi(examples);
+    renderExamples('/examples?difficulty=2');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
+    expect(await screen.findByRole('heading', { name: 'Example 2' })).toBeTruthy();
+    const call = api.callsTo('/api/examples/random')[0]!;
+    expect(call.signedIn).toBe(false);
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ difficultyId: '2' });
+  });
+});
+
+describe('the example page', { timeout: 20_000 }, () => {
+  it('has the toggles too, sharing the state with the list', async () => {
+    signIn();
+    const api = fakeLearnerApi(examples);
+    renderExamples('/examples/2');
+    await screen.findByRole('heading', { name: 'Example 2' });
+    const solved = await screen.findByRole('button', { name: 'Mark solved' });
+    expect(pressed(solved)).toBe('false');
+    fireEvent.click(solved);
+    await waitFor(() =>
+      expect(pressed(screen.getByRole('button', { name: 'Mark solved' }))).toBe('true'),
+    );
+    await waitFor(() => expect(api.solved.has(2)).toBe(true));
+  });
+});
