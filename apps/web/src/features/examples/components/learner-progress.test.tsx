@@ -24,11 +24,6 @@ const card = (n: number) => within(screen.getByRole('article', { name: `Example 
 const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
 const chips = () => within(screen.getByRole('list', { name: 'Active filters' }));
 
-async function chooseOption(label: string, option: string) {
-  fireEvent.click(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-}
-
 beforeEach(() => authStore.reset());
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -34,7 +34,7 @@ function descendantsById(): Map<number, Set<number>> {
 
 export interface FakeLearnerApiOptions {
   /** Answered instead, when it returns something (to force failures or hold a reply). */
-  override?: (call: LearnerCall) => Reply | Promise<Reply> | undefined;
+  override?: (call: LearnerCall) => Reply | undefined | Promise<Reply | undefined>;
 }
 
 /**
