@@ -26,12 +26,21 @@ export const SESSION_QUERY_KEY = ['auth'] as const;
 
 /**
  * The location (router key) where the user chose to log out. A protected page still on screen there
- * shows nothing instead of sending the user to the login screen while the app moves on.
+ * shows nothing instead of sending the user to the login screen while the app moves on. The mark is
+ * a tiny store: clearing it re-renders whoever reads it, so a page it blanked shows again at once.
  */
 let loggedOutAt: string | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function subscribeLogoutMark(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function markLogoutAt(locationKey: string): void {
   loggedOutAt = locationKey;
+  emit();
   // Coming back to that entry with Back or Forward is a normal visit again (the router reuses its
   // key): forget the mark on the next history traversal.
   if (typeof window !== 'undefined') {
@@ -45,5 +54,7 @@ export function loggedOutAtLocation(locationKey: string): boolean {
 
 /** The page left behind is gone: coming back to it is a normal visit again. */
 export function clearLogoutMark(locationKey: string): void {
-  if (loggedOutAt === locationKey) loggedOutAt = null;
+  if (loggedOutAt !== locationKey) return;
+  loggedOutAt = null;
+  emit();
 }

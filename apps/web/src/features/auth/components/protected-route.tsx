@@ -1,9 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-store';
-import { clearLogoutMark, loggedOutAtLocation, logout } from '../../../lib/auth/session';
+import {
+  clearLogoutMark,
+  loggedOutAtLocation,
+  logout,
+  subscribeLogoutMark,
+} from '../../../lib/auth/session';
 import { authKeys, useCurrentUser } from '../api/get-me';
 import { loginPathFor } from '../lib/redirect';
 
@@ -39,10 +44,14 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   const locationKey = location.key;
   useEffect(() => () => clearLogoutMark(locationKey), [locationKey]);
+  // Read reactively: when Back clears the mark, this page re-renders and sends the user to log in.
+  const loggedOutHere = useSyncExternalStore(subscribeLogoutMark, () =>
+    loggedOutAtLocation(locationKey),
+  );
 
   if (!initialised) return <Checking />;
   // The user logged out right here: the app is on its way elsewhere, not to the login screen.
-  if (!tokens && loggedOutAtLocation(location.key)) return null;
+  if (!tokens && loggedOutHere) return null;
   if (!tokens || failed) return <Navigate to={loginPathFor(location)} replace />;
   if (!me.isSuccess) return <Checking />;
   return children;
