@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/bundle-size.mjs reads it to add up what each page loads first.
+    manifest: true,
   },
   test: {
     name: 'web',
