@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+
+describe('/latex and /about in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterEach(async () => {
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('renders the sample, loads snippets, shows the hint when empty and marks errors', async () => {
+    await page.goto(`${server.url}/latex`);
+    const output = page.getByTestId('latex-output');
+    await output.locator('.katex').first().waitFor();
+    expect(await output.locator('.katex-display').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /^Load sample: / }).count()).toBe(6);
+
+    await page.getByRole('button', { name: 'Load sample: Quadratic formula' }).click();
+    await expect.poll(() => page.getByLabel('Your text').inputValue()).toContain('discriminant');
+    await expect.poll(() => output.textContent()).toContain('discriminant');
+
+    await page.getByLabel('Your text').fill('');
+    await page
+      .getByText('Type some text with $inline$ or $$display$$ maths to see it rendered.')
+      .waitFor();
+
+    await page.getByLabel('Your text').fill('Broken: $\\frac{1}{$ and fine: $x^2$');
+    const marker = output.locator('.math-error');
+    await marker.first().waitFor();
+    expect((await marker.first().textContent())?.trim()).toBe('Error');
+    expect(await output.locator('.katex').count()).toBe(1);
+    await page.screenshot({ path: path.join(resultsDir, 'latex-errors.png'), fullPage: true });
+
+    await page.getByLabel('Your text').fill('<img src=x onerror="window.__pwned=1"> $x$');
+    await output.locator('.katex').first().waitFor();
+    expect(await output.locator('img').count()).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
+  });
+
+  it('has a real about page reachable from home', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await page.waitForURL(`${server.url}/about`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    expect((await page.locator('main').textContent())?.length).toBeGreaterThan(800);
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /examples/i })
+      .first()
+      .click();
+    await page.waitForURL(/\/examples/);
+  });
+});
