@@ -120,6 +120,13 @@ describe('renderMath', () => {
     expect(renderMath('x'.repeat(50_000))).toMatchObject({ ok: false });
   });
 
+  it('fails 5,000 nested braces fast instead of crashing', () => {
+    const t0 = performance.now();
+    const r = renderMath(`${'{'.repeat(5000)}x${'}'.repeat(5000)}`);
+    expect(r).toMatchObject({ ok: false });
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
   it('does not let \\gdef leak from one expression into the next', () => {
     expect(renderMath('\\gdef\\foo{1}\\foo')).toMatchObject({ ok: true });
     expect(renderMath('\\foo')).toMatchObject({ ok: false });

@@ -87,6 +87,32 @@ describe('renderRichText', () => {
     expect(html).not.toContain('data-a');
   });
 
+  it('renders every attack from the browser test inert, each failing one with the marker', () => {
+    for (const src of [
+      '$\\href{javascript:alert(1)}{click}$',
+      '$\\url{javascript:alert(1)}$',
+      '$\\includegraphics{http://127.0.0.1:1/x.png}$',
+      '$\\htmlClass{x}{y}$',
+      '$\\htmlData{a=b}{y}$',
+      '$\\def\\a{\\a\\a}\\a$',
+      `$${'{'.repeat(5000)}x${'}'.repeat(5000)}$`,
+      '$<script>window.__pwned=2</script>$',
+    ]) {
+      const html = renderRichText(src);
+      expect(html, src).toMatch(/<span class="math-error"[^>]*>\(LaTeX Error\)<\/span>/);
+      expect(html, src).not.toMatch(/<(a|img|script)[\s>]/);
+      expect(html, src).not.toMatch(/(href|src)=|class="x"|data-a=/);
+    }
+    const rule = renderRichText('$\\rule{100000em}{100000em}$');
+    expect(rule).not.toContain('math-error');
+    expect(rule.replace(/<annotation[\s\S]*?<\/annotation>/, '')).not.toContain('100000em');
+    for (const src of ['<img src=x onerror=alert(1)>', '<script>window.__pwned=1</script>']) {
+      const html = renderRichText(src);
+      expect(html).not.toMatch(/<(img|script)[\s>]/);
+      expect(html).toMatch(/^&lt;(img|script)/);
+    }
+  });
+
   it('fails a macro bomb fast and shows the marker', () => {
     const t0 = performance.now();
     const html = renderRichText('$\\def\\a{\\a\\a}\\a$');
