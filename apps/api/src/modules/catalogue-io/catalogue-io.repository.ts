@@ -1,37 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, ExamplesTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-export const loadSubjects = (db: Db) =>
-  db
-    .selectFrom('subjects')
-    .select(['id', 'name', 'description'])
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-export const loadCategories = (db: Db) =>
-  db
-    .selectFrom('categories')
-    .select(['id', 'subject_id', 'parent_id', 'name', 'description', 'position'])
-    .orderBy('position')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-export const loadDifficulties = (db: Db) =>
-  db
-    .selectFrom('difficulties')
-    .select(['id', 'name', 'description', 'rank'])
-    .orderBy('rank')
-    .orderBy('id')
-    .execute();
-export const loadTypes = (db: Db) =>
-  db
-    .selectFrom('types')
-    .select(['id', 'name', 'description'])
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+// Subjects, categories, difficulties and types are read with the catalogue's own queries.
+export {
+  listCategories as loadCategories,
+  listDifficulties as loadDifficulties,
+  listSubjects as loadSubjects,
+  listTypes as loadTypes,
+} from '../catalogue/catalogue.repository';
 
 export async function sourceRefExists(db: Db, ref: string) {
   return !!(await db
@@ -100,18 +78,7 @@ export async function insertCategory(
   return row.id;
 }
 
-export interface ExampleInsert {
-  question: string;
-  answer: string;
-  procedure: string | null;
-  difficulty_id: number;
-  type_id: number;
-  category_id: number;
-  created_by: number | null;
-  source_ref: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type ExampleInsert = Insertable<ExamplesTable>;
 
 export async function insertExamples(db: Db, rows: ExampleInsert[]) {
   for (let i = 0; i < rows.length; i += 200) {
