@@ -173,7 +173,7 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
               <Text span size="sm" fw={600} className={classes.categoryText}>
                 Show All Categories
               </Text>
-              <ProgressBadge counts={allCounts} />
+              <ProgressBadge counts={allCounts} active={filters.categoryId === null} />
             </UnstyledButton>
             {categories.map(({ node, subject }, i) => (
               <Fragment key={node.id}>
@@ -199,7 +199,10 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
                       </Text>
                     ) : null}
                   </span>
-                  <ProgressBadge counts={categoryCounts.get(node.id)} />
+                  <ProgressBadge
+                    counts={categoryCounts.get(node.id)}
+                    active={node.id === activeTopId}
+                  />
                 </UnstyledButton>
               </Fragment>
             ))}

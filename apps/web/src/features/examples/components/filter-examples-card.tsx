@@ -13,14 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconAdjustmentsHorizontal,
-  IconCircleCheck,
-  IconCircleCheckFilled,
-  IconFilterOff,
-  IconHeart,
-  IconHeartFilled,
-} from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import { activeFilterChips } from '../lib/chips';
 import {
   clearFilters,
@@ -160,13 +153,6 @@ export function FilterExamplesCard({
                 value={flagValue(filters.liked)}
                 onChange={(value) => onChange({ ...filters, liked: parseFlag(value) })}
                 allowDeselect={false}
-                leftSection={
-                  filters.liked ? (
-                    <IconHeartFilled size={14} aria-hidden color="var(--mantine-color-pink-6)" />
-                  ) : (
-                    <IconHeart size={14} aria-hidden />
-                  )
-                }
               />
               <Select
                 label="Solved Status"
@@ -174,17 +160,6 @@ export function FilterExamplesCard({
                 value={flagValue(filters.solved)}
                 onChange={(value) => onChange({ ...filters, solved: parseFlag(value) })}
                 allowDeselect={false}
-                leftSection={
-                  filters.solved ? (
-                    <IconCircleCheckFilled
-                      size={14}
-                      aria-hidden
-                      color="var(--mantine-color-teal-6)"
-                    />
-                  ) : (
-                    <IconCircleCheck size={14} aria-hidden />
-                  )
-                }
               />
             </>
           ) : null}

@@ -8,8 +8,11 @@ import classes from './examples.module.css';
  */
 export function ProgressBadge({
   counts,
+  active = false,
 }: {
   counts: Pick<ProgressCounts, 'solved' | 'total'> | undefined;
+  /** On the chosen category (a light brand background): filled, so it stands out. */
+  active?: boolean;
 }) {
   if (!counts || counts.total === 0) return null;
   const { solved, total } = counts;
@@ -17,7 +20,7 @@ export function ProgressBadge({
   return (
     <Badge
       size="sm"
-      variant="light"
+      variant={active ? 'filled' : 'light'}
       color={color}
       tt="none"
       className={classes.progressBadge}
