@@ -144,6 +144,18 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
   const progress = () => api<Progress>('GET', '/me/progress', undefined, tokens.idToken);
 
+  /**
+   * Opens a page of the app. Another build of apps/web (other work on this machine) can briefly
+   * leave the server without index.html: a plain 404 for the page itself is retried.
+   */
+  async function visit(page: Page, pathname: string) {
+    for (let attempt = 1; ; attempt++) {
+      const response = await page.goto(url(pathname));
+      if (response?.status() !== 404 || attempt === 10) return;
+      await page.waitForTimeout(1_000);
+    }
+  }
+
   /** A visitor's like or solve button: its sign-in prompt, opened and done fading in. */
   async function openPrompt(page: Page, button: Locator) {
     await button.evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -181,7 +193,17 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     expect(inCategory).toBeGreaterThanOrEqual(4);
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      // What the browser showed when a step gave up.
+      const pages = contexts.flatMap((context) => context.pages());
+      for (const [i, page] of pages.entries()) {
+        await page
+          .screenshot({ path: path.join(resultsDir, `progress-failure-${i}.png`), fullPage: true })
+          .catch(() => undefined);
+      }
+      console.error(`failed at ${pages.map((page) => page.url()).join(', ')}\n${server.output()}`);
+    }
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     expect(pageErrors).toEqual([]);
     pageErrors = [];
@@ -194,7 +216,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
   it('a visitor sees the sign-in prompt and no Liked/Solved dropdowns, and logs in from it', async () => {
     const page = await open(DESKTOP, 'light', false);
-    await page.goto(url(categoryPath()));
+    await visit(page, categoryPath());
     await cards(page).first().waitFor();
     await page.getByRole('combobox', { name: 'Difficulty' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Liked Status' }).count()).toBe(0);
@@ -206,7 +228,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     page.on('request', (request) => {
       if (request.url().includes('/api/examples')) sent.push(request.url());
     });
-    await page.goto(url(`${categoryPath()}&liked=true&solved=false`));
+    await visit(page, `${categoryPath()}&liked=true&solved=false`);
     await cards(page).first().waitFor();
     await eventually(() => search(page)).toBe(`?subject=${subject.id}&category=${category.id}`);
     expect(sent.length).toBeGreaterThan(0);
@@ -239,7 +261,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
   it('likes and solves examples; the category badge and the filters follow', async () => {
     const page = await open();
-    await page.goto(url(categoryPath()));
+    await visit(page, categoryPath());
     await cards(page).first().waitFor();
     await eventually(() => categoryButton(page).textContent()).toContain(`0/${inCategory}`);
 
@@ -309,7 +331,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
   it('unsolving on the example page updates the badge back', async () => {
     const page = await open();
     const id = solved[1]!;
-    await page.goto(url(`/examples/${id}?category=${category.id}&subject=${subject.id}`));
+    await visit(page, `/examples/${id}?category=${category.id}&subject=${subject.id}`);
     const toggle = page.getByRole('button', { name: 'Mark solved' });
     await eventually(() => toggle.getAttribute('aria-pressed')).toBe('true');
     await toggle.click();
@@ -323,7 +345,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
   it('practice mode hides and reveals answers and is remembered after a reload', async () => {
     const page = await open();
-    await page.goto(url(categoryPath()));
+    await visit(page, categoryPath());
     const first = cards(page).first();
     await first.locator('[data-section="answer"]').waitFor();
 
@@ -359,7 +381,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
   it('Random example opens an example within the filters, or says none match', async () => {
     const page = await open();
-    await page.goto(url(`${categoryPath()}&solved=true`));
+    await visit(page, `${categoryPath()}&solved=true`);
     await eventually(() => count(page)).toBe('2 examples');
     for (let round = 0; round < 3; round++) {
       await page.getByRole('button', { name: 'Random example' }).click();
@@ -373,7 +395,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     }
 
     // liked and unsolved: nothing (the one liked example is solved)
-    await page.goto(url('/examples?liked=true&solved=false'));
+    await visit(page, '/examples?liked=true&solved=false');
     await page.getByText('No Examples Found').waitFor();
     await page.getByRole('button', { name: 'Random example' }).click();
     await page.getByText('No examples match these filters.').waitFor();
@@ -382,7 +404,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
   it('the dashboard shows the progress: solved/total, liked, per subject', async () => {
     const page = await open();
-    await page.goto(url('/dashboard'));
+    await visit(page, '/dashboard');
     await page.getByRole('heading', { name: 'My Progress' }).waitFor();
     const totals = await progress();
     await eventually(() => page.getByTestId('progress-solved').textContent()).toBe(
@@ -412,7 +434,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     ] as const) {
       it(`looks right: ${device} ${scheme}`, async () => {
         const page = await open(viewport, scheme);
-        await page.goto(url(categoryPath()));
+        await visit(page, categoryPath());
         await cards(page).first().waitFor();
         await eventually(() =>
           cards(page).first().getByRole('button', { name: 'Like' }).getAttribute('aria-pressed'),
@@ -442,13 +464,13 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
         await expectNoSidewaysScroll(page);
         await shot(page, `detail-${device}-${scheme}`, true);
 
-        await page.goto(url('/dashboard'));
+        await visit(page, '/dashboard');
         await page.getByTestId('progress-solved').waitFor();
         await expectNoSidewaysScroll(page);
         await shot(page, `dashboard-${device}-${scheme}`, true);
 
         const visitor = await open(viewport, scheme, false);
-        await visitor.goto(url(categoryPath()));
+        await visit(visitor, categoryPath());
         await openPrompt(
           visitor,
           cards(visitor).first().getByRole('button', { name: 'Mark solved' }),
