@@ -80,6 +80,23 @@ describe(`the app on ${engineUnderTest}`, () => {
     }
   });
 
+  it('refuses NUL characters anywhere in a request, before any database sees them', async () => {
+    await start();
+    for (const [method, url, payload] of [
+      ['GET', '/api/examples?subjectId=%00', undefined],
+      ['GET', '/api/examples?q=a%00b', undefined],
+      ['GET', '/api/categories/subject/%00', undefined],
+      ['POST', '/api/newsletter', { email: 'a\u0000@example.com' }],
+      ['POST', '/api/newsletter', { 'e\u0000': 'x' }],
+    ] as const) {
+      const res = await app.inject({ method, url, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'Text must not contain NUL characters (U+0000).',
+      });
+    }
+  });
+
   it('limits the request body size', async () => {
     await start({ BODY_LIMIT_BYTES: '2048' });
     const res = await app.inject({

@@ -23,6 +23,7 @@ import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
+import { registerNulGuard } from './lib/nul-guard';
 import { createMailer } from './lib/mailer';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
@@ -95,6 +96,7 @@ export async function buildApp(
   registerErrorHandler(app);
   // The API speaks JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  registerNulGuard(app);
 
   try {
     await registerAccounts(app, config, database);
