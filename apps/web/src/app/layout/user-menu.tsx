@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutDashboard,
@@ -21,11 +21,14 @@ export function UserMenu({ user }: { user: AuthUser }) {
   return (
     <Menu shadow="lg" width={264} position="bottom-end" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${name}`}>
-          <Avatar color="brand" variant="filled" radius="xl" size={32}>
+        {/* Named by its content, not aria-label: the visible initial and name must be part of
+            the name (WCAG 2.5.3), which reads 'Account menu for {name}'. */}
+        <UnstyledButton className={classes.userButton}>
+          <Avatar color="brand" variant="filled" radius="xl" size={32} aria-hidden>
             {initial}
           </Avatar>
-          <Text size="sm" fw={600} maw={160} truncate visibleFrom="md">
+          <VisuallyHidden>Account menu for {name}</VisuallyHidden>
+          <Text size="sm" fw={600} maw={160} truncate visibleFrom="md" aria-hidden>
             {name}
           </Text>
           <IconChevronDown size={14} stroke={1.8} />

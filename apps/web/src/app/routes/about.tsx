@@ -141,7 +141,7 @@ export default function AboutRoute() {
             </SimpleGrid>
             <Text>
               Choosing a category includes everything beneath it, and the breadcrumb on the{' '}
-              <Anchor component={Link} to={paths.examples}>
+              <Anchor component={Link} to={paths.examples} underline="always">
                 examples page
               </Anchor>{' '}
               always shows where you are, so you can step back up the tree with one click.
@@ -160,7 +160,7 @@ export default function AboutRoute() {
               If an expression cannot be rendered, Exemplar shows its source with a red marker
               instead of hiding it, so nothing is silently lost. You can try all of this yourself in
               the{' '}
-              <Anchor component={Link} to={paths.latex}>
+              <Anchor component={Link} to={paths.latex} underline="always">
                 LaTeX demo
               </Anchor>
               .

@@ -2,6 +2,9 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import type { ProgressCounts } from '../api/get-progress';
 import classes from './examples.module.css';
 
+/** Filled shades dark enough for white text (WCAG AA 4.5:1, checked by e2e/a11y.e2e.ts). */
+const FILLED = { gray: 'gray.7', brand: 'brand.7', teal: 'teal.9' } as const;
+
 /**
  * 'solved/total' of a category for the signed-in user: grey before the first solve, brand while
  * under way, teal when all are solved. Read out as '3 of 12 solved'.
@@ -21,7 +24,7 @@ export function ProgressBadge({
     <Badge
       size="sm"
       variant={active ? 'filled' : 'light'}
-      color={color}
+      color={active ? FILLED[color] : color}
       tt="none"
       className={classes.progressBadge}
       data-testid="progress-badge"

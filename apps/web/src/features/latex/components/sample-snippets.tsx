@@ -1,4 +1,4 @@
-import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { MathText } from '../../../components/math/math-text';
 import type { SampleSnippet } from '../samples';
 import classes from './latex-playground.module.css';
@@ -20,10 +20,11 @@ export function SampleSnippets({ snippets, activeId, onPick }: SampleSnippetsPro
           className={classes.snippet}
           data-active={snippet.id === activeId || undefined}
           aria-pressed={snippet.id === activeId}
-          aria-label={`Load sample: ${snippet.title}`}
           onClick={() => onPick(snippet)}
         >
+          {/* Named by its visible title (WCAG 2.5.3); the preview below is hidden from readers. */}
           <Text size="sm" fw={700} className={classes.snippetTitle}>
+            <VisuallyHidden>Load sample: </VisuallyHidden>
             {snippet.title}
           </Text>
           <div className={classes.snippetPreview} aria-hidden>

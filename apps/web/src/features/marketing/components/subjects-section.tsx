@@ -65,12 +65,9 @@ export function SubjectsSection() {
           {subjects.map(({ name, color, icon: Icon, description, formula }) => (
             <Card
               key={name}
-              component={Link}
-              to={paths.examplesForSubject(name)}
               className={classes.subjectCard}
               p="lg"
               style={{ borderTopColor: `var(--mantine-color-${color}-6)` }}
-              aria-label={`Explore ${name} examples`}
             >
               <Group gap="sm" mb="sm" wrap="nowrap">
                 <ThemeIcon size={40} radius="md" variant="light" color={color}>
@@ -83,11 +80,33 @@ export function SubjectsSection() {
               <Text c="dimmed" size="sm" mb="md">
                 {description}
               </Text>
-              <span className={classes.formulaBlock} aria-label={`Sample formula: ${formula}`}>
+              <span
+                className={classes.formulaBlock}
+                role="img"
+                aria-label={`Sample formula: ${formula}`}
+              >
                 {formula}
               </span>
-              <Group gap={4} mt="lg" c={`${color}.6`} className={classes.subjectLink}>
-                <Text size="sm" fw={700} inherit>
+              <Group
+                gap={4}
+                mt="lg"
+                className={classes.subjectLink}
+                // the subject's colour, dark enough for AA contrast in both schemes
+                style={{
+                  color: `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black), var(--mantine-color-${color}-3))`,
+                }}
+              >
+                {/* The whole card is clickable (stretched link); the name read out still says what it
+                    opens, and starts with the visible text (WCAG 2.5.3). */}
+                <Text
+                  component={Link}
+                  to={paths.examplesForSubject(name)}
+                  className={classes.stretchedLink}
+                  aria-label={`Explore ${name} examples`}
+                  size="sm"
+                  fw={700}
+                  inherit
+                >
                   Explore {name}
                 </Text>
                 <IconArrowRight size={16} />
