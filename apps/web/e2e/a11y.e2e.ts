@@ -1,0 +1,339 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type TestServer } from './harness';
+
+const ROOT_EMAIL = 'a11y-root@example.com';
+const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
+const DESKTOP = { width: 1280, height: 900 };
+const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
+
+interface Tokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+describe('accessibility: axe on every screen, keyboard-only flows, maths for screen readers', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let root: Tokens;
+  let axeSource: string;
+  let exampleId: number;
+  let username: string;
+  const contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+
+  const url = (pathname: string) => `${server.url}${pathname}`;
+
+  async function api<T>(method: string, pathname: string, body?: unknown, token?: string) {
+    const response = await fetch(url(`/api${pathname}`), {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data: T; message?: string };
+    if (response.status >= 400) throw new Error(`${method} ${pathname}: ${json.message}`);
+    return json.data;
+  }
+
+  async function open(colorScheme: Scheme, tokens?: Tokens): Promise<Page> {
+    const context = await browser.newContext({ viewport: DESKTOP, colorScheme, bypassCSP: true });
+    contexts.push(context);
+    if (tokens) {
+      await context.addInitScript((stored: Tokens) => {
+        if (!window.localStorage.getItem('idToken')) {
+          for (const [key, value] of Object.entries(stored))
+            window.localStorage.setItem(key, value);
+        }
+      }, tokens);
+    }
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  }
+
+  /** Navigates and waits until the screen has loaded its data (no loader or 'Loading' text). */
+  async function visit(page: Page, pathname: string) {
+    await page.goto(url(pathname), { waitUntil: 'networkidle' });
+    await page.locator('main').first().waitFor();
+    await eventually(() =>
+      page.evaluate(
+        () =>
+          !/Loading/.test(document.querySelector('main')?.textContent ?? '') &&
+          !document.querySelector('main .mantine-Loader-root'),
+      ),
+    ).toBe(true);
+    await page.waitForTimeout(400); // let transitions settle before contrast is measured
+  }
+
+  /** Runs axe on the whole document; returns one line per serious or critical violation. */
+  async function audit(page: Page, screen: string): Promise<string[]> {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+    const violations = await page.evaluate(
+      (tags) =>
+        (
+          window as unknown as {
+            axe: { run: (c: Document, o: object) => Promise<{ violations: AxeViolation[] }> };
+          }
+        ).axe
+          .run(document, { runOnly: tags })
+          .then((result) => JSON.parse(JSON.stringify(result.violations)) as AxeViolation[]),
+      AXE_TAGS,
+    );
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${screen}: [${v.impact}] ${v.id} — ${v.help} — ${v.nodes.length} node(s), first ${JSON.stringify(
+            v.nodes[0]?.target,
+          )}${v.nodes[0]?.failureSummary ? ` (${v.nodes[0].failureSummary.replace(/\s+/g, ' ')})` : ''} ${v.nodes[0]?.html.slice(0, 200)}`,
+      );
+  }
+
+  /**
+   * What the focused element draws to show it has focus: an outline, a focus ring (box shadow),
+   * or, for Mantine inputs, a border colour that differs from an unfocused input of the same kind.
+   */
+  async function focusIndicator(page: Page) {
+    await page.waitForTimeout(200); // let the border transition finish
+    return page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return { visible: false, what: 'nothing focused' };
+      const style = getComputedStyle(el);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const ring = style.boxShadow !== 'none';
+      let border = false;
+      if (el.matches('input, textarea')) {
+        const twin = [
+          ...document.querySelectorAll<HTMLElement>('.mantine-Input-input:not([data-error])'),
+        ].find((other) => other !== el && getComputedStyle(other).display !== 'none');
+        border =
+          twin !== undefined &&
+          parseFloat(style.borderWidth) > 0 &&
+          getComputedStyle(twin).borderColor !== style.borderColor;
+      }
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+      const what = `${el.tagName.toLowerCase()} "${name}" outline=${style.outlineStyle} ${style.outlineWidth} shadow=${style.boxShadow} border=${style.borderColor}`;
+      return { visible: outline || ring || border, what };
+    });
+  }
+
+  interface Target {
+    /** CSS selector the focused element must match. */
+    selector: string;
+    /** Its label (input) or text content (button) must match this. */
+    name?: RegExp;
+  }
+
+  /** Presses `key` (Tab or Shift+Tab) until the focused element is `target`; focus must show. */
+  async function tabTo(page: Page, target: Target, key = 'Tab', max = 80) {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press(key);
+      const hit = await page.evaluate(
+        ({ selector, source }) => {
+          const el = document.activeElement as HTMLInputElement | null;
+          if (!el?.matches(selector)) return false;
+          if (source === null) return true;
+          const name =
+            el.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? '';
+          return new RegExp(source).test(name.trim());
+        },
+        { selector: target.selector, source: target.name?.source ?? null },
+      );
+      if (hit) {
+        const focus = await focusIndicator(page);
+        expect(focus.visible, focus.what).toBe(true);
+        return;
+      }
+    }
+    throw new Error(`${key} never reached ${target.selector} ${target.name ?? ''}`);
+  }
+
+  beforeAll(async () => {
+    axeSource = await readFile(
+      createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+      'utf8',
+    );
+    server = await startServer({
+      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
+    });
+    browser = await launchBrowser();
+    root = await api<Tokens>('POST', '/auth/login', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
+    const list = await api<{ examples: { id: number }[] }>('GET', '/examples?limit=1');
+    exampleId = list.examples[0]!.id;
+    const { users } = await api<{ users: { email: string; username: string }[] }>(
+      'GET',
+      '/admin/users/dashboard',
+      undefined,
+      root.idToken,
+    );
+    username = users.find((u) => u.email === ROOT_EMAIL)!.username;
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(pageErrors).toEqual([]);
+    pageErrors = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const scheme of SCHEMES) {
+    it(`public screens have no serious or critical axe violations (${scheme})`, async () => {
+      const page = await open(scheme);
+      const found: string[] = [];
+      for (const pathname of [
+        '/',
+        '/about',
+        '/latex',
+        '/examples',
+        `/examples/${exampleId}`,
+        '/login',
+        '/register',
+        '/confirm',
+        '/forgot-password',
+        '/reset-password',
+        '/no-such-page',
+      ]) {
+        await visit(page, pathname);
+        found.push(...(await audit(page, `${pathname} (${scheme})`)));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    });
+
+    it(`signed-in screens have no serious or critical axe violations (${scheme})`, async () => {
+      const page = await open(scheme, root);
+      const found: string[] = [];
+      for (const pathname of [
+        '/profile',
+        '/dashboard',
+        `/dashboard/user/${username}`,
+        '/examples',
+        '/admin',
+        '/admin?tab=categories',
+        '/admin?tab=difficulties',
+        '/admin?tab=types',
+        '/admin?tab=examples',
+        '/admin?tab=import-export',
+      ]) {
+        await visit(page, pathname);
+        found.push(...(await audit(page, `${pathname} (${scheme})`)));
+      }
+      // The add form of a catalogue tab (a modal dialog).
+      await visit(page, '/admin?tab=examples');
+      await page.getByRole('button', { name: 'Add example' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(400);
+      found.push(...(await audit(page, `/admin example form (${scheme})`)));
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  }
+
+  it('keyboard only on /examples: pick a subject, a category and a difficulty, then clear the filters', async () => {
+    const page = await open('light');
+    await visit(page, '/examples');
+    const search = () => new URL(page.url()).search;
+
+    // Subject: a combobox; ArrowDown opens it and moves, Enter picks.
+    await tabTo(page, { selector: 'input', name: /^Subject/ });
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await eventually(search).toMatch(/subject=\d+/);
+
+    // Category: the first numbered category button, activated with Enter.
+    await tabTo(page, { selector: 'aside button[aria-pressed="false"]' });
+    await page.keyboard.press('Enter');
+    await eventually(search).toMatch(/category=\d+/);
+
+    // Difficulty: Space opens the dropdown this time.
+    await tabTo(page, { selector: 'input', name: /^Difficulty/ });
+    await page.keyboard.press('Space');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await eventually(search).toMatch(/difficulty=\d+/);
+    expect(search()).toMatch(/category=\d+/);
+    expect(
+      await page.getByRole('list', { name: 'Active filters' }).getByRole('listitem').count(),
+    ).toBeGreaterThanOrEqual(2);
+
+    // Clear All Filters: reached with Tab, pressed with Enter.
+    await tabTo(page, { selector: 'button', name: /Clear All Filters/ });
+    await page.keyboard.press('Enter');
+    await eventually(search).toBe('');
+    await page.getByText('Showing all available examples').waitFor();
+  });
+
+  it('keyboard only on /admin: open the subject add form, fill it and save', async () => {
+    const page = await open('light', root);
+    await visit(page, '/admin');
+    const name = `Keyboard Subject ${Date.now().toString(36)}`;
+
+    await tabTo(page, { selector: 'button', name: /Add subject/ });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Focus moves into the dialog (Mantine focuses the first field or the dialog itself).
+    await page.waitForTimeout(300);
+    const inName = await page.evaluate(
+      () => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent ?? '',
+    );
+    if (/^Name/.test(inName)) expect((await focusIndicator(page)).visible).toBe(true);
+    else await tabTo(page, { selector: 'input', name: /^Name/ });
+    await page.keyboard.type(name);
+    await tabTo(page, { selector: 'input, textarea', name: /^Description/ });
+    await page.keyboard.type('Typed without a mouse.');
+    // Shift+Tab back to the name field, then forward to the Create button.
+    await tabTo(page, { selector: 'input', name: /^Name/ }, 'Shift+Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
+      name,
+    );
+    await tabTo(page, { selector: 'button', name: /Create subject/ });
+    await page.keyboard.press('Space');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+  });
+
+  it('maths on /examples is readable by screen readers: MathML, with the visual HTML aria-hidden', async () => {
+    const page = await open('light');
+    await visit(page, '/examples');
+    const maths = await page.evaluate(() => {
+      const all = [...document.querySelectorAll('main .katex')];
+      return {
+        katex: all.length,
+        withMathml: all.filter((k) => k.querySelector(':scope > .katex-mathml math')).length,
+        htmlHidden: all.filter(
+          (k) => k.querySelector(':scope > .katex-html')?.getAttribute('aria-hidden') === 'true',
+        ).length,
+        mathmlText: document.querySelector('main .katex-mathml math')?.textContent ?? '',
+      };
+    });
+    expect(maths.katex).toBeGreaterThan(10);
+    expect(maths.withMathml).toBe(maths.katex);
+    expect(maths.htmlHidden).toBe(maths.katex);
+    expect(maths.mathmlText.length).toBeGreaterThan(0);
+  });
+});
