@@ -3,6 +3,7 @@ import { UserManagement } from '../../features/admin-users/components/user-manag
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
 import { AccessDenied } from '../../features/dashboard/components/access-denied';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { ProgressOverview } from '../../features/examples/components/progress-overview';
 import { useAuth } from '../../lib/auth/auth-store';
 
 /**
@@ -22,7 +23,10 @@ export default function DashboardRoute() {
         <AccessDenied />
       ) : (
         <ProtectedRoute>
-          <DashboardPage superadmin={<UserManagement />} />
+          <DashboardPage
+            superadmin={<UserManagement />}
+            progress={(empty) => <ProgressOverview empty={empty} />}
+          />
         </ProtectedRoute>
       )}
     </>

@@ -1,4 +1,5 @@
 import { Grid, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { AuthUser } from '../../../lib/auth/auth-store';
 import { ProfileCard } from './profile-card';
 import { ProgressSection } from './progress-section';
@@ -9,11 +10,17 @@ import {
 } from './restricted-areas';
 
 /** Learners (spec §6): profile and own progress; user management and configuration restricted. */
-export function BasicDashboard({ user }: { user: AuthUser }) {
+export function BasicDashboard({
+  user,
+  progress,
+}: {
+  user: AuthUser;
+  progress: (empty: ReactNode) => ReactNode;
+}) {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <ProgressSection />
+        <ProgressSection progress={progress} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap="lg">

@@ -17,10 +17,12 @@ const SUBTITLES: Readonly<Record<Role, string>> = {
 interface DashboardPageProps {
   /** The superadmin's user management (composed by the route: features stay apart). */
   superadmin: ReactNode;
+  /** The learner's progress, given the empty state to show before any (composed by the route). */
+  progress: (empty: ReactNode) => ReactNode;
 }
 
 /** /dashboard for a signed-in user: one of three dashboards by highest role (spec §2, §6). */
-export function DashboardPage({ superadmin }: DashboardPageProps) {
+export function DashboardPage({ superadmin, progress }: DashboardPageProps) {
   const { user } = useAuth();
   if (!user) return null;
   const role = highestRole(user.groups);
@@ -61,7 +63,7 @@ export function DashboardPage({ superadmin }: DashboardPageProps) {
         ) : role === 'admin' ? (
           <AdminDashboard user={user} />
         ) : (
-          <BasicDashboard user={user} />
+          <BasicDashboard user={user} progress={progress} />
         )}
       </Container>
     </>

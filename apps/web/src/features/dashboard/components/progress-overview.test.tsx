@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
 import { renderWithProviders, storeSession } from '../../../test/render';
+import { ProgressOverview } from '../../examples/components/progress-overview';
 import { ProgressSection } from './progress-section';
 
 type Reply = { status?: number; body: unknown };
@@ -41,7 +42,7 @@ function stubApi(reply: (path: string) => Reply) {
 const renderSection = () =>
   renderWithProviders(
     <MemoryRouter>
-      <ProgressSection />
+      <ProgressSection progress={(empty) => <ProgressOverview empty={empty} />} />
     </MemoryRouter>,
   );
 

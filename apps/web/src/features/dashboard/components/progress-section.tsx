@@ -1,15 +1,16 @@
 import { Button, Card, EmptyState, Group, Text, Title } from '@mantine/core';
 import { IconBook2, IconChartBar, IconTrophy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import classes from './dashboard.module.css';
-import { ProgressOverview } from './progress-overview';
 
 /**
- * The learner's own progress: solved/total, liked, per subject (ProgressOverview); before the first
- * like or solve an empty state leads to the examples.
+ * The learner's own progress: solved/total, liked, per subject (drawn by `progress`, which the
+ * route composes from the examples feature: features stay apart); before the first like or solve
+ * an empty state leads to the examples.
  */
-export function ProgressSection() {
+export function ProgressSection({ progress }: { progress: (empty: ReactNode) => ReactNode }) {
   return (
     <Card
       padding="lg"
@@ -27,24 +28,22 @@ export function ProgressSection() {
       <Text size="sm" c="dimmed" mb="lg">
         The examples you have liked and solved.
       </Text>
-      <ProgressOverview
-        empty={
-          <EmptyState
-            variant="light"
-            icon={<IconTrophy size={28} stroke={1.6} />}
-            title="No progress yet"
-            description="Work through some examples: like the ones you want to keep and mark the ones you have solved. Your progress will show up here."
-            py="lg"
-            className={classes.progressEmpty}
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to={paths.examples} leftSection={<IconBook2 size={18} />}>
-                Browse Examples
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        }
-      />
+      {progress(
+        <EmptyState
+          variant="light"
+          icon={<IconTrophy size={28} stroke={1.6} />}
+          title="No progress yet"
+          description="Work through some examples: like the ones you want to keep and mark the ones you have solved. Your progress will show up here."
+          py="lg"
+          className={classes.progressEmpty}
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to={paths.examples} leftSection={<IconBook2 size={18} />}>
+              Browse Examples
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>,
+      )}
     </Card>
   );
 }

@@ -23,8 +23,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 // The learner's progress is the examples feature's data (GET /me/progress, the subject names).
-import { useProgress } from '../../examples/api/get-progress';
-import { useSubjects } from '../../examples/api/get-subjects';
+import { useProgress } from '../api/get-progress';
+import { useSubjects } from '../api/get-subjects';
 
 const percent = (solved: number, total: number) =>
   total === 0 ? 0 : Math.round((solved / total) * 100);
