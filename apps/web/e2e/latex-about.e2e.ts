@@ -74,4 +74,31 @@ describe('/latex and /about in the browser', () => {
       .click();
     await page.waitForURL(/\/examples/);
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`fits a phone (375 px, ${colorScheme}): home, /about and /latex`, async () => {
+      const phone = await browser.newContext({
+        viewport: { width: 375, height: 800 },
+        colorScheme,
+      });
+      const p = await phone.newPage();
+      p.on('pageerror', (error) => pageErrors.push(error.message));
+      for (const route of ['/', '/about', '/latex']) {
+        await p.goto(`${server.url}${route}`);
+        await p.getByRole('heading', { level: 1 }).waitFor();
+        if (route === '/latex')
+          await p.getByTestId('latex-output').locator('.katex').first().waitFor();
+        const overflow = await p.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, route).toBeLessThanOrEqual(0);
+        const name = route === '/' ? 'home' : route.slice(1);
+        await p.screenshot({
+          path: path.join(resultsDir, `${name}-phone-${colorScheme}.png`),
+          fullPage: true,
+        });
+      }
+      await phone.close();
+    });
+  }
 });
