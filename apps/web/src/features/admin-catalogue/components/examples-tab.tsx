@@ -27,6 +27,7 @@ import { ExampleForm } from './example-form';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useLookups, type Lookups } from './use-lookups';
+import { difficultyColor } from '../../../lib/difficulty-color';
 
 type Editor = { mode: 'add' } | { mode: 'edit'; row: Example } | null;
 
@@ -283,20 +284,4 @@ function exampleColumns(lookups: Lookups): Column<Example>[] {
       ),
     },
   ];
-}
-
-/** Spec §2 difficulty colours: easy green, intermediate yellow, hard red, insane dark, else grey. */
-function difficultyColor(name: string): string {
-  switch (name.toLowerCase()) {
-    case 'easy':
-      return 'green';
-    case 'intermediate':
-      return 'yellow';
-    case 'hard':
-      return 'red';
-    case 'insane':
-      return 'dark';
-    default:
-      return 'gray';
-  }
 }

@@ -1,18 +1,5 @@
-/** Difficulty badge colour (spec §2): easy green, intermediate yellow, hard red, insane dark, else grey. */
-export function difficultyColor(name: string | null | undefined): string {
-  switch (name?.trim().toLowerCase()) {
-    case 'easy':
-      return 'green';
-    case 'intermediate':
-      return 'yellow';
-    case 'hard':
-      return 'red';
-    case 'insane':
-      return 'dark';
-    default:
-      return 'gray';
-  }
-}
+// The badge colour is shared with the admin screen, so it lives in lib/.
+export { difficultyColor } from '../../../lib/difficulty-color';
 
 export type DifficultyIconKind =
   { kind: 'dot'; color: 'green' | 'yellow' | 'red' } | { kind: 'star' };
