@@ -36,6 +36,31 @@ export default tseslint.config(
     },
   },
   {
+    // The first load of / and /examples carries no zod (docs/decisions/006-bundle-budget.md): the
+    // shared schemas are types there, and answers are read with lib/json-shape.ts.
+    files: [
+      'apps/web/src/app/*.tsx',
+      'apps/web/src/app/layout/**',
+      'apps/web/src/components/**',
+      'apps/web/src/lib/**',
+      'apps/web/src/features/{examples,marketing,newsletter}/**',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', '@exemplar/shared/catalogue', '@exemplar/shared/api'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              'Keep zod off the first load: import types only, read answers with json-shape.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // In web, components and lib never import features.
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {

@@ -1,15 +1,16 @@
-import { CategoryTreeEntrySchema, type CategoryTreeEntry } from '@exemplar/shared/catalogue';
+import type { CategoryTreeEntry } from '@exemplar/shared/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { array, object } from '../../../lib/json-shape';
+import { readCategoryTreeEntry } from './contract';
 import { parseData } from './parse-response';
 
-const CategoryTreeDataSchema = z.object({ categoriesTree: z.array(CategoryTreeEntrySchema) });
+const readCategoryTreeData = object({ categoriesTree: array(readCategoryTreeEntry) });
 
 /** GET /categories/tree → per subject, its categories with their nested children. */
 export async function getCategoryTree(signal?: AbortSignal): Promise<CategoryTreeEntry[]> {
   const body = await api.get<unknown>('/categories/tree', { signal });
-  return parseData(CategoryTreeDataSchema, body).categoriesTree;
+  return parseData(readCategoryTreeData, body).categoriesTree;
 }
 
 /** Initial data of the examples screen: loaded once (spec §4). */

@@ -1,15 +1,16 @@
-import { DifficultySchema, type Difficulty } from '@exemplar/shared/catalogue';
+import type { Difficulty } from '@exemplar/shared/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { array, object } from '../../../lib/json-shape';
+import { readDifficulty } from './contract';
 import { parseData } from './parse-response';
 
-const DifficultiesDataSchema = z.object({ difficulties: z.array(DifficultySchema) });
+const readDifficultiesData = object({ difficulties: array(readDifficulty) });
 
 /** GET /difficulties → easy, intermediate, hard, insane… ordered by rank. */
 export async function getDifficulties(signal?: AbortSignal): Promise<Difficulty[]> {
   const body = await api.get<unknown>('/difficulties', { signal });
-  const { difficulties } = parseData(DifficultiesDataSchema, body);
+  const { difficulties } = parseData(readDifficultiesData, body);
   return [...difficulties].sort((a, b) => a.rank - b.rank || a.id - b.id);
 }
 

@@ -1,4 +1,4 @@
-import { ExampleSchema, type Example, type ExamplesPage } from '@exemplar/shared/catalogue';
+import type { Example, ExamplesPage } from '@exemplar/shared/catalogue';
 import {
   queryOptions,
   useQuery,
@@ -6,18 +6,19 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client';
 import { useViewer } from '../hooks/use-viewer';
 import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from './get-examples';
+import { object } from '../../../lib/json-shape';
+import { readExample } from './contract';
 import { parseData } from './parse-response';
 
-const ExampleDataSchema = z.object({ example: ExampleSchema });
+const readExampleData = object({ example: readExample });
 
 /** GET /examples/{id} → one example; a 404 rejects with an ApiError of status 404. */
 export async function getExample(id: number, signal?: AbortSignal): Promise<Example> {
   const body = await api.get<unknown>(`/examples/${id}`, { signal });
-  return parseData(ExampleDataSchema, body).example;
+  return parseData(readExampleData, body).example;
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -1,8 +1,9 @@
-import { ExamplesPageSchema, type ExamplesPage } from '@exemplar/shared/catalogue';
+import type { ExamplesPage } from '@exemplar/shared/catalogue';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useViewer } from '../hooks/use-viewer';
 import { toExamplesQuery, type ExampleFilters, type ExamplesListQuery } from '../lib/filters';
+import { readExamplesPage } from './contract';
 import { parseData } from './parse-response';
 
 /** Examples per request; 'Load more' fetches the next page with the server's cursor. */
@@ -37,7 +38,7 @@ export async function getExamples(
   signal?: AbortSignal,
 ): Promise<ExamplesPage> {
   const body = await api.get<unknown>('/examples', { query: { ...query }, signal });
-  return parseData(ExamplesPageSchema, body);
+  return parseData(readExamplesPage, body);
 }
 
 /** The list for `filters` as `viewer` (a user's id, null for a visitor) sees it. */

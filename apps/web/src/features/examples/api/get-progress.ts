@@ -1,26 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
 import { useViewer } from '../hooks/use-viewer';
+import { readProgress, type Progress, type ProgressCounts } from './contract';
 import { parseData } from './parse-response';
 
-const CountsSchema = z.object({
-  id: z.number().int(),
-  total: z.number().int().nonnegative(),
-  solved: z.number().int().nonnegative(),
-});
-export type ProgressCounts = z.infer<typeof CountsSchema>;
-
-/** GET /me/progress: solved/total overall, per category (subcategories included) and per subject. */
-export const ProgressSchema = z.object({
-  total: z.number().int().nonnegative(),
-  solved: z.number().int().nonnegative(),
-  liked: z.number().int().nonnegative(),
-  categories: z.array(CountsSchema),
-  subjects: z.array(CountsSchema),
-});
-export type Progress = z.infer<typeof ProgressSchema>;
+export type { Progress, ProgressCounts } from './contract';
 
 export const progressKeys = {
   /** Under the session prefix: dropped on logout with the user's other queries. */
@@ -30,7 +15,7 @@ export const progressKeys = {
 
 export async function getProgress(signal?: AbortSignal): Promise<Progress> {
   const body = await api.get<unknown>('/me/progress', { signal });
-  return parseData(ProgressSchema, body);
+  return parseData(readProgress, body);
 }
 
 export function progressQueryOptions(viewer: string) {

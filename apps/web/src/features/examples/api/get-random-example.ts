@@ -1,13 +1,14 @@
-import { ExampleSchema, type Example } from '@exemplar/shared/catalogue';
+import type { Example } from '@exemplar/shared/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useViewer } from '../hooks/use-viewer';
 import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
 import { examplesKeys, viewerKey } from './get-examples';
+import { object } from '../../../lib/json-shape';
+import { readExample } from './contract';
 import { parseData } from './parse-response';
 
-const RandomDataSchema = z.object({ example: ExampleSchema });
+const readRandomData = object({ example: readExample });
 
 /**
  * GET /examples/random with the list's filters (no page size or cursor) → one example picked at
@@ -20,7 +21,7 @@ export async function getRandomExample(
   const body = await api.get<unknown>('/examples/random', {
     query: { ...toExamplesQuery(filters, { signedIn }) },
   });
-  return parseData(RandomDataSchema, body).example;
+  return parseData(readRandomData, body).example;
 }
 
 /**

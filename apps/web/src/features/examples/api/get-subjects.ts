@@ -1,15 +1,16 @@
-import { SubjectSchema, type Subject } from '@exemplar/shared/catalogue';
+import type { Subject } from '@exemplar/shared/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { array, object } from '../../../lib/json-shape';
+import { readSubject } from './contract';
 import { parseData } from './parse-response';
 
-const SubjectsDataSchema = z.object({ subjects: z.array(SubjectSchema) });
+const readSubjectsData = object({ subjects: array(readSubject) });
 
 /** GET /subjects → the subjects of the dropdown. */
 export async function getSubjects(signal?: AbortSignal): Promise<Subject[]> {
   const body = await api.get<unknown>('/subjects', { signal });
-  return parseData(SubjectsDataSchema, body).subjects;
+  return parseData(readSubjectsData, body).subjects;
 }
 
 /** Initial data of the examples screen: loaded once (spec §4). */

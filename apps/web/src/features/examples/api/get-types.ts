@@ -1,15 +1,16 @@
-import { ExampleTypeSchema, type ExampleType } from '@exemplar/shared/catalogue';
+import type { ExampleType } from '@exemplar/shared/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { array, object } from '../../../lib/json-shape';
+import { readExampleType } from './contract';
 import { parseData } from './parse-response';
 
-const TypesDataSchema = z.object({ types: z.array(ExampleTypeSchema) });
+const readTypesData = object({ types: array(readExampleType) });
 
 /** GET /types → the example types of the dropdown. */
 export async function getTypes(signal?: AbortSignal): Promise<ExampleType[]> {
   const body = await api.get<unknown>('/types', { signal });
-  return parseData(TypesDataSchema, body).types;
+  return parseData(readTypesData, body).types;
 }
 
 /** Initial data of the examples screen: loaded once (spec §4). */

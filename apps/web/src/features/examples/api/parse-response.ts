@@ -1,14 +1,15 @@
-import { successSchema } from '@exemplar/shared/api';
-import type { z } from 'zod';
+import { ShapeError, type Reader } from '../../../lib/json-shape';
+import { readSuccess } from './contract';
 
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent a response this page cannot read.';
 
-/** Checks a `{ success: true, data }` body against the shared contract and returns `data`. */
-export function parseData<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = successSchema(schema).safeParse(body);
-  if (!result.success) {
-    console.error('Response does not match the contract', result.error);
+/** Checks a `{ success: true, data }` body against the contract (./contract.ts) and returns `data`. */
+export function parseData<T>(read: Reader<T>, body: unknown): T {
+  try {
+    return readSuccess(read)(body).data;
+  } catch (error) {
+    if (!(error instanceof ShapeError)) throw error;
+    console.error('Response does not match the contract', error.message);
     throw new Error(UNEXPECTED_RESPONSE_MESSAGE);
   }
-  return (result.data as { data: z.infer<T> }).data;
 }

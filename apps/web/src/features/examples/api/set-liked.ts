@@ -1,15 +1,15 @@
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useExampleMark } from './example-marks';
+import { boolean, integer, object } from '../../../lib/json-shape';
 import { parseData } from './parse-response';
 
-const LikedDataSchema = z.object({ id: z.number().int(), liked: z.boolean() });
+const readLikedData = object({ id: integer(), liked: boolean });
 
 /** PUT (like) or DELETE (unlike) /examples/{id}/like → {id, liked}; idempotent. */
 export async function setLiked(id: number, liked: boolean) {
   const path = `/examples/${id}/like`;
   const body = liked ? await api.put<unknown>(path) : await api.delete<unknown>(path);
-  return parseData(LikedDataSchema, body);
+  return parseData(readLikedData, body);
 }
 
 /** Like / unlike one example, optimistically. */

@@ -1,15 +1,15 @@
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useExampleMark } from './example-marks';
+import { boolean, integer, object } from '../../../lib/json-shape';
 import { parseData } from './parse-response';
 
-const SolvedDataSchema = z.object({ id: z.number().int(), solved: z.boolean() });
+const readSolvedData = object({ id: integer(), solved: boolean });
 
 /** PUT (mark solved) or DELETE (unmark) /examples/{id}/solved → {id, solved}; idempotent. */
 export async function setSolved(id: number, solved: boolean) {
   const path = `/examples/${id}/solved`;
   const body = solved ? await api.put<unknown>(path) : await api.delete<unknown>(path);
-  return parseData(SolvedDataSchema, body);
+  return parseData(readSolvedData, body);
 }
 
 /** Mark one example solved / unsolved, optimistically; the progress follows. */

@@ -35,6 +35,7 @@ async function chooseOption(label: string, option: string) {
 const cards = () => screen.queryAllByTestId('example-card');
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -369,6 +370,18 @@ describe('/examples', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(callsTo(fetchMock, '/api/examples')).toHaveLength(2);
+  });
+
+  it('says so when the examples answer does not match the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(catalogueHandler, (url) =>
+      url.pathname === '/api/examples'
+        ? { status: 200, body: { success: true, data: { examples: [{ id: 'x' }], total: 1 } } }
+        : undefined,
+    );
+    renderExamples('/examples');
+    expect(await screen.findByText('Error Loading Examples')).toBeTruthy();
+    expect(screen.getByText('The server sent a response this page cannot read.')).toBeTruthy();
   });
 
   it("falls back to 'Failed to load examples' when the failure has no message", async () => {

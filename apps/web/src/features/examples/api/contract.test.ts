@@ -1,0 +1,185 @@
+import {
+  CategoryTreeEntrySchema,
+  DifficultySchema,
+  ExamplesPageSchema,
+  ExampleSchema,
+  ExampleTypeSchema,
+  SubjectSchema,
+} from '@exemplar/shared/catalogue';
+import { successSchema } from '@exemplar/shared/api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import type { Reader } from '../../../lib/json-shape';
+import {
+  readCategoryTreeEntry,
+  readDifficulty,
+  readExample,
+  readExamplesPage,
+  readExampleType,
+  readProgress,
+  readSubject,
+} from './contract';
+import { parseData, UNEXPECTED_RESPONSE_MESSAGE } from './parse-response';
+
+const example = {
+  id: 7,
+  question: 'Solve $x^2 = 4$.',
+  answer: '$x = \\pm 2$',
+  procedure: null,
+  difficultyId: 1,
+  typeId: 2,
+  categoryId: 3,
+  subjectId: 4,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-02T00:00:00.000Z',
+  liked: true,
+  solved: false,
+};
+const tree = {
+  subject: { id: 1, name: 'Algebra', description: '' },
+  categories: [
+    {
+      id: 2,
+      name: 'Equations',
+      description: 'd',
+      children: [{ id: 3, name: 'Quadratic', description: '', children: [] }],
+    },
+  ],
+};
+
+/** Each reader beside the shared schema it mirrors, with a valid value. */
+const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
+  ['subject', readSubject, SubjectSchema, { id: 1, name: 'Algebra', description: 'x' }],
+  [
+    'difficulty',
+    readDifficulty,
+    DifficultySchema,
+    { id: 1, name: 'easy', description: '', rank: 0 },
+  ],
+  ['type', readExampleType, ExampleTypeSchema, { id: 2, name: 'Proof', description: '' }],
+  ['example', readExample, ExampleSchema, example],
+  ['tree entry', readCategoryTreeEntry, CategoryTreeEntrySchema, tree],
+  [
+    'examples page',
+    readExamplesPage,
+    ExamplesPageSchema,
+    { examples: [example, { ...example, id: 8, procedure: 'p' }], total: 2, nextCursor: 'abc' },
+  ],
+];
+
+/** Values a field can wrongly (or rightly) hold. */
+const candidates: unknown[] = [
+  undefined,
+  null,
+  '',
+  'text',
+  0,
+  -1,
+  1.5,
+  2 ** 53,
+  Number.NaN,
+  true,
+  [],
+  [1],
+  {},
+];
+
+/** `value` with each field replaced, one at a time, by each candidate (nested values too). */
+function* variants(value: unknown): Generator<unknown> {
+  yield value;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      for (const v of variants(item)) yield value.map((x, j) => (j === i ? v : x));
+    }
+    for (const candidate of candidates) yield [...value, candidate];
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, field] of Object.entries(value)) {
+      for (const candidate of candidates) yield { ...value, [key]: candidate };
+      for (const v of variants(field)) yield { ...value, [key]: v };
+    }
+    yield { ...value, extra: 'dropped' };
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('examples contract readers', () => {
+  it.each(pairs)(
+    '%s: accepts and refuses exactly what the shared schema does',
+    (_, read, schema, valid) => {
+      let refused = 0;
+      for (const value of variants(valid)) {
+        const expected = schema.safeParse(value);
+        let actual: { success: true; data: unknown } | { success: false };
+        try {
+          actual = { success: true, data: read(value) };
+        } catch {
+          actual = { success: false };
+        }
+        expect(actual.success, JSON.stringify(value)).toBe(expected.success);
+        if (actual.success && expected.success) expect(actual.data).toStrictEqual(expected.data);
+        if (!expected.success) refused += 1;
+      }
+      expect(refused).toBeGreaterThan(10);
+    },
+  );
+
+  it('reads the envelope as the shared successSchema does', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const schema = successSchema(SubjectSchema);
+    const subject = { id: 1, name: 'Algebra', description: '' };
+    for (const body of variants({ success: true, message: 'ok', data: subject })) {
+      const expected = schema.safeParse(body);
+      let ok = true;
+      try {
+        parseData(readSubject, body);
+      } catch {
+        ok = false;
+      }
+      expect(ok, JSON.stringify(body)).toBe(expected.success);
+    }
+  });
+});
+
+describe('readProgress (GET /me/progress)', () => {
+  const progress = {
+    total: 3,
+    solved: 1,
+    liked: 0,
+    categories: [{ id: 2, total: 3, solved: 1 }],
+    subjects: [{ id: 1, total: 3, solved: 1 }],
+  };
+
+  it('reads the counts', () => {
+    expect(readProgress(progress)).toStrictEqual(progress);
+  });
+
+  it.each([
+    { ...progress, solved: -1 },
+    { ...progress, liked: 0.5 },
+    { ...progress, categories: [{ id: 2, total: 3 }] },
+    { ...progress, subjects: null },
+  ])('refuses %j', (value) => {
+    expect(() => readProgress(value)).toThrow();
+  });
+});
+
+describe('parseData', () => {
+  it('returns data of a body that fits', () => {
+    expect(parseData(readExample, { success: true, data: example })).toStrictEqual(example);
+  });
+
+  it('refuses a body that does not fit with the message the page shows, logging where', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => parseData(readExamplesPage, { success: true, data: { examples: [{}] } })).toThrow(
+      UNEXPECTED_RESPONSE_MESSAGE,
+    );
+    expect(() => parseData(readSubject, '<html>')).toThrow(UNEXPECTED_RESPONSE_MESSAGE);
+    expect(log).toHaveBeenCalledWith(
+      'Response does not match the contract',
+      'data.examples[0].id: expected a whole number ≥ 1',
+    );
+  });
+});

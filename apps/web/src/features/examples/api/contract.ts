@@ -1,0 +1,97 @@
+import type {
+  CategoryTreeEntry,
+  CategoryTreeNode,
+  Difficulty,
+  Example,
+  ExamplesPage,
+  ExampleType,
+  Subject,
+} from '@exemplar/shared/catalogue';
+import {
+  array,
+  boolean,
+  integer,
+  lazy,
+  literal,
+  nullable,
+  object,
+  optional,
+  string,
+  type Reader,
+} from '../../../lib/json-shape';
+
+/**
+ * Readers for the answers this feature reads, mirroring the shared zod schemas
+ * (@exemplar/shared/catalogue) without their runtime: zod alone would be 25 KB of the page's first
+ * download (docs/decisions/006-bundle-budget.md). Each is typed by the shared type, and
+ * contract.test.ts checks that it accepts and refuses what the shared schema does.
+ */
+
+const id = integer(1);
+const count = integer(0);
+
+export const readSubject: Reader<Subject> = object({ id, name: string, description: string });
+
+export const readDifficulty: Reader<Difficulty> = object({
+  id,
+  name: string,
+  description: string,
+  rank: integer(),
+});
+
+export const readExampleType: Reader<ExampleType> = object({
+  id,
+  name: string,
+  description: string,
+});
+
+const readCategoryTreeNode: Reader<CategoryTreeNode> = object({
+  id,
+  name: string,
+  description: string,
+  children: array(lazy(() => readCategoryTreeNode)),
+});
+
+export const readCategoryTreeEntry: Reader<CategoryTreeEntry> = object({
+  subject: readSubject,
+  categories: array(readCategoryTreeNode),
+});
+
+export const readExample: Reader<Example> = object({
+  id,
+  question: string,
+  answer: string,
+  procedure: nullable(string),
+  difficultyId: id,
+  typeId: id,
+  categoryId: id,
+  subjectId: id,
+  createdAt: string,
+  updatedAt: string,
+  liked: optional(boolean),
+  solved: optional(boolean),
+});
+
+export const readExamplesPage: Reader<ExamplesPage> = object({
+  examples: array(readExample),
+  total: count,
+  nextCursor: nullable(string),
+});
+
+const readCounts = object({ id: integer(), total: count, solved: count });
+export type ProgressCounts = ReturnType<typeof readCounts>;
+
+/** GET /me/progress: solved/total overall, per category (subcategories included) and per subject. */
+export const readProgress = object({
+  total: count,
+  solved: count,
+  liked: count,
+  categories: array(readCounts),
+  subjects: array(readCounts),
+});
+export type Progress = ReturnType<typeof readProgress>;
+
+/** `{ success: true, message?, data }` (design.md §4, the shared successSchema). */
+export function readSuccess<T>(readData: Reader<T>): Reader<{ data: T }> {
+  return object({ success: literal(true), message: optional(string), data: readData });
+}
