@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../test/helpers/test-db';
 import { buildApp } from './app';
+import { HEALTHY_FOR_MS } from './modules/health/health.routes';
 
 let env: TestEnv;
 let app: FastifyInstance;
@@ -35,6 +37,16 @@ describe(`the app on ${engineUnderTest}`, () => {
       code: 'ServiceUnavailable',
       message: 'Shutting down.',
     });
+  });
+
+  it('answers health 503 once the database stops answering, within HEALTHY_FOR_MS', async () => {
+    await start();
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await app.database.db.destroy(); // every query now fails
+    await sleep(HEALTHY_FOR_MS + 50);
+    const down = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ message: 'The database is not answering.' });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -122,6 +134,16 @@ describe(`the app on ${engineUnderTest}`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // The same headers on errors and on responses served from the visitors' cache.
+    const missing = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(csp);
+    await app.inject({ method: 'GET', url: '/api/subjects' });
+    const cached = await app.inject({ method: 'GET', url: '/api/subjects' });
+    expect(cached.headers['x-catalogue-cache']).toBe('hit');
+    expect(cached.headers['content-security-policy']).toBe(csp);
+    expect(cached.headers['x-frame-options']).toBe('DENY');
   });
 
   it('allows cross-origin calls only from configured origins, and sends HSTS in production', async () => {

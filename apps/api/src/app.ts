@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,6 +23,7 @@ import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
 import { registerNulGuard } from './lib/nul-guard';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { createMailer } from './lib/mailer';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
@@ -86,11 +86,12 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await database.close();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // While draining, close each connection after its response so shutdown need not wait for
     // kept-alive sockets to time out.
     if (app.lifecycle.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   registerErrorHandler(app);
@@ -106,7 +107,7 @@ export async function buildApp(
   }
 
   const production = config.NODE_ENV === 'production';
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
