@@ -13,9 +13,10 @@ function hasNul(value: unknown, depth = 0): boolean {
  * would cut strings at it. Refused up front with a 400, for every route and both engines.
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) {
-      throw badRequest('Text must not contain NUL characters (U+0000).');
+      return done(badRequest('Text must not contain NUL characters (U+0000).'));
     }
+    done();
   });
 }

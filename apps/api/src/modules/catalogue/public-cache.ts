@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recentValue } from '../../lib/recent-value';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +16,12 @@ declare module 'fastify' {
 
 const MAX_ENTRIES = 2000;
 const MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * How long a version read from the database is trusted. Within it, visitors' catalogue requests
+ * cost no database round trip at all; a write made through another instance (or by direct SQL) is
+ * seen by visitors of this one at most this late. Writes through this instance are seen at once.
+ */
+export const VERSION_MAX_AGE_MS = 100;
 
 export async function currentCatalogueVersion(db: Kysely<Database>): Promise<string> {
   const row = await db
@@ -25,41 +32,63 @@ export async function currentCatalogueVersion(db: Kysely<Database>): Promise<str
   return String(row?.version ?? 0);
 }
 
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * Catalogue reads are the same for every visitor until the catalogue changes, so their serialised
  * responses are kept in memory, tagged with the catalogue version (bumped by database triggers on
- * every write). Each request reads the version (one primary-key look-up), so a write made through
- * any instance is seen by every instance at once. Signed-in callers are never served from here:
- * their rows carry their own likes and solved marks.
+ * every write). The version is read through `recentValue`: a write through this
+ * instance is seen at once, one through another instance within VERSION_MAX_AGE_MS. Signed-in
+ * callers are never served from here: their rows carry their own likes and solved marks.
  */
 export const publicCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const entries = new Map<string, { version: string; body: string; type: string }>();
+    const entries = new Map<string, { version: string; body: Buffer; type: string }>();
+    const versions = recentValue(
+      () => currentCatalogueVersion(app.database.db),
+      VERSION_MAX_AGE_MS,
+    );
 
-    app.addHook('onRequest', async (request, reply) => {
+    function serve(request: FastifyRequest, reply: FastifyReply, version: string): boolean {
+      const hit = entries.get(request.url);
+      if (hit && hit.version === version) {
+        entries.delete(request.url);
+        entries.set(request.url, hit);
+        reply.header('content-type', hit.type).header('x-catalogue-cache', 'hit').send(hit.body);
+        return true;
+      }
+      request.catalogueVersion = version;
+      return false;
+    }
+
+    // Callback-style hooks: a cache hit with a fresh version settles without a promise.
+    app.addHook('onRequest', (request, reply, done) => {
       if (
         request.method !== 'GET' ||
         !request.routeOptions.config?.publicCache ||
         request.headers.authorization
       ) {
+        return done();
+      }
+      const version = versions.fresh();
+      if (version !== undefined) {
+        if (!serve(request, reply, version)) done();
         return;
       }
-      const version = await currentCatalogueVersion(app.database.db);
-      const hit = entries.get(request.url);
-      if (hit && hit.version === version) {
-        entries.delete(request.url);
-        entries.set(request.url, hit);
-        return reply
-          .header('content-type', hit.type)
-          .header('x-catalogue-cache', 'hit')
-          .send(hit.body);
-      }
-      request.catalogueVersion = version;
+      versions.read().then(
+        (read) => {
+          if (!serve(request, reply, read)) done();
+        },
+        (err: Error) => done(err),
+      );
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const version = request.catalogueVersion;
-      if (
+      if (MUTATING.has(request.method)) {
+        // The handler has committed: whatever it changed must be visible to the next request.
+        versions.forget();
+      } else if (
         version &&
         reply.statusCode === 200 &&
         typeof payload === 'string' &&
@@ -67,12 +96,12 @@ export const publicCachePlugin = fp(
       ) {
         entries.set(request.url, {
           version,
-          body: payload,
+          body: Buffer.from(payload),
           type: String(reply.getHeader('content-type')),
         });
         if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'public-cache' },
