@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppErrorBoundary } from '../components/error-boundary';
+import { DeferredNotifications } from './deferred-notifications';
 import { theme } from './theme';
 
 interface AppProvidersProps {
@@ -18,10 +17,8 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
     <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
+          <DeferredNotifications />
+          {children}
         </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>

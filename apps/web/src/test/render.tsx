@@ -5,7 +5,7 @@ import { AppProviders } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
 
-/** Renders `ui` inside the app providers (Mantine in test mode, react-query, modals). */
+/** Renders `ui` inside the app providers (Mantine in test mode, react-query, notifications). */
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = createQueryClient();
   return {

@@ -1,14 +1,7 @@
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconBook2,
-  IconHome,
-  IconInfoCircle,
-  IconLayoutDashboard,
-  IconMathFunction,
-  IconSettings,
-} from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { IconBook2, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { canManageCatalogue } from '@exemplar/shared/roles';
 import { BrandLogo } from '../../components/brand-logo';
@@ -16,17 +9,20 @@ import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { useAuth } from '../../lib/auth/auth-store';
 import { paths } from '../../lib/paths';
 import classes from './layout.module.css';
-import { UserMenu } from './user-menu';
+import type { NavItem } from './nav-drawer';
+import { UserMenuButton } from './user-menu-button';
 
-interface NavItem {
-  to: string;
-  label: string;
-  icon: ReactNode;
-}
+// Needed only after a tap (phone menu) or when signed in (user dropdown): not in the first load.
+const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function AppHeader() {
   const { user } = useAuth();
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The drawer's code is fetched the first time the burger is pressed, then stays mounted.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  // A press on the user button before the dropdown's code arrived opens it when it does.
+  const [menuPressed, setMenuPressed] = useState(false);
   const location = useLocation();
 
   // Following a link closes the phone menu.
@@ -75,7 +71,11 @@ export function AppHeader() {
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
             {user ? (
-              <UserMenu user={user} />
+              <Suspense
+                fallback={<UserMenuButton user={user} onClick={() => setMenuPressed(true)} />}
+              >
+                <UserMenu user={user} defaultOpened={menuPressed} />
+              </Suspense>
             ) : (
               <Group gap="xs" visibleFrom="sm" wrap="nowrap">
                 <Button component={Link} to={paths.login} variant="subtle">
@@ -88,7 +88,10 @@ export function AppHeader() {
             )}
             <Burger
               opened={drawerOpened}
-              onClick={drawer.toggle}
+              onClick={() => {
+                setDrawerWanted(true);
+                drawer.toggle();
+              }}
               hiddenFrom="sm"
               size="sm"
               aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
@@ -97,56 +100,16 @@ export function AppHeader() {
         </Group>
       </Container>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        size="80%"
-        title={
-          <Group gap="xs">
-            <BrandLogo size={26} />
-            <Box fw={800} fz="lg">
-              Exemplar
-            </Box>
-          </Group>
-        }
-        hiddenFrom="sm"
-        zIndex={1000}
-      >
-        <Stack gap={4} component="nav" aria-label="Main (mobile)">
-          <NavLink to={paths.home} end className={classes.drawerLink}>
-            <IconHome size={16} stroke={1.7} />
-            Home
-          </NavLink>
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={classes.drawerLink}>
-              {item.icon}
-              {item.label}
-            </NavLink>
-          ))}
-          <NavLink to={paths.latex} className={classes.drawerLink}>
-            <IconMathFunction size={16} stroke={1.7} />
-            LaTeX demo
-          </NavLink>
-          <NavLink to={paths.about} className={classes.drawerLink}>
-            <IconInfoCircle size={16} stroke={1.7} />
-            About
-          </NavLink>
-        </Stack>
-        {!user && (
-          <>
-            <Divider my="md" />
-            <Stack gap="sm">
-              <Button component={Link} to={paths.login} variant="default" fullWidth>
-                Login
-              </Button>
-              <Button component={Link} to={paths.register} fullWidth>
-                Register
-              </Button>
-            </Stack>
-          </>
-        )}
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer
+            opened={drawerOpened}
+            onClose={drawer.close}
+            items={items}
+            signedIn={Boolean(user)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,38 +1,30 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconLayoutDashboard,
-  IconLogout,
-  IconUserCircle,
-} from '@tabler/icons-react';
+import { Avatar, Box, Group, Menu, Text } from '@mantine/core';
+import { IconLayoutDashboard, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RoleBadge } from '../../components/role-badge';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { useLogout } from '../../lib/auth/use-logout';
 import { displayName, userInitial } from '../../lib/auth/user-display';
 import { paths } from '../../lib/paths';
-import classes from './layout.module.css';
+import { UserMenuButton } from './user-menu-button';
 
-export function UserMenu({ user }: { user: AuthUser }) {
+/** The user dropdown (spec §2). Loaded with React.lazy: a visitor's first load never needs it. */
+export function UserMenu({ user, defaultOpened }: { user: AuthUser; defaultOpened?: boolean }) {
   const logout = useLogout();
   const name = displayName(user);
   const initial = userInitial(user);
 
   return (
-    <Menu shadow="lg" width={264} position="bottom-end" radius="md" withinPortal>
+    <Menu
+      shadow="lg"
+      width={264}
+      position="bottom-end"
+      radius="md"
+      withinPortal
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
-        {/* Named by its content, not aria-label: the visible initial and name must be part of
-            the name (WCAG 2.5.3), which reads 'Account menu for {name}'. */}
-        <UnstyledButton className={classes.userButton}>
-          <Avatar color="brand" variant="filled" radius="xl" size={32} aria-hidden>
-            {initial}
-          </Avatar>
-          <VisuallyHidden>Account menu for {name}</VisuallyHidden>
-          <Text size="sm" fw={600} maw={160} truncate visibleFrom="md" aria-hidden>
-            {name}
-          </Text>
-          <IconChevronDown size={14} stroke={1.8} />
-        </UnstyledButton>
+        <UserMenuButton user={user} />
       </Menu.Target>
 
       <Menu.Dropdown>

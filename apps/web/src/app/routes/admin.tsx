@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { AdminCatalogueScreen } from '../../features/admin-catalogue/components/admin-catalogue-screen';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
 
@@ -5,7 +6,9 @@ export default function AdminRoute() {
   return (
     <ProtectedRoute>
       <title>Catalogue Admin — Exemplar</title>
-      <AdminCatalogueScreen />
+      <ModalsProvider>
+        <AdminCatalogueScreen />
+      </ModalsProvider>
     </ProtectedRoute>
   );
 }

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { useState } from 'react';
 import { UserManagement } from '../../features/admin-users/components/user-management';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
@@ -23,10 +24,12 @@ export default function DashboardRoute() {
         <AccessDenied />
       ) : (
         <ProtectedRoute>
-          <DashboardPage
-            superadmin={<UserManagement />}
-            progress={(empty) => <ProgressOverview empty={empty} />}
-          />
+          <ModalsProvider>
+            <DashboardPage
+              superadmin={<UserManagement />}
+              progress={(empty) => <ProgressOverview empty={empty} />}
+            />
+          </ModalsProvider>
         </ProtectedRoute>
       )}
     </>

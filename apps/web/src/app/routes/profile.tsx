@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
 import { ProfilePage } from '../../features/auth/components/profile/profile-page';
 
@@ -5,7 +6,9 @@ export default function ProfileRoute() {
   return (
     <ProtectedRoute>
       <title>My Profile — Exemplar</title>
-      <ProfilePage />
+      <ModalsProvider>
+        <ProfilePage />
+      </ModalsProvider>
     </ProtectedRoute>
   );
 }

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { useParams } from 'react-router';
 import { UserDetailsPage } from '../../features/admin-users/components/user-details-page';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
@@ -8,7 +9,9 @@ export default function UserDetailsRoute() {
   return (
     <ProtectedRoute>
       <title>User Details — Exemplar</title>
-      <UserDetailsPage userId={userId} />
+      <ModalsProvider>
+        <UserDetailsPage userId={userId} />
+      </ModalsProvider>
     </ProtectedRoute>
   );
 }

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -35,7 +36,10 @@ export function renderAdmin(url = '/admin', { groups = ['admin'] }: { groups?: s
   );
   const utils = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      {/* As app/routes/admin.tsx provides it. */}
+      <ModalsProvider>
+        <RouterProvider router={router} />
+      </ModalsProvider>
     </AppProviders>,
   );
   return { ...utils, router, queryClient };
