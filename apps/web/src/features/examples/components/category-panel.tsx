@@ -4,7 +4,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Select,
   Stack,
   Text,
   ThemeIcon,
@@ -18,6 +17,7 @@ import {
   IconFolderOff,
   IconLayoutList,
 } from '@tabler/icons-react';
+import { DeferredSelect } from '../../../components/deferred/deferred-select';
 import { Fragment, useId, useState } from 'react';
 import { countsById, useProgress } from '../api/get-progress';
 import {
@@ -109,7 +109,7 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
         className={classes.panelBody}
         data-collapsed={open ? undefined : true}
       >
-        <Select
+        <DeferredSelect
           label="Subject"
           data={[
             { value: ALL, label: 'All Subjects' },

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { Difficulty, Example, ExampleType } from '@exemplar/shared/catalogue';
 import { IconCalendar, IconHash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useHoverTooltip } from '../../../components/deferred/use-hover-tooltip';
 import { formatDate, formatDateTime } from '../lib/format';
 import { DifficultyBadge } from './difficulty-icon';
 import { ExampleMarks } from './example-marks';
@@ -78,16 +79,28 @@ export function ExampleCard({
               ID: {example.id}
             </Group>
           </Anchor>
-          <Tooltip label={formatDateTime(example.createdAt)} openDelay={300}>
-            <Text size="sm" c="dimmed" component="span">
-              <Group gap={4} wrap="nowrap" component="span">
-                <IconCalendar size={14} aria-hidden />
-                <time dateTime={example.createdAt}>{formatDate(example.createdAt)}</time>
-              </Group>
-            </Text>
-          </Tooltip>
+          <CreatedDate iso={example.createdAt} />
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The creation date; date and time in a tooltip on hover. */
+function CreatedDate({ iso }: { iso: string }) {
+  const { targetProps, tooltip } = useHoverTooltip<HTMLSpanElement>({
+    label: formatDateTime(iso),
+    openDelay: 300,
+  });
+  return (
+    <>
+      <Text size="sm" c="dimmed" component="span" {...targetProps}>
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconCalendar size={14} aria-hidden />
+          <time dateTime={iso}>{formatDate(iso)}</time>
+        </Group>
+      </Text>
+      {tooltip}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import type { Example } from '@exemplar/shared/catalogue';
 import {
   IconCircleCheck,
@@ -9,6 +9,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { DeferredPopover } from '../../../components/deferred/deferred-popover';
+import { useHoverTooltip } from '../../../components/deferred/use-hover-tooltip';
 import { paths } from '../../../lib/paths';
 import { useSetLiked } from '../api/set-liked';
 import { useSetSolved } from '../api/set-solved';
@@ -101,16 +103,22 @@ function Toggle({
   pressed: boolean;
   onToggle: () => void;
 }) {
+  const { targetProps, tooltip } = useHoverTooltip<HTMLButtonElement>({
+    label: spec.tooltip(pressed),
+    openDelay: 400,
+  });
   return (
-    <Tooltip label={spec.tooltip(pressed)} openDelay={400} withinPortal>
+    <>
       <MarkButton
         spec={spec}
         layout={layout}
         pressed={pressed}
         onClick={onToggle}
         aria-pressed={pressed}
+        {...targetProps}
       />
-    </Tooltip>
+      {tooltip}
+    </>
   );
 }
 
@@ -146,31 +154,34 @@ function SignInPrompt({ spec, layout }: { spec: MarkSpec; layout: Layout }) {
   const next = `${location.pathname}${location.search}`;
   const login = `${paths.login}?${new URLSearchParams({ next }).toString()}`;
   return (
-    <Popover width={260} position="bottom-end" shadow="md" withArrow trapFocus={false}>
-      <Popover.Target>
-        <MarkButton spec={spec} layout={layout} pressed={false} />
-      </Popover.Target>
-      <Popover.Dropdown aria-label="Sign in">
-        <Stack gap="sm">
-          <Text size="sm" fw={500}>
-            {SIGN_IN_PROMPT}
-          </Text>
-          <Group gap="xs" grow>
-            <Button
-              component={Link}
-              to={login}
-              size="xs"
-              leftSection={<IconLogin2 size={16} aria-hidden />}
-            >
-              Login
-            </Button>
-            <Button component={Link} to={paths.register} size="xs" variant="default">
-              Register
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <DeferredPopover
+      width={260}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      trapFocus={false}
+      target={(props) => <MarkButton spec={spec} layout={layout} pressed={false} {...props} />}
+      dropdownProps={{ 'aria-label': 'Sign in' }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" fw={500}>
+          {SIGN_IN_PROMPT}
+        </Text>
+        <Group gap="xs" grow>
+          <Button
+            component={Link}
+            to={login}
+            size="xs"
+            leftSection={<IconLogin2 size={16} aria-hidden />}
+          >
+            Login
+          </Button>
+          <Button component={Link} to={paths.register} size="xs" variant="default">
+            Register
+          </Button>
+        </Group>
+      </Stack>
+    </DeferredPopover>
   );
 }
 

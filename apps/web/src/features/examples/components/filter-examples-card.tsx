@@ -6,7 +6,6 @@ import {
   Divider,
   Group,
   Loader,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -14,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
+import { DeferredSelect } from '../../../components/deferred/deferred-select';
 import { activeFilterChips } from '../lib/chips';
 import {
   clearFilters,
@@ -114,7 +114,7 @@ export function FilterExamplesCard({
         <SearchField value={filters.q} onCommit={(q) => onChange({ ...filters, q })} />
 
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-          <Select
+          <DeferredSelect
             label="Difficulty"
             data={[
               { value: ALL, label: 'All Difficulties' },
@@ -135,7 +135,7 @@ export function FilterExamplesCard({
               </Group>
             )}
           />
-          <Select
+          <DeferredSelect
             label="Example Type"
             data={[
               { value: ALL, label: 'All Types' },
@@ -147,14 +147,14 @@ export function FilterExamplesCard({
           />
           {signedIn ? (
             <>
-              <Select
+              <DeferredSelect
                 label="Liked Status"
                 data={LIKED_OPTIONS}
                 value={flagValue(filters.liked)}
                 onChange={(value) => onChange({ ...filters, liked: parseFlag(value) })}
                 allowDeselect={false}
               />
-              <Select
+              <DeferredSelect
                 label="Solved Status"
                 data={SOLVED_OPTIONS}
                 value={flagValue(filters.solved)}

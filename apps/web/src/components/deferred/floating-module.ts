@@ -1,0 +1,3 @@
+import { deferredModule } from './deferred-module';
+
+export const floating = deferredModule(() => import('./floating'));
