@@ -64,6 +64,7 @@ export async function buildApp(
   try {
     await migrate(database);
     if (config.SEED === 'demo') await seedDemoCatalogue(database.db, database.engine);
+    if (database.engine === 'sqlite') await database.refreshStatistics();
   } catch (err) {
     await database.close();
     throw err;

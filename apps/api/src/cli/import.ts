@@ -91,6 +91,7 @@ async function main() {
       dryRun: false,
       onProgress: progressBar('Importing'),
     });
+    if (real.imported > 0) await database.refreshStatistics();
     console.log(summary(real));
   } catch (err) {
     fail(

@@ -25,6 +25,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         dryRun: request.body.dryRun,
         actorId: request.user!.id,
       });
+      if (!report.dryRun && report.imported > 0) await app.database.refreshStatistics();
       return {
         success: true as const,
         message: request.body.dryRun

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { smallCatalogue } from '../../../test/factories';
+import { VERSION_MAX_AGE_MS } from '../catalogue/public-cache';
+import { insertExample, smallCatalogue } from '../../../test/factories';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
 
 let env: TestEnv;
@@ -168,7 +170,39 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
     expect(ids((await list('?q=circumference')).body)).toEqual([cat.ex.circle]);
     expect(ids((await list('?q=area')).body)).toEqual([]);
     await db.deleteFrom('examples').where('id', '=', cat.ex.circle).execute();
+    // A change made behind the API's back reaches visitors' cached answers within this long.
+    await sleep(VERSION_MAX_AGE_MS + 20);
     expect(ids((await list('?q=circumference')).body)).toEqual([]);
+  });
+
+  it('ranks a word in the question before one in the answer, then the procedure, across pages', async () => {
+    const db = app.database.db;
+    const at = { categoryId: cat.circles, difficultyId: cat.easy, typeId: cat.worked };
+    const inProcedure = await insertExample(db, {
+      ...at,
+      question: 'How far does it travel?',
+      answer: 'Twelve metres.',
+      procedure: 'Follow the zeppelin along its route.',
+    });
+    const inAnswer = await insertExample(db, {
+      ...at,
+      question: 'What flies over the town?',
+      answer: 'A zeppelin.',
+      procedure: 'Look up.',
+    });
+    const inQuestion = await insertExample(db, {
+      ...at,
+      question: 'How long is the zeppelin?',
+      answer: 'About $245$ m.',
+      procedure: 'Measure it.',
+    });
+    await sleep(VERSION_MAX_AGE_MS + 20);
+    const first = await list('?q=zeppel&limit=2');
+    expect(ids(first.body)).toEqual([inQuestion, inAnswer]);
+    expect(first.body.data.total).toBe(3);
+    const next = await list(`?q=zeppel&limit=2&cursor=${first.body.data.nextCursor}`);
+    expect(ids(next.body)).toEqual([inProcedure]);
+    expect(next.body.data.nextCursor).toBeNull();
   });
 });
 
