@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recentValue } from '../../lib/recent-value';
+import { versionedLru } from '../../lib/versioned-lru';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,10 +13,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     catalogueVersion?: string;
   }
+  interface FastifyInstance {
+    /** The catalogue version, re-read at most every VERSION_MAX_AGE_MS (see recentValue). */
+    catalogueVersion: { read(): Promise<string> };
+  }
 }
 
 const MAX_ENTRIES = 2000;
+/** Larger answers are not kept; all kept answers together stay under MAX_TOTAL_BYTES. */
 const MAX_BYTES = 4 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 /**
  * How long a version read from the database is trusted. Within it, visitors' catalogue requests
  * cost no database round trip at all; a write made through another instance (or by direct SQL) is
@@ -43,17 +50,20 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const publicCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const entries = new Map<string, { version: string; body: Buffer; type: string }>();
+    const entries = versionedLru<{ body: Buffer; type: string }>({
+      maxEntries: MAX_ENTRIES,
+      maxTotalSize: MAX_TOTAL_BYTES,
+      sizeOf: (entry) => entry.body.length,
+    });
     const versions = recentValue(
       () => currentCatalogueVersion(app.database.db),
       VERSION_MAX_AGE_MS,
     );
+    app.decorate('catalogueVersion', { read: () => versions.read() });
 
     function serve(request: FastifyRequest, reply: FastifyReply, version: string): boolean {
-      const hit = entries.get(request.url);
-      if (hit && hit.version === version) {
-        entries.delete(request.url);
-        entries.set(request.url, hit);
+      const hit = entries.get(request.url, version);
+      if (hit) {
         reply.header('content-type', hit.type).header('x-catalogue-cache', 'hit').send(hit.body);
         return true;
       }
@@ -94,12 +104,10 @@ export const publicCachePlugin = fp(
         typeof payload === 'string' &&
         payload.length <= MAX_BYTES
       ) {
-        entries.set(request.url, {
-          version,
+        entries.set(request.url, version, {
           body: Buffer.from(payload),
           type: String(reply.getHeader('content-type')),
         });
-        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       }
       done(null, payload);
     });

@@ -12,7 +12,9 @@ import { examplesService } from './examples.service';
 const tags = ['examples'];
 
 export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = examplesService(app.database.db, app.database.engine);
+  const service = examplesService(app.database.db, app.database.engine, {
+    catalogueVersion: () => app.catalogueVersion.read(),
+  });
 
   app.get(
     '/examples',

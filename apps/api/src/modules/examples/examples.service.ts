@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { versionedLru } from '../../lib/versioned-lru';
 import { findIdByName } from '../catalogue/catalogue.repository';
 import * as repo from './examples.repository';
 
@@ -67,7 +68,32 @@ function decodeCursor(raw: string): Cursor {
   throw invalid();
 }
 
-export function examplesService(db: Kysely<Database>, engine: Engine) {
+export interface ExamplesServiceOptions {
+  /** The catalogue version: totals are kept per filter until it changes. */
+  catalogueVersion?: () => Promise<string>;
+}
+
+export function examplesService(
+  db: Kysely<Database>,
+  engine: Engine,
+  { catalogueVersion }: ExamplesServiceOptions = {},
+) {
+  // The total for a filter is the same for every caller (unless it reads the caller's own marks),
+  // so signed-in callers, who are never served from the visitors' cache, share it too.
+  const totals = versionedLru<number>({ maxEntries: 5000 });
+  async function countExamples(filter: repo.ExampleFilter): Promise<number> {
+    if (!catalogueVersion || filter.liked !== undefined || filter.solved !== undefined) {
+      return repo.countExamples(db, engine, filter);
+    }
+    const version = await catalogueVersion();
+    const key = JSON.stringify({ ...filter, viewerId: undefined });
+    const known = totals.get(key, version);
+    if (known !== undefined) return known;
+    const total = await repo.countExamples(db, engine, filter);
+    totals.set(key, version, total);
+    return total;
+  }
+
   /** "3" is an id; anything else a name. An unknown name matches nothing (null). */
   async function resolve(table: 'subjects' | 'difficulties' | 'types', value: string | undefined) {
     if (value === undefined) return undefined;
@@ -81,10 +107,11 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
     terms: string[],
     viewerId: number | undefined,
   ): Promise<repo.ExampleFilter | null> {
-    const [subjectId, difficultyId, typeId] = await Promise.all([
+    const [subjectId, difficultyId, typeId, categoryIds] = await Promise.all([
       resolve('subjects', input.subjectId),
       resolve('difficulties', input.difficultyId),
       resolve('types', input.typeId),
+      input.categoryId === undefined ? undefined : repo.subtreeIds(db, input.categoryId),
     ]);
     if (subjectId === null || difficultyId === null || typeId === null) {
       return null;
@@ -93,7 +120,7 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
       subjectId,
       difficultyId,
       typeId,
-      categoryId: input.categoryId,
+      categoryIds,
       terms,
       // Visitors have no marks: their liked/solved parameters are ignored.
       ...(viewerId !== undefined
@@ -123,7 +150,7 @@ export function examplesService(db: Kysely<Database>, engine: Engine) {
           : { afterId: cursor?.after, limit: limit + 1 };
       const [rows, total] = await Promise.all([
         repo.findExamples(db, engine, filter, page),
-        repo.countExamples(db, engine, filter),
+        countExamples(filter),
       ]);
       const more = rows.length > limit;
       const examples = rows.slice(0, limit).map(toExample);
