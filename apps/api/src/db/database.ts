@@ -56,7 +56,9 @@ function createSqlite(dataDir: string): Db {
     release();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: statementCache(raw) }),
+  });
   let closed = false;
   return {
     db,
@@ -75,6 +77,32 @@ function createSqlite(dataDir: string): Db {
       } finally {
         release();
       }
+    },
+  };
+}
+
+/**
+ * Kysely prepares every statement it runs; preparing was 10% of a signed-in list request's CPU.
+ * The same SQL text (parameters are bound separately) reuses its prepared statement. Safe because
+ * Kysely runs one statement at a time on its single SQLite connection.
+ */
+function statementCache(raw: SqliteDatabase.Database, maxStatements = 500) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = raw.prepare(text);
+        if (statements.size >= maxStatements) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      raw.close();
     },
   };
 }
