@@ -1,8 +1,15 @@
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { useLayoutEffect, type ReactElement } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routes as appRoutes } from '../app/router';
+import { AppRoutes, routes as appRoutes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
 
 /** Renders `ui` inside the app providers (Mantine in test mode, react-query, notifications). */
@@ -18,10 +25,33 @@ export function renderWithProviders(ui: ReactElement) {
   };
 }
 
-/** Renders the app's router (or the given routes) at `path`. */
+/** What a test can ask of the router: where it is, and to go somewhere. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: NavigateFunction;
+}
+
+/** Reports the router's location and navigate function whenever they change. */
+function RouterProbe({ report }: { report: (router: TestRouter) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    report({ state: { location }, navigate });
+  }, [report, location, navigate]);
+  return null;
+}
+
+/** Renders the app's routes (or the given routes) at `path` in a memory router. */
 export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, ...renderWithProviders(<RouterProvider router={router} />) };
+  const router = {} as TestRouter;
+  const report = (current: TestRouter) => Object.assign(router, current);
+  const rendered = renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <RouterProbe report={report} />
+      <AppRoutes routes={routes} />
+    </MemoryRouter>,
+  );
+  return { router, ...rendered };
 }
 
 function base64Url(value: unknown): string {

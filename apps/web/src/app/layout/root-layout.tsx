@@ -1,10 +1,15 @@
 import { AppShell, Progress } from '@mantine/core';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { FullPageLoading } from '../../components/page-loader';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppErrorBoundary } from '../../components/error-boundary';
+import { ErrorFallback } from '../../components/error-fallback';
+import { FullPageLoading, PageLoader } from '../../components/page-loader';
 import { useAuth } from '../../lib/auth/auth-store';
+import { usePageLoading } from '../page-loads';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './layout.module.css';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 /**
  * The one layout every route shares (spec §2). Until the auth store is initialised (main.tsx does it
@@ -12,13 +17,15 @@ import classes from './layout.module.css';
  */
 export function RootLayout() {
   const { initialised } = useAuth();
-  const navigation = useNavigation();
+  const location = useLocation();
+  const loadingPage = usePageLoading();
+  useScrollRestoration();
 
   if (!initialised) return <FullPageLoading />;
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
-      {navigation.state !== 'idle' && (
+      {loadingPage && (
         <Progress
           className={classes.progress}
           value={100}
@@ -33,11 +40,15 @@ export function RootLayout() {
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
-          <Outlet />
+          {/* A page failed: the error screen inside the layout, navbar still usable. */}
+          <AppErrorBoundary resetKey={location.key} fallback={<ErrorFallback />}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </AppErrorBoundary>
         </div>
         <AppFooter />
       </AppShell.Main>
-      <ScrollRestoration />
     </AppShell>
   );
 }
