@@ -188,6 +188,29 @@ export async function randomExampleId(
   return row?.id;
 }
 
+/** Which of these examples the viewer liked and marked solved. */
+export async function marksOf(db: Db, viewerId: number, exampleIds: number[]) {
+  const liked = new Set<number>();
+  const solved = new Set<number>();
+  if (exampleIds.length) {
+    const rows = await db
+      .selectFrom('likes')
+      .select(['example_id', sql<string>`'liked'`.as('mark')])
+      .where('user_id', '=', viewerId)
+      .where('example_id', 'in', exampleIds)
+      .unionAll(
+        db
+          .selectFrom('solved_marks')
+          .select(['example_id', sql<string>`'solved'`.as('mark')])
+          .where('user_id', '=', viewerId)
+          .where('example_id', 'in', exampleIds),
+      )
+      .execute();
+    for (const row of rows) (row.mark === 'liked' ? liked : solved).add(row.example_id);
+  }
+  return { liked, solved };
+}
+
 export function getExample(db: Db, id: number, viewerId?: number) {
   return base(db).select(selection(viewerId)).where('e.id', '=', id).executeTakeFirst();
 }

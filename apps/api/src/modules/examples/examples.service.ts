@@ -94,6 +94,19 @@ export function examplesService(
     return total;
   }
 
+  // A signed-in caller's page is a visitor's page plus their own marks (unless a liked/solved
+  // filter makes the rows themselves personal): the page is kept per query and catalogue version,
+  // and the caller's marks for its rows are one indexed look-up.
+  const pages = versionedLru<ExamplesPage>({
+    maxEntries: 1000,
+    maxTotalSize: 32 * 1024 * 1024,
+    sizeOf: (page) =>
+      page.examples.reduce(
+        (n, e) => n + 200 + e.question.length + e.answer.length + (e.procedure?.length ?? 0),
+        0,
+      ),
+  });
+
   /** "3" is an id; anything else a name. An unknown name matches nothing (null). */
   async function resolve(table: 'subjects' | 'difficulties' | 'types', value: string | undefined) {
     if (value === undefined) return undefined;
@@ -136,6 +149,34 @@ export function examplesService(
   return {
     /** `viewerId`: the signed-in caller (rows then carry liked/solved, and those filters apply). */
     async list(input: ExamplesListInput, viewerId?: number): Promise<ExamplesPage> {
+      if (
+        viewerId !== undefined &&
+        catalogueVersion &&
+        input.liked === undefined &&
+        input.solved === undefined
+      ) {
+        const version = await catalogueVersion();
+        const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
+        const key = JSON.stringify([subjectId, categoryId, difficultyId, typeId, q, limit, cursor]);
+        let page = pages.get(key, version);
+        if (!page) {
+          page = await this.list({ subjectId, categoryId, difficultyId, typeId, q, limit, cursor });
+          pages.set(key, version, page);
+        }
+        const marks = await repo.marksOf(
+          db,
+          viewerId,
+          page.examples.map((e) => e.id),
+        );
+        return {
+          ...page,
+          examples: page.examples.map((e) => ({
+            ...e,
+            liked: marks.liked.has(e.id),
+            solved: marks.solved.has(e.id),
+          })),
+        };
+      }
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
       const terms = searchTerms(input.q);
       const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;

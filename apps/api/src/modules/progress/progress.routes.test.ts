@@ -81,6 +81,25 @@ describe(`likes and solved marks on ${engineUnderTest}`, () => {
     );
     expect(bobsView).toMatchObject({ liked: false, solved: false });
 
+    // One page seen by a visitor, Ada and Bob: the rows are the same, the marks each caller's own,
+    // and a mark just changed shows at once.
+    type Row = { id: number; liked?: boolean; solved?: boolean };
+    const page = async (who?: TestUser) =>
+      (await call('GET', '/examples?limit=4', who)).body.data.examples as Row[];
+    const marksOf = (rows: Row[]) => rows.map((e) => [e.id, e.liked, e.solved]);
+    const seen = await page();
+    const expected = (liked: number[], solved: number[]) =>
+      seen.map((e) => [e.id, liked.includes(e.id), solved.includes(e.id)]);
+    expect(marksOf(await page(ada))).toEqual(
+      expected([cat.ex.quadEasy, cat.ex.circle], [cat.ex.quadEasy, cat.ex.sequence]),
+    );
+    expect(marksOf(await page(bob))).toEqual(expected([cat.ex.linear], []));
+    await call('DELETE', `/examples/${cat.ex.quadEasy}/like`, ada);
+    expect(marksOf(await page(ada))).toEqual(
+      expected([cat.ex.circle], [cat.ex.quadEasy, cat.ex.sequence]),
+    );
+    await call('PUT', `/examples/${cat.ex.quadEasy}/like`, ada);
+
     // Visitors: no marks in rows, and the filters are ignored.
     const visitor = await call('GET', '/examples?liked=true&solved=false');
     expect(ids(visitor.body)).toEqual(all);
