@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
 
 const ROOT_EMAIL = 'root-admin@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -169,9 +169,9 @@ describe('/admin: catalogue management in the browser', () => {
     await page.getByLabel('Email Address').fill(ROOT_EMAIL);
     await page.getByLabel(/^Password/).fill(ROOT_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(url('/dashboard'));
+    await waitForPage(page, url('/dashboard'));
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
-    await page.waitForURL(url('/admin'));
+    await waitForPage(page, url('/admin'));
     await page.getByRole('heading', { name: 'Catalogue Admin' }).waitFor();
 
     // Subject.
@@ -320,7 +320,7 @@ describe('/admin: catalogue management in the browser', () => {
     await page.goto(url('/admin'));
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
-    await page.waitForURL(url('/'));
+    await waitForPage(page, url('/'));
   });
 
   it('import: a generated file is checked by a dry run, then imported; export downloads the catalogue', async (ctx) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
 import { startSmtp, type TestSmtp } from './smtp';
 
 const PASSWORD = 'Correct-Horse-42';
@@ -82,7 +82,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     const since = smtp.messages.length;
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await page.waitForURL(url('/confirm'));
+    await waitForPage(page, url('/confirm'));
     expect(await emailOnFile().textContent()).toBe(email);
     expect(await storage('pendingEmail')).toBe(email);
 
@@ -93,12 +93,12 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     await page.getByText('Account confirmed successfully! Redirecting to login...').waitFor();
     expect(await storage('pendingEmail')).toBeNull();
 
-    await page.waitForURL(url('/login'), { timeout: 5_000 });
+    await waitForPage(page, url('/login'), { timeout: 5_000 });
     expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
 
-    await page.waitForURL(url('/dashboard'));
+    await waitForPage(page, url('/dashboard'));
     await page.getByRole('heading', { name: 'Welcome, Grace Hopper!' }).waitFor();
     expect(await storage('refreshToken')).toBeTruthy();
 
@@ -108,7 +108,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     await menu.getByText('User', { exact: true }).waitFor();
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
 
-    await page.waitForURL(url('/'));
+    await waitForPage(page, url('/'));
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     for (const key of ['idToken', 'accessToken', 'refreshToken']) {
       expect(await storage(key)).toBeNull();
@@ -121,7 +121,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
 
     await page.goto(url('/login'));
     await logInWithTheForm(email, PASSWORD);
-    await page.waitForURL(url('/confirm'));
+    await waitForPage(page, url('/confirm'));
     await page.getByText('Your account is not confirmed yet.', { exact: false }).waitFor();
     expect(await emailOnFile().textContent()).toBe(email);
     expect(await storage('pendingEmail')).toBe(email);
@@ -134,7 +134,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     await page.getByLabel('Confirmation Code').fill(code);
     await page.getByRole('button', { name: 'Confirm Account' }).click();
     await page.getByText('Account confirmed successfully! Redirecting to login...').waitFor();
-    await page.waitForURL(url('/login'), { timeout: 5_000 });
+    await waitForPage(page, url('/login'), { timeout: 5_000 });
   });
 
   it('a wrong code shows Verification Failed', async () => {
@@ -156,12 +156,12 @@ describe('accounts in the browser, with mail over real SMTP', () => {
 
     await page.goto(url('/login'));
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(url('/forgot-password'));
+    await waitForPage(page, url('/forgot-password'));
     await page.getByLabel('Email Address').fill(email);
     const since = smtp.messages.length;
     await page.getByRole('button', { name: 'Send Reset Code' }).click();
 
-    await page.waitForURL(url('/reset-password'));
+    await waitForPage(page, url('/reset-password'));
     expect(await emailOnFile().textContent()).toBe(email);
     expect(await storage('resetEmail')).toBe(email);
     const mail = await smtp.nextTo(email, since);
@@ -179,13 +179,13 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password reset successfully! Redirecting to login...').waitFor();
     expect(await storage('resetEmail')).toBeNull();
-    await page.waitForURL(url('/login'), { timeout: 5_000 });
+    await waitForPage(page, url('/login'), { timeout: 5_000 });
 
     await logInWithTheForm(email, PASSWORD);
     await page.getByRole('alert').getByText('Incorrect username or password.').waitFor();
     await page.getByLabel(/^Password/).fill(newPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(url('/dashboard'));
+    await waitForPage(page, url('/dashboard'));
   });
 
   it("a wrong password shows the 'Login Failed' alert", async () => {
@@ -203,11 +203,11 @@ describe('accounts in the browser, with mail over real SMTP', () => {
   it('a protected page asks to log in and comes back; the profile name save survives a reload', async () => {
     const { email } = await confirmedAccount('renamer', 'Katherine J');
     await page.goto(url('/profile'));
-    await page.waitForURL(`${url('/login')}?next=%2Fprofile`);
+    await waitForPage(page, `${url('/login')}?next=%2Fprofile`);
     await page.getByText('Please log in to continue to that page.').waitFor();
     await logInWithTheForm(email, PASSWORD);
 
-    await page.waitForURL(url('/profile'));
+    await waitForPage(page, url('/profile'));
     await page.getByRole('heading', { name: 'Welcome, Katherine J!' }).waitFor();
     const info = page.getByRole('region', { name: 'Profile Information' });
     await info.getByText(email).waitFor();
@@ -239,10 +239,10 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     const { email } = await confirmedAccount('changer');
     await page.goto(url('/login'));
     await logInWithTheForm(email, PASSWORD);
-    await page.waitForURL(url('/dashboard'));
+    await waitForPage(page, url('/dashboard'));
     await page.getByRole('button', { name: /^Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
-    await page.waitForURL(url('/profile'));
+    await waitForPage(page, url('/profile'));
 
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current Password').fill('Wrong-Password-9');
@@ -278,16 +278,16 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to logout?').waitFor();
     await dialog.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(url('/'));
+    await waitForPage(page, url('/'));
     expect(await storage('refreshToken')).toBeNull();
     await page.getByRole('heading', { level: 1, name: /worked example/ }).waitFor();
     // Back to the profile page left behind: now it asks to log in.
     await page.goBack();
-    await page.waitForURL(`${url('/login')}?next=%2Fprofile`);
+    await waitForPage(page, `${url('/login')}?next=%2Fprofile`);
 
     await page.goto(url('/login'));
     await logInWithTheForm(email, 'Another-Secret-8');
-    await page.waitForURL(url('/dashboard'));
+    await waitForPage(page, url('/dashboard'));
   });
 
   it('screenshots: login, register, confirm, reset and profile; light and dark; 1280 and 375 px', async () => {
@@ -328,7 +328,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
 
         await page.goto(url('/login'));
         await logInWithTheForm(email, PASSWORD);
-        await page.waitForURL(url('/dashboard'));
+        await waitForPage(page, url('/dashboard'));
         await shot('dashboard');
         await page.goto(url('/profile'));
         await page.getByRole('heading', { name: 'Welcome, Ada Lovelace!' }).waitFor();

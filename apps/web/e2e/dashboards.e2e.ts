@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -173,11 +173,11 @@ describe('dashboards and user management in the browser', () => {
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByText('Please log in to access your dashboard.').waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
-    await page.waitForURL(`${url('/login')}?next=%2Fdashboard`);
+    await waitForPage(page, `${url('/login')}?next=%2Fdashboard`);
     await page.getByLabel('Email Address').fill(learner.email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(url('/dashboard'));
+    await waitForPage(page, url('/dashboard'));
     await page.getByRole('heading', { name: 'Welcome, Vera Visitor!' }).waitFor();
   });
 
@@ -193,10 +193,10 @@ describe('dashboards and user management in the browser', () => {
     expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Update Profile' }).click();
-    await page.waitForURL(url('/profile'));
+    await waitForPage(page, url('/profile'));
     await page.goBack();
     await page.getByRole('link', { name: 'Browse Examples' }).click();
-    await page.waitForURL(url('/examples'));
+    await waitForPage(page, url('/examples'));
   });
 
   it("admin: the 'Admin Dashboard' card opens /admin", async () => {
@@ -208,7 +208,7 @@ describe('dashboards and user management in the browser', () => {
     await page.getByRole('group', { name: 'System Configuration (restricted)' }).waitFor();
     expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Manage Content' }).click();
-    await page.waitForURL(url('/admin'));
+    await waitForPage(page, url('/admin'));
   });
 
   it('superadmin: counts, search, details, edit (disable + role change) and delete', async () => {
@@ -243,7 +243,7 @@ describe('dashboards and user management in the browser', () => {
     await page.getByLabel('Search users').fill('tess target');
     await eventually(() => table.getByRole('row').count()).toBe(2);
     await table.getByRole('link', { name: 'Tess Target' }).click();
-    await page.waitForURL(url(`/dashboard/user/${target.username}`));
+    await waitForPage(page, url(`/dashboard/user/${target.username}`));
 
     const details = page.getByRole('region', { name: 'Account Details' });
     await details.getByText(target.username, { exact: true }).waitFor();
@@ -286,7 +286,7 @@ describe('dashboards and user management in the browser', () => {
     await confirm.getByText(`Are you sure you want to delete ${target.email}?`).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('User deleted successfully. Returning to the dashboard...').waitFor();
-    await page.waitForURL(url('/dashboard'), { timeout: 5_000 });
+    await waitForPage(page, url('/dashboard'), { timeout: 5_000 });
     await page.getByRole('status').getByText('User deleted successfully.').waitFor();
     await page.screenshot({ path: path.join(resultsDir, 'dashboards-banner-light-1280.png') });
     await page.getByLabel('Search users').fill(target.email);
@@ -310,7 +310,7 @@ describe('dashboards and user management in the browser', () => {
     await page.goto(url('/dashboard/user/no-such-user'));
     await page.getByRole('heading', { name: 'User not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-    await page.waitForURL(url('/dashboard'));
+    await waitForPage(page, url('/dashboard'));
   });
 
   it('screenshots: the three dashboards, user details and the edit dialog; light and dark; 1280 and 375 px', async () => {

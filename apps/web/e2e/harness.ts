@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The repository root (the API is started from there, as `npm start` does). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -139,4 +139,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
 /** The system Chromium, driven by playwright-core (no browser download is possible here). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Waits for the address bar to reach `target` and for the page on screen to be that page: a
+ * navigation changes the URL at once but keeps the previous page until the next one's code has
+ * loaded (the layout's `data-path` names the page shown).
+ */
+export async function waitForPage(
+  page: Page,
+  target: string | RegExp,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  await page.waitForURL(target, options);
+  await page.waitForFunction(
+    () => document.querySelector('[data-path]')?.getAttribute('data-path') === location.pathname,
+    undefined,
+    options,
+  );
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
 
 describe('/latex and /about in the browser', () => {
   let server: TestServer;
@@ -63,7 +63,7 @@ describe('/latex and /about in the browser', () => {
   it('has a real about page reachable from home', async () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('link', { name: 'About' }).first().click();
-    await page.waitForURL(`${server.url}/about`);
+    await waitForPage(page, `${server.url}/about`);
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();
     expect((await page.locator('main').textContent())?.length).toBeGreaterThan(800);
@@ -72,7 +72,7 @@ describe('/latex and /about in the browser', () => {
       .getByRole('link', { name: /examples/i })
       .first()
       .click();
-    await page.waitForURL(/\/examples/);
+    await waitForPage(page, /\/examples/);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -241,12 +241,12 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     await shot(page, 'visitor-prompt-desktop-light');
 
     await prompt.getByRole('link', { name: 'Login' }).click();
-    await page.waitForURL(/\/login\?next=/);
+    await waitForPage(page, /\/login\?next=/);
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     // back where the prompt was, now with the toggles and the learner filters
-    await page.waitForURL(url(categoryPath()));
+    await waitForPage(page, url(categoryPath()));
     await page.getByRole('combobox', { name: 'Liked Status' }).waitFor();
     await eventually(() =>
       cards(page).first().getByRole('button', { name: 'Like' }).getAttribute('aria-pressed'),
@@ -385,13 +385,13 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     await eventually(() => count(page)).toBe('2 examples');
     for (let round = 0; round < 3; round++) {
       await page.getByRole('button', { name: 'Random example' }).click();
-      await page.waitForURL(/\/examples\/\d+\?/);
+      await waitForPage(page, /\/examples\/\d+\?/);
       const opened = Number(/\/examples\/(\d+)/.exec(page.url())![1]);
       expect(solved).toContain(opened);
       expect(search(page)).toBe(`?subject=${subject.id}&category=${category.id}&solved=true`);
       await page.getByRole('heading', { level: 1, name: `Example ${opened}` }).waitFor();
       await page.goBack();
-      await page.waitForURL(/\/examples\?/);
+      await waitForPage(page, /\/examples\?/);
     }
 
     // liked and unsolved: nothing (the one liked example is solved)
@@ -418,7 +418,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
     // one more solved from the examples, and the dashboard follows
     await page.getByRole('link', { name: 'Practise unsolved' }).click();
-    await page.waitForURL(url('/examples?solved=false'));
+    await waitForPage(page, url('/examples?solved=false'));
     await cards(page).first().getByRole('button', { name: 'Mark solved' }).click();
     await eventually(async () => (await progress()).solved).toBe(3);
     await page.goBack();

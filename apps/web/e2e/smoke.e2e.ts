@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
 
 describe('smoke: the built app served by the API', () => {
   let server: TestServer;
@@ -48,12 +48,12 @@ describe('smoke: the built app served by the API', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Examples' }).click();
-    await page.waitForURL(`${server.url}/examples`);
+    await waitForPage(page, `${server.url}/examples`);
     // The active link is highlighted once the lazily loaded page has rendered.
     await nav.locator('a[href="/examples"][aria-current="page"]').waitFor({ timeout: 10_000 });
 
     await page.getByRole('link', { name: 'Exemplar home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await waitForPage(page, `${server.url}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
   });
 
@@ -73,6 +73,6 @@ describe('smoke: the built app served by the API', () => {
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole('heading', { name: "This page doesn't exist" }).waitFor();
     await page.getByRole('link', { name: 'Back to home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await waitForPage(page, `${server.url}/`);
   });
 });

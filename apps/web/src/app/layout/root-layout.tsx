@@ -39,7 +39,14 @@ export function RootLayout() {
         <AppHeader />
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
-        <div className={classes.content}>
+        {/* The path of the page on screen: a navigation keeps the current page until the next
+            one's code has loaded, so the address bar can be ahead of it (browser tests wait for
+            this to match, and assistive technology hears aria-busy meanwhile). */}
+        <div
+          className={classes.content}
+          data-path={location.pathname}
+          aria-busy={loadingPage || undefined}
+        >
           {/* A page failed: the error screen inside the layout, navbar still usable. */}
           <AppErrorBoundary resetKey={location.key} fallback={<ErrorFallback />}>
             <Suspense fallback={<PageLoader />}>
