@@ -68,8 +68,26 @@ function decodeCursor(raw: string): Cursor {
   throw invalid();
 }
 
+/**
+ * `compute()` as kept in `cache` for the current catalogue version. The version is read first, so
+ * a value computed while the catalogue changed is filed under the older version and not reused.
+ */
+async function remembered<V>(
+  catalogueVersion: () => Promise<string>,
+  cache: ReturnType<typeof versionedLru<V>>,
+  key: string,
+  compute: () => Promise<V>,
+): Promise<V> {
+  const version = await catalogueVersion();
+  const known = cache.get(key, version);
+  if (known !== undefined) return known;
+  const value = await compute();
+  cache.set(key, version, value);
+  return value;
+}
+
 export interface ExamplesServiceOptions {
-  /** The catalogue version: totals are kept per filter until it changes. */
+  /** The catalogue version: list pages and totals are kept per query until it changes. */
   catalogueVersion?: () => Promise<string>;
 }
 
@@ -85,13 +103,12 @@ export function examplesService(
     if (!catalogueVersion || filter.liked !== undefined || filter.solved !== undefined) {
       return repo.countExamples(db, engine, filter);
     }
-    const version = await catalogueVersion();
-    const key = JSON.stringify({ ...filter, viewerId: undefined });
-    const known = totals.get(key, version);
-    if (known !== undefined) return known;
-    const total = await repo.countExamples(db, engine, filter);
-    totals.set(key, version, total);
-    return total;
+    return remembered(
+      catalogueVersion,
+      totals,
+      JSON.stringify({ ...filter, viewerId: undefined }),
+      () => repo.countExamples(db, engine, filter),
+    );
   }
 
   // A signed-in caller's page is a visitor's page plus their own marks (unless a liked/solved
@@ -155,14 +172,14 @@ export function examplesService(
         input.liked === undefined &&
         input.solved === undefined
       ) {
-        const version = await catalogueVersion();
         const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
-        const key = JSON.stringify([subjectId, categoryId, difficultyId, typeId, q, limit, cursor]);
-        let page = pages.get(key, version);
-        if (!page) {
-          page = await this.list({ subjectId, categoryId, difficultyId, typeId, q, limit, cursor });
-          pages.set(key, version, page);
-        }
+        const visitorInput = { subjectId, categoryId, difficultyId, typeId, q, limit, cursor };
+        const page = await remembered(
+          catalogueVersion,
+          pages,
+          JSON.stringify(Object.values(visitorInput)),
+          () => this.list(visitorInput),
+        );
         const marks = await repo.marksOf(
           db,
           viewerId,
