@@ -17,7 +17,7 @@ import pg from 'pg';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { importCatalogue } from '../apps/api/src/modules/catalogue-io/catalogue-io.service';
-import { generateCatalogue } from './bench/generate';
+import { coldQueries, generateCatalogue } from './bench/generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -94,11 +94,57 @@ const signedInRows: {
   p99: number;
   errors: number;
 }[] = [];
+/** Rows of the cold measurement: every request asks a query the server has not seen before. */
+const coldRows: {
+  engine: string;
+  caller: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}[] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function run(url: string, duration: number, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+/**
+ * Every request takes the next query from `queries` (none repeats), so nothing is answered from a
+ * cache keyed by the query: what a long tail of distinct searches and filters costs.
+ */
+async function runCold(
+  base: string,
+  queries: { list: string[]; next: number },
+  duration: number,
+  headers: Record<string, string> = {},
+) {
+  const start = queries.next;
+  const r = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration,
+    headers,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const path = queries.list[queries.next++];
+          if (!path) throw new Error('the cold measurement ran out of distinct queries');
+          return { ...req, path };
+        },
+      },
+    ],
+  });
+  return {
+    requests: queries.next - start,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -160,7 +206,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     const t0 = performance.now();
     const database = createDatabase({ dataDir, databaseUrl });
     await migrate(database);
-    const { mainCategoryIds, difficultyIds } = await database.db
+    const { mainCategoryIds, categoryIds, difficultyIds } = await database.db
       .transaction()
       .execute((trx) => generateCatalogue(trx, EXAMPLES));
     // What autovacuum does soon after a bulk load (statistics, visibility map for index-only
@@ -256,6 +302,18 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       const r = await run(`${base}${p}`, DURATION, signedIn);
       signedInRows.push({ engine, endpoint: name, ...r });
     }
+    // Cold: a query never asked before on every request (visitors, then signed in, from one list
+    // so the signed-in run cannot reuse pages the visitors' run cached).
+    const cold = { list: coldQueries(400_000, { categoryIds, difficultyIds }), next: 0 };
+    for (const [caller, headers] of [
+      ['visitor', {}],
+      ['signed in', signedIn],
+    ] as const) {
+      log(`${engine}: GET /api/examples cold (${caller})`);
+      await runCold(base, cold, 1, headers);
+      const r = await runCold(base, cold, DURATION, headers);
+      coldRows.push({ engine, caller, ...r });
+    }
     await stop(ceiling);
     await stop(server);
     return rows;
@@ -329,6 +387,14 @@ const signedInTable = [
       `| ${r.engine} | ${r.endpoint} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
   ),
 ].join('\n');
+const coldTable = [
+  '| engine | caller | distinct queries sent | req/s | p50 ms | p99 ms | errors |',
+  '|---|---|---:|---:|---:|---:|---:|',
+  ...coldRows.map(
+    (r) =>
+      `| ${r.engine} | ${r.caller} | ${r.requests.toLocaleString('en')} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+  ),
+].join('\n');
 const section = `<!-- bench:start -->
 ## API throughput and latency (\`npm run bench\`)
 
@@ -341,9 +407,15 @@ The ceiling is a bare Fastify route sending the exact bytes the endpoint returne
 ${skipped.length ? `\nSkipped: ${skipped.join('; ')}.\n` : ''}
 ${table}
 
-Signed in (a bearer token: never served from the visitors' cache, since rows carry the caller's liked and solved marks; every request runs its queries). No target; ${DURATION} s each, one run:
+**Every row above is a cache hit** after the first request: the same URL is asked again and again, so the API answers from the visitors' cache (kept per query and catalogue version). These rows measure the HTTP path and the cache, not the database.
+
+Signed in (a bearer token), the same URLs again. **Also cache hits for the page**: a signed-in caller's page is the visitors' page for that query (kept per query and catalogue version) plus the caller's liked and solved marks for its rows, which one indexed query reads fresh on every request. No target; ${DURATION} s each, one run:
 
 ${signedInTable}
+
+**Cold** (no cache hit): every request is \`GET /api/examples\` with filters not asked before in the run: one of the 1,000 categories, a two-word search half of the time, a difficulty 60% of the time and a page size from 1 to 100, drawn without repeats from a seeded list, so each request runs its page and total queries. Visitors, then signed in (with the caller's marks). No target; ${DURATION} s each after a 1 s warm-up, one run:
+
+${coldTable}
 
 Import of the MATH public sample: ${importLine}.
 
@@ -358,4 +430,5 @@ const next = current.includes('<!-- bench:start -->')
 fs.writeFileSync(doc, next);
 console.log(table);
 console.log(`\n${signedInTable}`);
+console.log(`\n${coldTable}`);
 console.log(`\nImport: ${importLine}`);

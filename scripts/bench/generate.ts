@@ -104,5 +104,42 @@ export async function generateCatalogue(db: Kysely<Database>, examples: number) 
     }
   }
   if (batch.length) await db.insertInto('examples').values(batch).execute();
-  return { mainCategoryIds, difficultyIds };
+  return { mainCategoryIds, categoryIds, difficultyIds };
+}
+
+/**
+ * Example-list queries that are all different from each other, in a shuffled order: each one
+ * asks for a category, with a two-word search half of the time, a difficulty 60% of the time and
+ * a page size from 1 to 100. No two share their filters (the page size aside), so every request of
+ * a "cold" measurement runs both its page and its total queries: no cache can answer it.
+ */
+export function coldQueries(
+  count: number,
+  ids: { categoryIds: number[]; difficultyIds: number[] },
+  seed = 1,
+): string[] {
+  let state = seed >>> 0 || 1;
+  const random = () => {
+    // xorshift32: repeatable, so two runs ask the same sequence of questions.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (let tries = 0; out.length < count && tries < count * 20; tries++) {
+    const params = new URLSearchParams();
+    params.set('categoryId', String(pick(ids.categoryIds)));
+    if (random() < 0.5) params.set('q', `${pick(WORDS)} ${pick(TOPICS)}`);
+    if (random() < 0.6) params.set('difficultyId', String(pick(ids.difficultyIds)));
+    const filters = params.toString();
+    if (seen.has(filters)) continue;
+    seen.add(filters);
+    params.set('limit', String(1 + Math.floor(random() * 100)));
+    out.push(`/api/examples?${params}`);
+  }
+  if (out.length < count) throw new Error(`only ${out.length} distinct queries for ${count}`);
+  return out;
 }
