@@ -32,9 +32,13 @@ function withTimeout(check: Promise<unknown>, ms: number): Promise<'ok' | 'down'
   const timeout = new Promise<'down'>((resolve) => {
     timer = setTimeout(() => resolve('down'), ms);
   });
-  return Promise.race([check.then(() => 'ok' as const, () => 'down' as const), timeout]).finally(
-    () => clearTimeout(timer),
-  );
+  return Promise.race([
+    check.then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    ),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -123,7 +127,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             ? 'Shutting down.'
             : `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down.`,
           data: {
-            status: app.lifecycle.shuttingDown ? ('shutting-down' as const) : ('not-ready' as const),
+            status: app.lifecycle.shuttingDown
+              ? ('shutting-down' as const)
+              : ('not-ready' as const),
             checks,
           },
         });
