@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@exemplar/shared/api';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,7 +18,13 @@ import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoCatalogue } from './db/seed/demo';
-import { connectRedis, memoryCounterStore, redisCounterStore } from './lib/counters';
+import {
+  connectRedis,
+  memoryCounterStore,
+  rateLimitStore,
+  redisCounterStore,
+  redisSettled,
+} from './lib/counters';
 import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
@@ -44,6 +51,8 @@ declare module 'fastify' {
     database: Db;
     lifecycle: { shuttingDown: boolean };
     keyring: Keyring;
+    /** The Redis client when REDIS_URL is set (readiness pings it). */
+    redis: Redis | null;
   }
 }
 
@@ -74,7 +83,13 @@ export async function buildApp(
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.NODE_ENV === 'production',
+    // request.ip (per-IP limits, log lines) comes from X-Forwarded-For only as far as TRUST_PROXY
+    // allows: by default not at all, whatever NODE_ENV says.
+    // (A hop count is given as the function Fastify itself builds from a number; its types omit numbers.)
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? trustNearestHops(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
     // Answer 503 to requests arriving on kept-alive connections while draining.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -209,10 +224,19 @@ export async function buildApp(
   return app;
 }
 
+/** Trusts the `hops` addresses nearest to us: the peer, then X-Forwarded-For from its right end. */
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Keys, mail, counters, the auth service and the superadmin account of SUPERADMIN_EMAIL. */
 async function registerAccounts(app: FastifyInstance, config: Config, database: Db) {
-  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
-  const counters = redis ? redisCounterStore(redis) : memoryCounterStore();
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : undefined;
+  app.decorate('redis', redis ?? null);
+  // A reachable Redis is connected before the first request; an unreachable one does not hold up
+  // start-up (readiness says so, and counted routes answer 503 until it is back).
+  if (redis) await redisSettled(redis);
+  const counters = redis ? redisCounterStore(redis, 'exemplar:', app.log) : memoryCounterStore();
   const keyring = await createKeyring(database.db);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -224,7 +248,8 @@ async function registerAccounts(app: FastifyInstance, config: Config, database: 
   app.addHook('onClose', async () => {
     mailer.close();
     await counters.close();
-    await redis?.quit();
+    // quit() needs a connection; a Redis that is down is simply dropped.
+    if (redis) await redis.quit().catch(() => redis.disconnect());
   });
   const auth = authService({ db: database.db, keyring, mailer, counters, log: app.log });
   if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
@@ -243,7 +268,10 @@ async function registerAccounts(app: FastifyInstance, config: Config, database: 
   await app.register(authPlugin, { service: auth });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'exemplar:rl:' } : {}),
+    // Keyed on request.ip (see TRUST_PROXY), counted with the lockouts; fails closed: a limit that
+    // cannot be counted answers 503 rather than letting the request through (skipOnError: false).
+    store: rateLimitStore(counters),
+    skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,

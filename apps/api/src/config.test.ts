@@ -45,4 +45,35 @@ describe('loadConfig', () => {
       loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS,
     ).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('TRUST_PROXY: unset trusts no proxy (whatever NODE_ENV is); a hop count or a list of addresses/CIDRs is kept', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).TRUST_PROXY,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it.each([
+    'true',
+    'false',
+    '0',
+    '17',
+    '-1',
+    '10.0.0.0/33',
+    '::1/129',
+    'proxy.example.com',
+    '127.0.0.1,nope',
+    ',',
+  ])('TRUST_PROXY=%j is refused with a message naming the key', (value) => {
+    try {
+      loadConfig({ TRUST_PROXY: value });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).keys).toEqual(['TRUST_PROXY']);
+      expect((err as ConfigError).message).toMatch(/^Invalid configuration: TRUST_PROXY must be/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -6,6 +7,55 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** Names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item) || net.isIP(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || rest.length || !/^\d{1,3}$/.test(prefix ?? '')) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For: none (unset), the nearest
+ * N hops (a count), or the listed proxy addresses/CIDRs. Never "everyone": then any client could
+ * choose the address its rate limits and log lines are keyed on.
+ */
+const TrustProxySchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      if (v === undefined) return false;
+      const text = v.trim();
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        if (hops >= 1 && hops <= 16) return hops;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a hop count from 1 to 16 (leave it unset to ignore X-Forwarded-For)',
+        });
+        return z.NEVER;
+      }
+      const items = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = items.filter((item) => !isProxyAddress(item));
+      if (items.length && !bad.length) return items;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (such as 1) or a comma-separated list of proxy addresses or CIDRs ' +
+          '(such as 127.0.0.1,10.0.0.0/8); "true" is not accepted: it would let any client choose its address',
+      });
+      return z.NEVER;
+    }),
+);
 
 const ConfigSchema = z
   .object({
@@ -47,6 +97,7 @@ const ConfigSchema = z
       .int()
       .min(1024)
       .default(1024 * 1024),
+    TRUST_PROXY: TrustProxySchema,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     CORS_ORIGINS: z.preprocess(
       emptyToUndefined,

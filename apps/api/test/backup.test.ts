@@ -1,11 +1,16 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SqliteDatabase from 'libsql';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { exportCatalogue } from '../src/modules/catalogue-io/catalogue-io.service';
+import { SQLITE_FILE } from '../src/db/database';
+import { currentCatalogueVersion, VERSION_MAX_AGE_MS } from '../src/modules/catalogue/public-cache';
+import { insertSubject } from './factories';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,6 +113,114 @@ describe(`backup and restore on ${engineUnderTest}`, () => {
       const restore = cli(env.env, 'restore', target);
       expect(restore.status, restore.stderr).toBe(0);
       expect(await snapshot(env.config)).toEqual(before);
+    },
+  );
+
+  it.skipIf(engineUnderTest !== 'sqlite')(
+    'SQLite restore keeps every row the replaced file held only in its write-ahead log, and raises the catalogue version above the replaced one',
+    async () => {
+      env = await createTestEnv({ SEED: 'demo' });
+      await (await buildApp(env.config, { logger: false })).close();
+      const target = path.join(env.dataDir, 'copies', 'wal.sqlite');
+      expect(cli(env.env, 'backup', target).status).toBe(0);
+      const live = path.join(env.dataDir, SQLITE_FILE);
+      // A process that writes and dies before any checkpoint: its rows are only in the -wal file.
+      const writer = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import Database from 'libsql';
+           const db = new Database(${JSON.stringify(live)});
+           db.pragma('wal_autocheckpoint = 0');
+           const at = new Date().toISOString();
+           const subject = db.prepare("insert into subjects (name, description, created_at, updated_at) values (?, '', ?, ?)");
+           for (let i = 0; i < 41; i++) subject.run('After backup ' + i, at, at);
+           const signup = db.prepare('insert into newsletter_signups (email, created_at) values (?, ?)');
+           for (let i = 0; i < 185; i++) signup.run('reader' + i + '@example.com', at);
+           process.kill(process.pid, 'SIGKILL');`,
+        ],
+        { cwd: apiRoot, encoding: 'utf8' },
+      );
+      expect(writer.signal, writer.stderr).toBe('SIGKILL');
+      expect(fs.statSync(`${live}-wal`).size).toBeGreaterThan(0);
+
+      const restore = cli(env.env, 'restore', target);
+      expect(restore.status, restore.stderr).toBe(0);
+      const kept = /kept as (.*)\.$/m.exec(restore.stdout)?.[1];
+      expect(kept && fs.existsSync(kept)).toBe(true);
+      const count = (file: string) => {
+        const db = new SqliteDatabase(file, { readonly: true });
+        try {
+          const one = (q: string) => Number((db.prepare(q).get() as { n: number }).n);
+          return {
+            subjects: one("select count(*) as n from subjects where name like 'After backup %'"),
+            signups: one('select count(*) as n from newsletter_signups'),
+            version: one('select version as n from catalogue_state where id = 1'),
+          };
+        } finally {
+          db.close();
+        }
+      };
+      const replaced = count(kept!);
+      expect(replaced.subjects).toBe(41);
+      expect(replaced.signups).toBe(185);
+      const restored = count(live);
+      expect(restored.subjects).toBe(0);
+      expect(restored.signups).toBe(0);
+      expect(restored.version).toBeGreaterThan(replaced.version);
+    },
+  );
+
+  it.skipIf(engineUnderTest !== 'postgres' || !hasPgDump)(
+    'PostgreSQL restore: the catalogue version afterwards is above every version seen before, and a running instance serving cached answers shows the restored catalogue',
+    async () => {
+      pgName = `exemplar_backup_${process.pid}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pgName}`);
+      await admin.query(`create database ${pgName}`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${pgName}`;
+      url.search = '';
+      env = await createTestEnv({ DATABASE_URL: url.toString(), SEED: 'demo' });
+      const running = await buildApp(env.config, { logger: false });
+      try {
+        const base = await running.listen({ host: '127.0.0.1', port: 0 });
+        const subjects = async () => {
+          const res = await fetch(`${base}/api/subjects`);
+          const body = (await res.json()) as { data: { subjects: { name: string }[] } };
+          return {
+            cache: res.headers.get('x-catalogue-cache'),
+            names: body.data.subjects.map((s) => s.name).sort(),
+          };
+        };
+        const settle = () => new Promise((r) => setTimeout(r, VERSION_MAX_AGE_MS + 50));
+        const original = (await subjects()).names;
+        const db = running.database.db;
+
+        const target = path.join(env.dataDir, 'pg.dump');
+        expect(cli(env.env, 'backup', target).status).toBe(0);
+        await insertSubject(db, 'Added after backup');
+        await settle();
+        expect((await subjects()).names).toContain('Added after backup');
+        expect((await subjects()).cache).toBe('hit');
+        const seenBefore = Number(await currentCatalogueVersion(db));
+
+        const restore = cli(env.env, 'restore', target);
+        expect(restore.status, restore.stderr).toBe(0);
+        expect(Number(await currentCatalogueVersion(db))).toBeGreaterThan(seenBefore);
+        await settle();
+        expect((await subjects()).names).toEqual(original);
+
+        // A later change is seen as itself, never as an answer cached before the restore.
+        await insertSubject(db, 'Added after restore');
+        await settle();
+        expect((await subjects()).names).toEqual([...original, 'Added after restore'].sort());
+      } finally {
+        await running.close();
+      }
     },
   );
 });

@@ -12,6 +12,8 @@ import { userWithRole, type TestUser } from './helpers/users';
 type Need = 'public' | 'user' | 'admin' | 'superadmin';
 const RULES: Record<string, Need> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'POST /api/newsletter': 'public',
   'GET /api/subjects': 'public',
   'GET /api/difficulties': 'public',

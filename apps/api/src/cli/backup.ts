@@ -2,7 +2,8 @@
  * `npm run backup -- [FILE]`: a consistent copy of the database while the server runs
  *   (SQLite: DATA_DIR/backups/exemplar-<time>.sqlite; PostgreSQL: pg_dump custom format, .dump).
  * `npm run restore -- FILE`: puts a backup back (SQLite: with the server stopped; the replaced
- *   file is kept beside it. PostgreSQL: pg_restore --clean in one transaction).
+ *   file, with its write-ahead log folded in, is kept beside it. PostgreSQL: pg_restore's SQL run
+ *   by psql in one transaction). The catalogue version ends above any the replaced database had.
  */
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { connectRedis, memoryCounterStore, redisCounterStore, type CounterStore } from './counters';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectRedis,
+  memoryCounterStore,
+  redisCounterStore,
+  redisSettled,
+  type CounterStore,
+} from './counters';
 
 const redisUrl = process.env.REDIS_URL;
 const redis = redisUrl ? connectRedis(redisUrl) : undefined;
+beforeAll(async () => {
+  // Commands never wait for a connection (no offline queue): connect first.
+  if (redis) await redisSettled(redis);
+});
 afterAll(async () => {
   await redis?.quit();
 });
@@ -34,5 +44,43 @@ describe.each(stores)('%s counter store', (_name, make, available) => {
     now += 1001;
     expect(await store.ttl('b')).toBe(0);
     expect(await store.increment('b', 1000)).toBe(1);
+  });
+});
+
+describe.each(stores)('%s counter store hit()', (_name, make, available) => {
+  it.skipIf(!available)('returns the new count and the time the counter has left', async () => {
+    const store = make();
+    const first = await store.hit('h', 60_000);
+    expect(first.count).toBe(1);
+    expect(first.ttlMs).toBeGreaterThan(50_000);
+    expect(first.ttlMs).toBeLessThanOrEqual(60_000);
+    expect((await store.hit('h', 60_000)).count).toBe(2);
+  });
+});
+
+describe('redis counter store with Redis unreachable', () => {
+  it('every call rejects at once with a 503 AppError "Service temporarily unavailable."', async () => {
+    const dead = connectRedis('redis://127.0.0.1:1');
+    try {
+      await redisSettled(dead);
+      const store = redisCounterStore(dead);
+      const started = performance.now();
+      for (const call of [
+        () => store.increment('k', 1000),
+        () => store.hit('k', 1000),
+        () => store.set('k', 1000),
+        () => store.ttl('k'),
+        () => store.delete('k'),
+      ]) {
+        await expect(call()).rejects.toMatchObject({
+          statusCode: 503,
+          code: 'ServiceUnavailable',
+          message: 'Service temporarily unavailable.',
+        });
+      }
+      expect(performance.now() - started).toBeLessThan(500);
+    } finally {
+      dead.disconnect();
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { ErrorCode } from '@exemplar/shared/api';
 import { Redis } from 'ioredis';
+import { AppError } from './errors';
 
 /**
  * Expiring counters and flags for rate limits and lockouts: in this process by default, in Redis
@@ -7,6 +9,8 @@ import { Redis } from 'ioredis';
 export interface CounterStore {
   /** Adds one to `key` (created with `ttlMs` to live) and returns the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Like increment, also returning the milliseconds the counter has left to live. */
+  hit(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }>;
   /** Sets `key` for `ttlMs`. */
   set(key: string, ttlMs: number): Promise<void>;
   /** Milliseconds `key` has left to live, or 0 when absent. */
@@ -25,18 +29,23 @@ export function memoryCounterStore(clock: () => number = Date.now): CounterStore
     }
     return e;
   };
-  return {
-    async increment(key, ttlMs) {
-      const e = live(key);
-      if (e) {
-        e.count++;
-        return e.count;
-      }
+  const hit: CounterStore['hit'] = async (key, ttlMs) => {
+    let e = live(key);
+    if (e) {
+      e.count++;
+    } else {
       if (entries.size > 100_000) {
         for (const k of entries.keys()) live(k);
       }
-      entries.set(key, { count: 1, expires: clock() + ttlMs });
-      return 1;
+      e = { count: 1, expires: clock() + ttlMs };
+      entries.set(key, e);
+    }
+    return { count: e.count, ttlMs: e.expires - clock() };
+  };
+  return {
+    hit,
+    async increment(key, ttlMs) {
+      return (await hit(key, ttlMs)).count;
     },
     async set(key, ttlMs) {
       entries.set(key, { count: 1, expires: clock() + ttlMs });
@@ -54,24 +63,50 @@ export function memoryCounterStore(clock: () => number = Date.now): CounterStore
   };
 }
 
-export function redisCounterStore(redis: Redis, prefix = 'exemplar:'): CounterStore {
+/** What every call answers while Redis cannot be reached: nothing counted is ever skipped. */
+export const serviceUnavailable = () =>
+  new AppError(503, ErrorCode.ServiceUnavailable, 'Service temporarily unavailable.');
+
+/**
+ * Counters in Redis. A command that fails (Redis unreachable, or slower than the client's
+ * commandTimeout) rejects with a 503 AppError at once: a limit or lockout that cannot be counted
+ * refuses the request rather than letting it through uncounted.
+ */
+export function redisCounterStore(
+  redis: Redis,
+  prefix = 'exemplar:',
+  log?: { warn(obj: object, msg: string): void },
+): CounterStore {
+  const unavailable = (err: unknown): never => {
+    log?.warn({ err }, 'redis command failed');
+    throw serviceUnavailable();
+  };
+  const hit: CounterStore['hit'] = async (key, ttlMs) => {
+    const k = prefix + key;
+    const replies = await redis
+      .multi()
+      .incr(k)
+      .pexpire(k, ttlMs, 'NX')
+      .pttl(k)
+      .exec()
+      .catch(unavailable);
+    const failed = replies?.find(([err]) => err)?.[0];
+    if (!replies || failed) return unavailable(failed ?? new Error('transaction aborted'));
+    return { count: Number(replies[0]![1]), ttlMs: Math.max(0, Number(replies[2]![1])) };
+  };
   return {
+    hit,
     async increment(key, ttlMs) {
-      const k = prefix + key;
-      const [[, count]] = (await redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec()) as [
-        [unknown, number],
-        unknown,
-      ];
-      return count;
+      return (await hit(key, ttlMs)).count;
     },
     async set(key, ttlMs) {
-      await redis.set(prefix + key, '1', 'PX', ttlMs);
+      await redis.set(prefix + key, '1', 'PX', ttlMs).catch(unavailable);
     },
     async ttl(key) {
-      return Math.max(0, await redis.pttl(prefix + key));
+      return Math.max(0, await redis.pttl(prefix + key).catch(unavailable));
     },
     async delete(...keys) {
-      if (keys.length) await redis.del(...keys.map((k) => prefix + k));
+      if (keys.length) await redis.del(...keys.map((k) => prefix + k)).catch(unavailable);
     },
     async close() {
       // The connection is owned by whoever created it.
@@ -79,6 +114,88 @@ export function redisCounterStore(redis: Redis, prefix = 'exemplar:'): CounterSt
   };
 }
 
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+/**
+ * A Redis client that fails fast: no command waits for a connection (no offline queue, no
+ * retries), none waits more than COMMAND_TIMEOUT_MS for an answer, and connecting gives up after
+ * CONNECT_TIMEOUT_MS (then it keeps reconnecting in the background).
+ */
+export const REDIS_CONNECT_TIMEOUT_MS = 1000;
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+export function connectRedis(
+  url: string,
+  log?: { warn(obj: object, msg: string): void; info(msg: string): void },
+): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+  });
+  // Without a listener ioredis prints every failed reconnect; log only the change of state.
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (!down)
+      log?.warn({ err }, 'redis unreachable; rate-limited routes answer 503 until it is back');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log?.info('redis reachable again');
+    down = false;
+  });
+  return redis;
+}
+
+/**
+ * Resolves once the client is connected, or when it has failed to connect (the first error) or
+ * `timeoutMs` has passed: a start-up waits for a reachable Redis, never for an unreachable one.
+ */
+export async function redisSettled(redis: Redis, timeoutMs = REDIS_CONNECT_TIMEOUT_MS) {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+}
+
+/**
+ * A store for @fastify/rate-limit over a CounterStore, so per-IP limits count in the same place as
+ * lockouts (Redis when configured) and fail the same way: a counter that cannot be read refuses
+ * the request with 503 (the plugin's skipOnError stays false).
+ */
+export function rateLimitStore(counters: CounterStore, prefix = 'rl:') {
+  return class CounterRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly keyPrefix = prefix,
+    ) {}
+    incr(
+      key: string,
+      callback: (err: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      counters.hit(this.keyPrefix + key, timeWindow).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (err: Error) => callback(err),
+      );
+    }
+    // The plugin passes the route as routeInfo (its type declarations say otherwise).
+    child(options: object) {
+      const route = (options as { routeInfo?: { method: string | string[]; url: string } })
+        .routeInfo;
+      if (!route) throw new Error('rate-limit store: no routeInfo for a route limit');
+      return new CounterRateLimitStore(
+        undefined,
+        `${this.keyPrefix}${String(route.method)}${route.url}:`,
+      );
+    }
+  };
 }
