@@ -68,6 +68,7 @@ let baseUrl: string;
 let doc: Document;
 let admin: TestUser;
 let superadmin: TestUser;
+let learner: TestUser;
 let catalogue: Awaited<ReturnType<typeof smallCatalogue>>;
 
 beforeAll(async () => {
@@ -77,6 +78,7 @@ beforeAll(async () => {
   catalogue = await smallCatalogue(app.database.db);
   admin = await userWithRole(app, 'admin');
   superadmin = await userWithRole(app, 'superadmin');
+  learner = await userWithRole(app, 'basic');
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const res = await fetch(`${baseUrl}/api/docs/json`);
   expect(res.status).toBe(200);
@@ -145,7 +147,7 @@ describe(`the OpenAPI document on ${engineUnderTest}`, () => {
     expect(schema.required).toEqual(['success', 'code', 'message']);
   });
 
-  it('documents every 4xx the server answers to an anonymous caller, a superadmin, a non-JSON body, a too-large body and a NUL in the query; bearer-only operations answer 401 to anyone without a token', async () => {
+  it('documents every 4xx the server answers to an anonymous caller, a learner, a superadmin, a non-JSON body, a too-large body and a NUL in the query; bearer-only operations answer 401 to anyone without a token', async () => {
     let ip = 0;
     const probe = async (key: string, op: Operation, request: InjectOptions) => {
       const res = await app.inject({ ...request, remoteAddress: `198.51.100.${(ip++ % 250) + 1}` });
@@ -175,6 +177,8 @@ describe(`the OpenAPI document on ${engineUnderTest}`, () => {
       if (bearerOnly(op)) expect(anonymous, key).toBe(401);
       else expect(anonymous, key).not.toBe(401);
 
+      const basic = { authorization: `Bearer ${learner.idToken}` };
+      await probe(key, op, { method: m, url, headers: basic, ...json });
       await probe(key, op, { method: m, url, headers: token, ...json });
       expect(
         await probe(key, op, { method: m, url: `${url}?q=%00`, headers: token, ...json }),

@@ -1,6 +1,6 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { PERMISSIONS } from '@exemplar/shared/roles';
+import { DEFAULT_ROLE, PERMISSIONS, ROLES, roleAtLeast } from '@exemplar/shared/roles';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import {
   createJsonSchemaTransform,
@@ -49,8 +49,8 @@ type Errors = Partial<Record<ErrorStatus, string>>;
 const MEANING: Record<ErrorStatus, string> = {
   400: 'Invalid input: the body, query or path failed validation (`fields` names each refused field), or text holds a NUL character.',
   401: 'No valid bearer token: missing, malformed, expired, or its session has ended.',
-  403: 'Signed in, but the role lacks the permission.',
-  404: 'Nothing at that id.',
+  403: 'Signed in, but the role lacks the permission the operation needs (see its description).',
+  404: 'Nothing has the id or name given in the path.',
   409: 'Conflicts with the current state.',
   413: 'The request body is larger than the limit.',
   415: 'The request body is not application/json.',
@@ -100,9 +100,9 @@ function errorsOf(route: RouteOptions, method: string): Errors {
   const errors: Errors = { 400: MEANING[400] };
   const access = routeAccess(route.onRequest);
   if (access) errors[401] = MEANING[401];
+  // Every signed-in user has the basic role, so only a higher one can be refused.
   if (access?.signIn === 'required' && access.permission) {
-    const role = PERMISSIONS[access.permission];
-    errors[403] = `Signed in, but not ${role} or higher (permission ${access.permission}).`;
+    if (PERMISSIONS[access.permission] !== DEFAULT_ROLE) errors[403] = MEANING[403];
   }
   if (route.url.includes(':')) errors[404] = MEANING[404];
   if (BODY_METHODS.has(method)) {
@@ -128,16 +128,16 @@ function accessNote(route: RouteOptions): {
     return {
       // An empty requirement first: the token is optional.
       security: [{}, { [BEARER]: [] }],
-      note: 'A bearer token is optional; with one, the answer includes the caller’s own marks.',
+      note: 'A bearer token is optional: with one, the answer is for that user; a bad one is a 401.',
     };
   }
-  const role = access.permission ? PERMISSIONS[access.permission] : undefined;
-  return {
-    security: [{ [BEARER]: [] }],
-    note: role
-      ? `Needs a bearer token of a user whose role is ${role} or higher (permission ${access.permission}).`
-      : 'Needs a bearer token.',
-  };
+  const role = access.permission ? PERMISSIONS[access.permission] : DEFAULT_ROLE;
+  const who =
+    role === DEFAULT_ROLE
+      ? 'any signed-in user'
+      : `a ${ROLES.filter((r) => roleAtLeast(r, role)).join(' or ')}`;
+  const permission = access.permission ? ` (permission ${access.permission})` : '';
+  return { security: [{ [BEARER]: [] }], note: `Needs a bearer token of ${who}${permission}.` };
 }
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
@@ -151,7 +151,8 @@ const transform: SwaggerTransform = (document) => {
 
   const response: Record<string, unknown> = { ...(schema.response as object | undefined) };
   if (!Object.keys(response).some((status) => status.startsWith('2'))) {
-    response[200] = { description: 'Success', type: 'object', additionalProperties: true };
+    // A JSON object the route builds itself (a key set, a file): no schema of its own.
+    response[200] = { 'x-response-description': 'Success', type: 'object' };
   }
   for (const [status, description] of Object.entries(errorsOf(route, method))) {
     response[status] ??= {
