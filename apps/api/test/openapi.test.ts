@@ -151,6 +151,7 @@ describe(`the OpenAPI document on ${engineUnderTest}`, () => {
     let ip = 0;
     const probe = async (key: string, op: Operation, request: InjectOptions) => {
       const res = await app.inject({ ...request, remoteAddress: `198.51.100.${(ip++ % 250) + 1}` });
+      expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(500);
       if (res.statusCode >= 400 && res.statusCode < 500) {
         expect(Object.keys(op.responses), `${key} answered ${res.statusCode}`).toContain(
           String(res.statusCode),
@@ -162,7 +163,6 @@ describe(`the OpenAPI document on ${engineUnderTest}`, () => {
       }
       return res.statusCode;
     };
-    const checked: string[] = [];
     for (const { key, path: template, method, op } of operations()) {
       const url = template
         .replace('{id}', '999999')
@@ -201,9 +201,7 @@ describe(`the OpenAPI document on ${engineUnderTest}`, () => {
           payload: JSON.stringify({ padding: 'x'.repeat(5000) }),
         });
       }
-      checked.push(key);
     }
-    expect(checked.length).toBe(operations().length);
   });
 });
 
@@ -263,7 +261,7 @@ describe(`a client generated from the document on ${engineUnderTest}`, () => {
       'wrong.ts:5',
       'wrong.ts:6',
     ]);
-  });
+  }, 60_000);
 
   it('registers, confirms with the mailed code, logs in, lists and filters examples, and as an admin creates and deletes a subject, over HTTP with only the generated types', async () => {
     // A variable specifier: `npm run typecheck` must not follow it to the generated types.
