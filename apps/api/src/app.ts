@@ -3,13 +3,10 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@exemplar/shared/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -30,6 +27,7 @@ import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
 import { registerNulGuard } from './lib/nul-guard';
+import { registerOpenApi } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createMailer } from './lib/mailer';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
@@ -155,14 +153,7 @@ export async function buildApp(
     maxAge: 600,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Exemplar API', version: '0.1.0', description: 'Worked maths examples' },
-      servers: [],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {

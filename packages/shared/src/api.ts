@@ -15,14 +15,26 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** `{ success: false, code, message }` — the one error shape of the API (design.md §4). */
-export const ErrorResponseSchema = z.object({
-  success: z.literal(false),
-  code: z.string(),
-  message: z.string(),
-  /** For a refused body: the message for each field, by field name (forms show them inline). */
-  fields: z.record(z.string(), z.string()).optional(),
-});
+/**
+ * `{ success: false, code, message }` — the one error shape of the API. Named `ErrorResponse` in the
+ * OpenAPI document, where every 4xx of every operation refers to it.
+ */
+export const ErrorResponseSchema = z
+  .object({
+    success: z.literal(false),
+    code: z
+      .string()
+      .describe(
+        `For programs: ${Object.values(ErrorCode).join(', ')}, or a narrower one (UserNotConfirmed, UserDisabled).`,
+      ),
+    message: z.string().describe('For people: what went wrong and what to do, ready to show.'),
+    /** For a refused body: the message for each field, by field name (forms show them inline). */
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('For a refused body: the message for each field, by field name.'),
+  })
+  .meta({ id: 'ErrorResponse', description: 'Every 4xx and 5xx answer of the API.' });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /** `{ success: true, message?, data }` — wraps every successful response. */

@@ -26,7 +26,7 @@ export interface CategoryTreeNode {
   description: string;
   children: CategoryTreeNode[];
 }
-export const CategoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() =>
+const categoryTreeNode: z.ZodType<CategoryTreeNode> = z.lazy(() =>
   z.object({
     id: IdSchema,
     name: z.string(),
@@ -34,6 +34,8 @@ export const CategoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() =>
     children: z.array(CategoryTreeNodeSchema),
   }),
 );
+/** Recursive: the API document describes it as the component `CategoryTreeNode` that refers to itself. */
+export const CategoryTreeNodeSchema = categoryTreeNode.meta({ id: 'CategoryTreeNode' });
 
 export const CategoryTreeEntrySchema = z.object({
   subject: SubjectSchema,

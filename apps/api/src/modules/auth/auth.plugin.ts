@@ -21,6 +21,20 @@ declare module 'fastify' {
   }
 }
 
+/** What a route's auth hook asks of the caller: read by the API document (lib/openapi.ts). */
+export type RouteAccess = { signIn: 'optional' } | { signIn: 'required'; permission?: Permission };
+const accessByHook = new WeakMap<object, RouteAccess>();
+
+/** The access the `onRequest` hook(s) of a route demand; undefined for a public route. */
+export function routeAccess(onRequest: unknown): RouteAccess | undefined {
+  const hooks: unknown[] = Array.isArray(onRequest) ? onRequest : [onRequest];
+  const found = hooks.flatMap((hook) => {
+    const access = typeof hook === 'function' ? accessByHook.get(hook) : undefined;
+    return access ? [access] : [];
+  });
+  return found.find((a) => a.signIn === 'required') ?? found[0];
+}
+
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -33,24 +47,29 @@ export const authPlugin = fp<{ service: AuthService }>(
   async (app, { service }) => {
     app.decorate('auth', service);
     app.decorateRequest('user', null);
-    app.decorate('requireUser', async (request: FastifyRequest) => {
+    const requireUser = async (request: FastifyRequest) => {
       const token = bearer(request);
       if (!token) throw unauthorized();
       request.user = await service.authenticate(token);
-    });
-    app.decorate('optionalUser', async (request: FastifyRequest) => {
+    };
+    const optionalUser = async (request: FastifyRequest) => {
       const token = bearer(request);
       if (token) request.user = await service.authenticate(token);
-    });
-    app.decorate(
-      'requirePermission',
-      (permission: Permission) => async (request: FastifyRequest) => {
+    };
+    accessByHook.set(requireUser, { signIn: 'required' });
+    accessByHook.set(optionalUser, { signIn: 'optional' });
+    app.decorate('requireUser', requireUser);
+    app.decorate('optionalUser', optionalUser);
+    app.decorate('requirePermission', (permission: Permission) => {
+      const hook = async (request: FastifyRequest) => {
         const token = bearer(request);
         if (!token) throw unauthorized();
         request.user = await service.authenticate(token);
         if (!can(request.user.groups, permission)) throw forbidden();
-      },
-    );
+      };
+      accessByHook.set(hook, { signIn: 'required', permission });
+      return hook;
+    });
   },
   { name: 'auth' },
 );
