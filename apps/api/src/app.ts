@@ -17,14 +17,19 @@ import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoCatalogue } from './db/seed/demo';
-import { connectRedis, memoryCounterStore, redisCounterStore } from './lib/counters';
+import {
+  connectRedis,
+  memoryCounterStore,
+  redisCounterStore,
+  type CounterStore,
+} from './lib/counters';
 import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
 import { registerNulGuard } from './lib/nul-guard';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { createMailer } from './lib/mailer';
+import { createMailer, type Mailer } from './lib/mailer';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -44,6 +49,10 @@ declare module 'fastify' {
     database: Db;
     lifecycle: { shuttingDown: boolean };
     keyring: Keyring;
+    /** Expiring counters (rate limits, lockouts, code-mail limits), in Redis when configured. */
+    counters: CounterStore;
+    /** SMTP, or the dev outbox without SMTP_URL. */
+    mailer: Mailer;
   }
 }
 
@@ -221,12 +230,21 @@ async function registerAccounts(app: FastifyInstance, config: Config, database: 
     log: app.log,
   });
   app.decorate('keyring', keyring);
+  app.decorate('counters', counters);
+  app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
     mailer.close();
     await counters.close();
     await redis?.quit();
   });
-  const auth = authService({ db: database.db, keyring, mailer, counters, log: app.log });
+  const auth = authService({
+    db: database.db,
+    keyring,
+    mailer,
+    counters,
+    log: app.log,
+    sessionMaxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 3600_000,
+  });
   if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
     const result = await auth
       .ensureUser({

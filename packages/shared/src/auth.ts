@@ -30,6 +30,13 @@ export const TokensSchema = z.object({
 });
 export type Tokens = z.infer<typeof TokensSchema>;
 
+/**
+ * What POST /auth/resend-code and /auth/forgot-password answer, the same whether or not the
+ * address has an account: how long until another code may be asked for that address.
+ */
+export const CodeSentSchema = z.object({ nextCodeInSeconds: z.number().int().min(0) });
+export type CodeSent = z.infer<typeof CodeSentSchema>;
+
 export const UserStatusSchema = z.enum(['UNCONFIRMED', 'CONFIRMED']);
 
 /** The signed-in user as GET /auth/me returns it. */
