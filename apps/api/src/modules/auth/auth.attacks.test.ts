@@ -1,5 +1,6 @@
+import { request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { startSmtp } from '../../../test/helpers/smtp';
@@ -33,25 +34,45 @@ interface Answer {
   body: { success: boolean; code?: string; message?: string; data?: Record<string, unknown> };
 }
 
-async function http(
-  method: string,
-  url: string,
-  payload?: object,
-  token?: string,
-): Promise<Answer> {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: {
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: payload ? JSON.stringify(payload) : undefined,
+/**
+ * Each test speaks over HTTP from a loopback address of its own (127.x.y.z), so per-IP limits of
+ * one test (or of an earlier run, counted in Redis) never reach another.
+ */
+const runOctet = 1 + Math.floor(Math.random() * 250);
+let source = '';
+beforeEach(() => {
+  source = `127.${runOctet}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+});
+
+function http(method: string, url: string, payload?: object, token?: string): Promise<Answer> {
+  const body = payload ? JSON.stringify(payload) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}/api${url}`,
+      {
+        method,
+        localAddress: source,
+        headers: {
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            cacheControl: (res.headers['cache-control'] as string | undefined) ?? null,
+            body: JSON.parse(text) as Answer['body'],
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  return {
-    status: res.status,
-    cacheControl: res.headers.get('cache-control'),
-    body: (await res.json()) as Answer['body'],
-  };
 }
 
 /** The same call through inject from an address of its own (per-IP limits stay out of the way). */
@@ -370,5 +391,106 @@ describe(`refresh tokens on ${engineUnderTest}`, () => {
       await other.close();
       await short.cleanup();
     }
+  });
+});
+
+describe(`Cache-Control on personal answers, over HTTP, on ${engineUnderTest}`, () => {
+  it('every /auth/* answer, success or error (400, 401, 403, 409, 429), is no-store', async () => {
+    const email = newEmail('nostore');
+    const code = await registered(email);
+    const seen: [string, number, string | null][] = [];
+    const check = async (method: string, url: string, payload?: object, token?: string) => {
+      const a = await http(method, url, payload, token);
+      seen.push([`${method} ${url}`, a.status, a.cacheControl]);
+      return a;
+    };
+    // Errors first (nothing changes), then the successful calls.
+    await check('POST', '/auth/register', { email, password: 'x', name: 'X' });
+    await check('POST', '/auth/register', { email, password: PASSWORD, name: 'X' }); // 409
+    await check('POST', '/auth/register', {
+      email: newEmail('other'),
+      password: PASSWORD,
+      name: 'Y',
+    });
+    await check('POST', '/auth/confirm', { email, code: 'abc' });
+    await check('POST', '/auth/login', { email, password: PASSWORD }); // 403 unconfirmed
+    await check('POST', '/auth/confirm', { email, code });
+    await check('POST', '/auth/resend-code', { email: 'not-an-email' });
+    await check('POST', '/auth/resend-code', { email });
+    await check('POST', '/auth/login', { email, password: 'Wrong-Pass-99' });
+    const login = await check('POST', '/auth/login', { email, password: PASSWORD });
+    const t = login.body.data as { idToken: string; refreshToken: string };
+    await check('POST', '/auth/refresh', { refreshToken: 'nope' });
+    const refreshed = await check('POST', '/auth/refresh', { refreshToken: t.refreshToken });
+    const t1 = refreshed.body.data as { idToken: string; refreshToken: string };
+    await check('GET', '/auth/me');
+    await check('GET', '/auth/me', undefined, 'not-a-valid-token');
+    await check('GET', '/auth/me', undefined, t1.idToken);
+    await check('PATCH', '/auth/me', { name: '' }, t1.idToken);
+    await check('PATCH', '/auth/me', { name: 'Renamed' }, t1.idToken);
+    await check('POST', '/auth/change-password', { currentPassword: 'x', newPassword: 'y' });
+    await check(
+      'POST',
+      '/auth/change-password',
+      { currentPassword: 'Wrong-Pass-98', newPassword: 'Another-Secret-9' },
+      t1.idToken,
+    );
+    await check(
+      'POST',
+      '/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Another-Secret-9' },
+      t1.idToken,
+    );
+    await check('POST', '/auth/forgot-password', {});
+    await check('POST', '/auth/forgot-password', { email });
+    await check('POST', '/auth/confirm-forgot-password', {
+      email,
+      code: '123456',
+      newPassword: 'Another-Secret-8',
+    });
+    await check('POST', '/auth/logout', {});
+    await check('POST', '/auth/logout', { refreshToken: t1.refreshToken });
+    // The per-IP limit of resend-code is 5 a minute: the 429 is personal too.
+    let limited: Answer | undefined;
+    for (let i = 0; i < 8 && !limited; i++) {
+      const a = await check('POST', '/auth/resend-code', { email: 'someone@example.com' });
+      if (a.status === 429) limited = a;
+    }
+    expect(limited?.body.message).toMatch(/^Too many requests/);
+
+    const statuses = new Set(seen.map(([, status]) => status));
+    for (const status of [200, 201, 400, 401, 403, 409, 429]) expect(statuses).toContain(status);
+    const routes = new Set(seen.map(([route]) => route));
+    expect(routes.size).toBe(11); // every /auth route but the public JWKS
+    expect(seen.filter(([, , cc]) => cc !== 'no-store')).toEqual([]);
+  });
+
+  it("the caller's marks and progress (/me/progress, like/solved, a signed-in list) are no-store; a visitor's list and the JWKS are not", async () => {
+    const { smallCatalogue } = await import('../../../test/factories');
+    const cat = await smallCatalogue(app.database.db);
+    const t = await confirmedLogin(newEmail('marks'));
+    const id = cat.ex.linear;
+    const personal: [string, string, string | undefined][] = [
+      ['GET', '/me/progress', t.idToken],
+      ['GET', '/me/progress', undefined],
+      ['PUT', `/examples/${id}/like`, t.idToken],
+      ['DELETE', `/examples/${id}/like`, t.idToken],
+      ['PUT', `/examples/${id}/solved`, t.idToken],
+      ['DELETE', `/examples/${id}/solved`, undefined],
+      ['PUT', '/examples/999999/solved', t.idToken],
+      ['PUT', '/examples/abc/like', t.idToken],
+      ['GET', '/examples', t.idToken],
+      ['GET', `/examples/${id}`, t.idToken],
+    ];
+    const answers: [string, number, string | null][] = [];
+    for (const [method, url, token] of personal) {
+      const a = await http(method, url, undefined, token);
+      answers.push([`${method} ${url}`, a.status, a.cacheControl]);
+    }
+    expect(new Set(answers.map(([, s]) => s))).toEqual(new Set([200, 400, 401, 404]));
+    expect(answers.filter(([, , cc]) => cc !== 'no-store')).toEqual([]);
+
+    expect((await http('GET', '/examples')).cacheControl).not.toBe('no-store');
+    expect((await http('GET', '/.well-known/jwks.json')).cacheControl).toBe('public, max-age=300');
   });
 });
