@@ -122,7 +122,7 @@ describe('/confirm', () => {
     expect(screen.getByTestId('resend-wait').textContent).toBe(
       'You can ask for a new code in 60 s',
     );
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => vi.advanceTimersByTime(1300));
     expect(screen.getByTestId('resend-wait').textContent).toBe(
       'You can ask for a new code in 59 s',
     );

@@ -188,7 +188,7 @@ describe('/reset-password', () => {
     await screen.findByRole('heading', { name: 'Set a new password' });
     const resend = () => screen.getByRole('button', { name: 'Resend Code' });
     expect(resend().hasAttribute('disabled')).toBe(true);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => vi.advanceTimersByTime(1300));
     expect(screen.getByTestId('resend-wait').textContent).toBe(
       'You can ask for a new code in 59 s',
     );

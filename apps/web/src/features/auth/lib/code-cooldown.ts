@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * When a new confirmation or reset code may be asked for, per purpose and email. The server mails
@@ -53,28 +53,24 @@ export function waitFromAnswer(body: unknown): number {
   return typeof seconds === 'number' && seconds >= 0 ? seconds : DEFAULT_WAIT_SECONDS;
 }
 
+/** Listens to new waits and to the clock (four ticks a second; React re-renders on a change). */
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  const timer = window.setInterval(listener, 250);
+  return () => {
+    listeners.delete(listener);
+    window.clearInterval(timer);
+  };
 }
 
-/** Whole seconds until a new code may be asked for `email` (0 when it may now); ticks each second. */
+function secondsLeft(purpose: CodePurpose, email: string | null): number {
+  const until = email ? (readAll()[keyOf(purpose, email)] ?? 0) : 0;
+  return Math.max(0, Math.ceil((until - Date.now()) / 1000));
+}
+
+/** Whole seconds until a new code may be asked for `email` (0 when it may now), kept current. */
 export function useCooldown(purpose: CodePurpose, email: string | null): number {
-  const until = useSyncExternalStore(subscribe, () =>
-    email ? (readAll()[keyOf(purpose, email)] ?? 0) : 0,
-  );
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    setNow(Date.now());
-    if (until <= Date.now()) return;
-    const timer = window.setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= until) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  return useSyncExternalStore(subscribe, () => secondsLeft(purpose, email));
 }
 
 /** "59 s", "3 min 20 s", "54 min". */
