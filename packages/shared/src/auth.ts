@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CodeSchema, EmailSchema, NameSchema, PasswordInputSchema } from './fields';
 import { RoleSchema } from './roles';
 
-/** Requests and responses of /api/auth (design.md §4). */
+/** Requests and responses of /api/auth. */
 export const RegisterRequestSchema = z
   .object({ email: EmailSchema, password: PasswordInputSchema, name: NameSchema })
   .strict();
