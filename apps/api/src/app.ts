@@ -21,6 +21,7 @@ import {
   rateLimitStore,
   redisCounterStore,
   redisSettled,
+  type CounterStore,
 } from './lib/counters';
 import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
@@ -29,7 +30,7 @@ import { loggerOptions, requestId } from './lib/logger';
 import { registerNulGuard } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { createMailer } from './lib/mailer';
+import { createMailer, type Mailer } from './lib/mailer';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -51,6 +52,10 @@ declare module 'fastify' {
     keyring: Keyring;
     /** The Redis client when REDIS_URL is set (readiness pings it). */
     redis: Redis | null;
+    /** Expiring counters (rate limits, lockouts, code-mail limits), in Redis when configured. */
+    counters: CounterStore;
+    /** SMTP, or the dev outbox without SMTP_URL. */
+    mailer: Mailer;
   }
 }
 
@@ -236,13 +241,22 @@ async function registerAccounts(app: FastifyInstance, config: Config, database: 
     log: app.log,
   });
   app.decorate('keyring', keyring);
+  app.decorate('counters', counters);
+  app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
     mailer.close();
     await counters.close();
     // quit() needs a connection; a Redis that is down is simply dropped.
     if (redis) await redis.quit().catch(() => redis.disconnect());
   });
-  const auth = authService({ db: database.db, keyring, mailer, counters, log: app.log });
+  const auth = authService({
+    db: database.db,
+    keyring,
+    mailer,
+    counters,
+    log: app.log,
+    sessionMaxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 3600_000,
+  });
   if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
     const result = await auth
       .ensureUser({

@@ -99,6 +99,7 @@ const ConfigSchema = z
       .default(1024 * 1024),
     TRUST_PROXY: TrustProxySchema,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
     CORS_ORIGINS: z.preprocess(
       emptyToUndefined,
       z

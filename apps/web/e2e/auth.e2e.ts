@@ -115,9 +115,11 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     }
   });
 
-  it('an unconfirmed login lands on /confirm, and Resend Code mails a new code that works', async () => {
+  it('an unconfirmed login lands on /confirm; Resend Code within the first minute mails nothing, counts down, and the first code works', async () => {
     const email = uniqueEmail('unconfirmed');
+    const since = smtp.messages.length;
     await apiPost('/auth/register', { email, password: PASSWORD, name: 'Alan Turing' });
+    const code = smtp.codeIn(await smtp.nextTo(email, since));
 
     await page.goto(url('/login'));
     await logInWithTheForm(email, PASSWORD);
@@ -126,10 +128,17 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     expect(await emailOnFile().textContent()).toBe(email);
     expect(await storage('pendingEmail')).toBe(email);
 
-    const since = smtp.messages.length;
-    await page.getByRole('button', { name: 'Resend Code' }).click();
+    const resend = page.getByRole('button', { name: 'Resend Code' });
+    expect(await resend.isDisabled()).toBe(false);
+    const before = smtp.messages.length;
+    await resend.click();
     await page.getByText('a new code is on its way', { exact: false }).waitFor();
-    const code = smtp.codeIn(await smtp.nextTo(email, since));
+    // The server sent no second mail this minute, and the screen says when to ask again.
+    await page.getByText(/^You can ask for a new code in (59|60|5\d) s$/).waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(smtp.messages.length).toBe(before);
+    await page.screenshot({ path: path.join(resultsDir, 'auth-confirm-wait-light-1280.png') });
 
     await page.getByLabel('Confirmation Code').fill(code);
     await page.getByRole('button', { name: 'Confirm Account' }).click();
@@ -316,14 +325,23 @@ describe('accounts in the browser, with mail over real SMTP', () => {
         await page.getByRole('heading', { name: 'Create your account' }).waitFor();
         await shot('register');
 
-        await page.evaluate(() => window.localStorage.setItem('pendingEmail', 'ada@example.com'));
+        // A code was just asked for: the screens count down to the next one.
+        await page.evaluate((at) => {
+          window.localStorage.setItem('pendingEmail', 'ada@example.com');
+          window.localStorage.setItem(
+            'nextCodeAt',
+            JSON.stringify({ 'confirm:ada@example.com': at, 'reset:ada@example.com': at }),
+          );
+        }, Date.now() + 45_000);
         await page.goto(url('/confirm'));
         await page.getByRole('heading', { name: 'Confirm your account' }).waitFor();
+        await page.getByText(/^You can ask for a new code in \d+ s$/).waitFor();
         await shot('confirm');
 
         await page.evaluate(() => window.localStorage.setItem('resetEmail', 'ada@example.com'));
         await page.goto(url('/reset-password'));
         await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+        await page.getByText(/^You can ask for a new code in \d+ s$/).waitFor();
         await shot('reset');
 
         await page.goto(url('/login'));

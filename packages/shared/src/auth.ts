@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CodeSchema, EmailSchema, NameSchema, PasswordInputSchema } from './fields';
 import { RoleSchema } from './roles';
 
-/** Requests and responses of /api/auth (design.md §4). */
+/** Requests and responses of /api/auth. */
 export const RegisterRequestSchema = z
   .object({ email: EmailSchema, password: PasswordInputSchema, name: NameSchema })
   .strict();
@@ -29,6 +29,13 @@ export const TokensSchema = z.object({
   expiresIn: z.number().int(),
 });
 export type Tokens = z.infer<typeof TokensSchema>;
+
+/**
+ * What POST /auth/resend-code and /auth/forgot-password answer, the same whether or not the
+ * address has an account: how long until another code may be asked for that address.
+ */
+export const CodeSentSchema = z.object({ nextCodeInSeconds: z.number().int().min(0) });
+export type CodeSent = z.infer<typeof CodeSentSchema>;
 
 export const UserStatusSchema = z.enum(['UNCONFIRMED', 'CONFIRMED']);
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../test/helpers/test-db';
 import { createDatabase, type Db } from './database';
 import { MigrationError, migrate, migrations } from './migrate';
+import type { AnyDb } from './migrations/helpers';
 
 const DOMAIN_TABLES = [
   'audit_log',
@@ -89,5 +90,51 @@ describe(`migrations on ${engineUnderTest}`, () => {
         })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it('005 gives existing sessions their login time: every token of a family gets its oldest created_at', async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '005-session-lifetime');
+    await migrate(db, migrations.slice(0, before));
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const user = await tx
+      .insertInto('users')
+      .values({
+        username: 'u-1',
+        email: 'old@example.com',
+        name: 'Old',
+        password_hash: 'x',
+        status: 'CONFIRMED',
+        enabled: 1,
+        email_verified: 1,
+        created_at: at(1),
+        updated_at: at(1),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = (family: string, hash: string, day: number) => ({
+      user_id: user.id,
+      family_id: family,
+      token_hash: hash,
+      parent_id: null,
+      created_at: at(day),
+      expires_at: at(day + 30),
+    });
+    await tx
+      .insertInto('refresh_tokens')
+      .values([token('a', 'h1', 3), token('a', 'h2', 9), token('b', 'h3', 5)])
+      .execute();
+    expect(await migrate(db)).toEqual(['005-session-lifetime']);
+    const rows = await db.db
+      .selectFrom('refresh_tokens')
+      .select(['token_hash', 'session_started_at', 'successor'])
+      .orderBy('token_hash')
+      .execute();
+    expect(rows).toEqual([
+      { token_hash: 'h1', session_started_at: at(3), successor: null },
+      { token_hash: 'h2', session_started_at: at(3), successor: null },
+      { token_hash: 'h3', session_started_at: at(5), successor: null },
+    ]);
   });
 });

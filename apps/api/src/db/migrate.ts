@@ -4,10 +4,17 @@ import { initial } from './migrations/001-initial';
 import { exampleSearch } from './migrations/002-example-search';
 import { exampleSource } from './migrations/003-example-source';
 import { catalogueVersion } from './migrations/004-catalogue-version';
+import { sessionLifetime } from './migrations/005-session-lifetime';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
-export const migrations: Migration[] = [initial, exampleSearch, exampleSource, catalogueVersion];
+export const migrations: Migration[] = [
+  initial,
+  exampleSearch,
+  exampleSource,
+  catalogueVersion,
+  sessionLifetime,
+];
 
 export class MigrationError extends Error {
   constructor(

@@ -55,6 +55,10 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   rotated_at: string | null;
   revoked_at: string | null;
+  /** When the session (the token family) began: the login. */
+  session_started_at: Timestamp;
+  /** The token this one was rotated into, encrypted with a key derived from this token. */
+  successor: string | null;
 }
 
 export interface SigningKeysTable {

@@ -2,20 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { smallCatalogue } from '../../../test/factories';
+import { startSmtp } from '../../../test/helpers/smtp';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
 import { userWithRole, type TestUser } from '../../../test/helpers/users';
 
 let env: TestEnv;
 let app: FastifyInstance;
 let root: TestUser;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 beforeAll(async () => {
-  env = await createTestEnv();
+  smtp = await startSmtp();
+  env = await createTestEnv({ SMTP_URL: smtp.url });
   app = await buildApp(env.config, { logger: false });
   root = await userWithRole(app, 'superadmin');
 });
 afterAll(async () => {
   await app.close();
+  await smtp.close();
   await env.cleanup();
 });
 
@@ -30,6 +34,32 @@ const call = async (
 };
 
 describe(`user management on ${engineUnderTest}`, () => {
+  it('a superadmin setting a password mails the account owner (over SMTP); other changes and refused passwords mail nobody', async () => {
+    const learner = await userWithRole(app, 'basic');
+    const since = smtp.messages.length;
+    expect(
+      (await call('PUT', `/admin/users/${learner.username}`, root, { password: 'weak' })).status,
+    ).toBe(400);
+    expect(
+      (await call('PUT', `/admin/users/${learner.username}`, root, { emailVerified: true })).status,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.length).toBe(since);
+
+    const res = await call('PUT', `/admin/users/${learner.username}`, root, {
+      password: 'Set-By-Admin-77',
+    });
+    expect(res.status).toBe(200);
+    const mail = await smtp.nextTo(learner.email, since);
+    expect(mail.subject).toBe('An administrator set a new password for your Exemplar account');
+    expect(mail.text).toContain('Hello Test basic,');
+    expect(mail.text).toContain('every session of it was signed out');
+    expect(mail.text).not.toContain('Set-By-Admin-77');
+    expect(mail.html).not.toContain('Set-By-Admin-77');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.slice(since)).toHaveLength(1);
+  });
+
   it('summarises accounts and lists them with the admin view of each', async () => {
     const learner = await userWithRole(app, 'basic');
     const registered = await app.inject({

@@ -18,7 +18,10 @@ const tags = ['admin'];
 const UserResponse = successSchema(z.object({ user: AdminUserSchema }));
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = adminUsersService(app.database.db, app.database.engine);
+  const service = adminUsersService(app.database.db, app.database.engine, {
+    mailer: app.mailer,
+    log: app.log,
+  });
   const manage = app.requirePermission('users:manage');
 
   app.get(

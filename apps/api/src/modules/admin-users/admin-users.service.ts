@@ -1,11 +1,14 @@
 import type { AdminUser, UpdateUserRequest, UsersDashboard } from '@exemplar/shared/admin-users';
 import { normaliseGroups, type Role } from '@exemplar/shared/roles';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
 import { hashSecret, passwordProblem } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
+import { passwordSetByAdminMail } from '../auth/auth.mail';
 import type { AuthUser } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { addGroup, updateUser } from '../auth/users.repository';
@@ -25,10 +28,17 @@ const toAdminUser = (u: repo.AdminUserRow, groups: string[]): AdminUser => ({
   lastModified: u.updated_at,
 });
 
+export interface AdminUsersDeps {
+  /** Tells a user when a superadmin has set their password. */
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}
+
 export function adminUsersService(
   db: Kysely<Database>,
   engine: Engine,
-  clock: () => Date = () => new Date(),
+  { mailer, log, clock = () => new Date() }: AdminUsersDeps,
 ) {
   const now = () => clock().toISOString();
 
@@ -77,7 +87,7 @@ export function adminUsersService(
       }
       const hashed =
         changes.password !== undefined ? await hashSecret(changes.password) : undefined;
-      return db.transaction().execute(async (trx) => {
+      const updated = await db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
         if (changes.confirmed === false && user.status === 'CONFIRMED') {
           throw badRequest('A confirmed account cannot be unconfirmed.');
@@ -108,8 +118,18 @@ export function adminUsersService(
           },
           at,
         });
-        return present(trx, (await load(trx, key))!);
+        return { user: await present(trx, (await load(trx, key))!), name: user.name };
       });
+      // Once committed: the owner learns that their password was set (and sessions ended), so a
+      // change they did not expect does not go unnoticed. A mail failure does not undo it.
+      if (hashed) {
+        await mailer
+          .send(passwordSetByAdminMail(updated.user.email, updated.name))
+          .catch((err: unknown) => {
+            log.warn({ err }, 'could not send the password-set notice');
+          });
+      }
+      return updated.user;
     },
 
     async remove(actor: AuthUser, key: string) {

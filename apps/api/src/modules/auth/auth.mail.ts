@@ -60,3 +60,17 @@ export function passwordChangedMail(to: string, name: string): MailMessage {
     ),
   };
 }
+
+export function passwordSetByAdminMail(to: string, name: string): MailMessage {
+  const hello = name ? `Hello ${name},` : 'Hello,';
+  return {
+    purpose: 'password-set-by-admin',
+    to,
+    subject: 'An administrator set a new password for your Exemplar account',
+    text: `${hello}\n\nAn administrator of Exemplar has just set a new password for your account, and every session of it was signed out. Ask them for the new password, or choose your own with "Forgot password" on the login page.\n\nIf you did not expect this, reset your password now with "Forgot password" and tell the site's administrators.\n`,
+    html: layout(
+      'Your password was set by an administrator',
+      `<p>${escape(hello)}</p><p>An administrator of Exemplar has just set a new password for your account, and every session of it was signed out. Ask them for the new password, or choose your own with <strong>Forgot password</strong> on the login page.</p><p>If you did not expect this, reset your password now with <strong>Forgot password</strong> and tell the site's administrators.</p>`,
+    ),
+  };
+}

@@ -35,6 +35,14 @@ export function routeAccess(onRequest: unknown): RouteAccess | undefined {
   return found.find((a) => a.signIn === 'required') ?? found[0];
 }
 
+/**
+ * onRequest hook for personal answers: `Cache-Control: no-store`, set before anything can fail so
+ * error answers carry it too.
+ */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
+
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -47,6 +55,12 @@ export const authPlugin = fp<{ service: AuthService }>(
   async (app, { service }) => {
     app.decorate('auth', service);
     app.decorateRequest('user', null);
+    // Whatever answers a request that carries credentials is the caller's own (their marks, their
+    // account, admin data): never stored by a browser or a shared cache.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.headers.authorization) reply.header('cache-control', 'no-store');
+      done();
+    });
     const requireUser = async (request: FastifyRequest) => {
       const token = bearer(request);
       if (!token) throw unauthorized();

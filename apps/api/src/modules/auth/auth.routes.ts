@@ -1,6 +1,7 @@
 import { successSchema } from '@exemplar/shared/api';
 import {
   ChangePasswordRequestSchema,
+  CodeSentSchema,
   ConfirmForgotPasswordRequestSchema,
   ConfirmRequestSchema,
   EmailOnlyRequestSchema,
@@ -12,16 +13,21 @@ import {
   UpdateMeRequestSchema,
 } from '@exemplar/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noStore } from './auth.plugin';
 import { z } from 'zod';
 
 const tags = ['auth'];
 const MessageOnly = successSchema(z.null());
+const CodeSent = successSchema(CodeSentSchema);
 const minute = 60_000;
-/** Per-IP limits on the calls that send mail or check secrets (design.md §4). */
+/** Per-IP limits on the calls that send mail or check secrets. */
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: minute } });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.auth;
+  // Every answer here is personal (tokens, codes, the caller's account), errors included: no
+  // browser or proxy may keep a copy. Set first, so even a rate-limit or validation error has it.
+  app.addHook('onRequest', noStore);
 
   app.post(
     '/auth/register',
@@ -30,7 +36,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: RegisterRequestSchema,
-        response: { 201: successSchema(z.object({ username: z.string(), email: z.string() })) },
+        response: {
+          201: successSchema(
+            z.object({ username: z.string(), email: z.string() }).extend(CodeSentSchema.shape),
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -59,14 +69,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/resend-code',
     {
       config: perIp(5),
-      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageOnly } },
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: CodeSent } },
     },
     async (request) => {
-      await auth.resendCode(request.body.email);
+      const data = await auth.resendCode(request.body.email);
       return {
         success: true as const,
         message: `If ${request.body.email} has an account waiting for confirmation, a new code is on its way.`,
-        data: null,
+        data,
       };
     },
   );
@@ -109,14 +119,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     {
       config: perIp(5),
-      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageOnly } },
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: CodeSent } },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email);
+      const data = await auth.forgotPassword(request.body.email);
       return {
         success: true as const,
         message: `If ${request.body.email} has an account, a reset code is on its way.`,
-        data: null,
+        data,
       };
     },
   );
@@ -184,5 +194,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/.well-known/jwks.json', { schema: { tags } }, async () => app.keyring.jwks());
+  // Public keys, the same for everyone: cacheable, unlike everything else here.
+  app.get('/.well-known/jwks.json', { schema: { tags } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return app.keyring.jwks();
+  });
 };

@@ -1,5 +1,13 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { Me, Tokens } from '@exemplar/shared/auth';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  randomUUID,
+} from 'node:crypto';
+import type { CodeSent, Me, Tokens } from '@exemplar/shared/auth';
 import { normaliseGroups, type Role } from '@exemplar/shared/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -15,9 +23,20 @@ import * as sessions from './sessions.repository';
 import * as users from './users.repository';
 
 export const CODE_TTL_MS = { confirm: 24 * 3600_000, reset: 3600_000 } as const;
+/** Guesses checked against one code, the right one included; the fifth wrong one burns it. */
 export const CODE_MAX_TRIES = 5;
+/** Code mails to one address, per purpose: one per minute, five per hour. */
+export const CODE_MAIL_GAP_MS = 60_000;
+export const CODE_MAILS_PER_WINDOW = 5;
+export const CODE_MAIL_WINDOW_MS = 3600_000;
+/** A refresh token unused this long expires (the session's absolute lifetime may end it sooner). */
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
-/** A rotated refresh token still works this long, so two tabs refreshing at once both succeed. */
+/** Default absolute session lifetime, from login; refreshing never extends it. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
+/**
+ * For this long after a refresh token's first use, using it again (a retry, or a second tab)
+ * answers with the same successor token instead of forking the session; after it, it is a replay.
+ */
 export const REFRESH_GRACE_MS = 30_000;
 /** Failed logins allowed per email within the window before the account is locked out. */
 export const LOGIN_FREE_FAILURES = 5;
@@ -55,11 +74,45 @@ export interface AuthDeps {
   counters: CounterStore;
   log: FastifyBaseLogger;
   clock?: () => Date;
+  /** Absolute session lifetime in ms (SESSION_MAX_AGE_DAYS). */
+  sessionMaxAgeMs?: number;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const tooMany = () => new AppError(429, 'TooManyRequests', MESSAGES.tooManyTries);
+
+/**
+ * A rotated refresh token keeps its successor encrypted under a key derived from itself: only a
+ * caller holding the old token can read the successor back (a retry within the grace period), and
+ * the database alone never yields a usable token.
+ */
+const successorKey = (token: string) =>
+  Buffer.from(hkdfSync('sha256', token, '', 'exemplar refresh successor', 32));
+
+function sealSuccessor(token: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(token), iv);
+  const sealed = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+function openSuccessor(token: string, sealed: string): string | null {
+  try {
+    const bytes = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(token), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The counter keys of the code-mail limits of one address and purpose. */
+export function codeMailKeys(email: string, purpose: 'confirm' | 'reset') {
+  const id = `${purpose}:${sha256(email)}`;
+  return [`code-mail-gap:${id}`, `code-mail-window:${id}`, `code-mail-full:${id}`] as const;
+}
 
 export function toMe(u: users.UserRow, groups: string[]): Me {
   return {
@@ -83,8 +136,32 @@ export function authService({
   counters,
   log,
   clock = () => new Date(),
+  sessionMaxAgeMs = SESSION_MAX_AGE_MS,
 }: AuthDeps) {
   const now = () => clock().toISOString();
+
+  /**
+   * Counts a code mail to `email` for `purpose`, whether or not an account exists (so the answer
+   * is the same for every address): allowed when none went out in the last minute and fewer than
+   * five in the current hour. `waitMs` is how long until the next one may be asked for.
+   */
+  async function codeMailAllowance(email: string, purpose: 'confirm' | 'reset') {
+    const [gapKey, windowKey, fullKey] = codeMailKeys(email, purpose);
+    const wait = async () => Math.max(await counters.ttl(gapKey), await counters.ttl(fullKey));
+    if ((await counters.increment(gapKey, CODE_MAIL_GAP_MS)) > 1) {
+      return { allowed: false, waitMs: await wait() };
+    }
+    const sent = await counters.increment(windowKey, CODE_MAIL_WINDOW_MS);
+    if (sent > CODE_MAILS_PER_WINDOW) return { allowed: false, waitMs: await wait() };
+    if (sent === CODE_MAILS_PER_WINDOW) {
+      await counters.set(fullKey, Math.max(1, await counters.ttl(windowKey)));
+    }
+    return { allowed: true, waitMs: await wait() };
+  }
+
+  const codeSent = (waitMs: number): CodeSent => ({
+    nextCodeInSeconds: Math.ceil(waitMs / 1000),
+  });
 
   async function sendCode(user: users.UserRow, purpose: 'confirm' | 'reset') {
     const code = newCode();
@@ -107,13 +184,21 @@ export function authService({
   /** Checks and spends the newest code of `purpose`; throws the spec's messages. */
   async function spendCode(user: users.UserRow, purpose: 'confirm' | 'reset', code: string) {
     const row = await codes.newestCode(db, user.id, purpose);
-    if (!row || row.used_at || row.expires_at <= now()) {
+    if (!row || row.expires_at <= now()) {
       await burnVerifyTime(code);
       throw badRequest(MESSAGES.deadCode);
     }
+    // A code whose tries are spent answers 429 from then on, without any check.
     if (row.attempts >= CODE_MAX_TRIES) throw tooMany();
+    if (row.used_at) {
+      await burnVerifyTime(code);
+      throw badRequest(MESSAGES.deadCode);
+    }
+    // The try is counted before the (slow) check, atomically: however many guesses arrive at
+    // once, at most CODE_MAX_TRIES of them are ever checked against this code.
+    const tries = await codes.claimTry(db, row.id, CODE_MAX_TRIES);
+    if (tries === null) throw tooMany();
     if (!(await verifySecret(row.code_hash, code))) {
-      const tries = await codes.countWrongTry(db, row.id);
       if (tries >= CODE_MAX_TRIES) {
         await codes.useCode(db, row.id, now());
         throw tooMany();
@@ -123,21 +208,35 @@ export function authService({
     if (!(await codes.useCode(db, row.id, now()))) throw badRequest(MESSAGES.deadCode);
   }
 
-  async function issueTokens(
+  /** The row of a new refresh token; it expires when unused or when the session ends. */
+  function newRefreshRow(
     user: users.UserRow,
     familyId: string,
     parentId: number | null,
-  ): Promise<Tokens> {
-    const refreshToken = randomBytes(32).toString('base64url');
-    const at = clock();
-    await sessions.insertRefreshToken(db, {
+    token: string,
+    sessionStartedAt: string,
+  ): sessions.NewRefreshToken {
+    const at = clock().getTime();
+    const end = Math.min(
+      at + REFRESH_TTL_MS,
+      new Date(sessionStartedAt).getTime() + sessionMaxAgeMs,
+    );
+    return {
       userId: user.id,
       familyId,
-      tokenHash: sha256(refreshToken),
+      tokenHash: sha256(token),
       parentId,
-      now: at.toISOString(),
-      expiresAt: new Date(at.getTime() + REFRESH_TTL_MS).toISOString(),
-    });
+      now: new Date(at).toISOString(),
+      expiresAt: new Date(end).toISOString(),
+      sessionStartedAt,
+    };
+  }
+
+  async function signTokens(
+    user: users.UserRow,
+    familyId: string,
+    refreshToken: string,
+  ): Promise<Tokens> {
     const groups = normaliseGroups(await users.groupsOf(db, user.id));
     const claims = {
       sub: user.username,
@@ -152,6 +251,8 @@ export function authService({
     ]);
     return { idToken, accessToken, refreshToken, expiresIn: TOKEN_TTL_SECONDS };
   }
+
+  const newRefreshToken = () => randomBytes(32).toString('base64url');
 
   async function setPassword(user: users.UserRow, password: string, keepFamily?: string) {
     const problem = passwordProblem(password, user.email);
@@ -200,8 +301,10 @@ export function authService({
         throw err;
       }
       const user = (await users.findUserByUsername(db, username))!;
+      // The first code always goes out (an address registers once), and counts towards the limit.
+      const { waitMs } = await codeMailAllowance(user.email, 'confirm');
       await sendCode(user, 'confirm');
-      return { username, email: user.email };
+      return { username, email: user.email, ...codeSent(Math.max(waitMs, CODE_MAIL_GAP_MS)) };
     },
 
     async confirm(email: string, code: string) {
@@ -221,9 +324,11 @@ export function authService({
       });
     },
 
-    async resendCode(email: string) {
+    async resendCode(email: string): Promise<CodeSent> {
+      const { allowed, waitMs } = await codeMailAllowance(email, 'confirm');
       const user = await users.findUserByEmail(db, email);
-      if (user && user.status !== 'CONFIRMED') await sendCode(user, 'confirm');
+      if (allowed && user && user.status !== 'CONFIRMED') await sendCode(user, 'confirm');
+      return codeSent(waitMs);
     },
 
     async login(email: string, password: string, ip: string): Promise<Tokens> {
@@ -249,30 +354,46 @@ export function authService({
       if (user.status !== 'CONFIRMED')
         throw new AppError(403, 'UserNotConfirmed', MESSAGES.notConfirmed);
       if (user.enabled !== 1) throw new AppError(403, 'UserDisabled', MESSAGES.disabled);
-      return issueTokens(user, randomUUID(), null);
+      const token = newRefreshToken();
+      const familyId = randomUUID();
+      await sessions.insertRefreshToken(db, newRefreshRow(user, familyId, null, token, now()));
+      return signTokens(user, familyId, token);
     },
 
     async refresh(refreshToken: string): Promise<Tokens> {
       const row = await sessions.findRefreshToken(db, sha256(refreshToken));
       const at = now();
       if (!row || row.revoked_at || row.expires_at <= at) throw unauthorized(MESSAGES.badRefresh);
-      let rotatedHere = false;
-      if (!row.rotated_at) rotatedHere = await sessions.markRotated(db, row.id, at);
-      if (!rotatedHere) {
-        // Already rotated: fine within the grace (two tabs at once), reuse after it.
-        const rotatedAt = row.rotated_at ?? at;
-        if (clock().getTime() - new Date(rotatedAt).getTime() > REFRESH_GRACE_MS) {
-          await sessions.revokeFamily(db, row.family_id, at);
-          log.warn({ family: row.family_id }, 'refresh token reuse: session revoked');
-          throw unauthorized(MESSAGES.badRefresh);
-        }
+      const endsAt = new Date(row.session_started_at).getTime() + sessionMaxAgeMs;
+      if (endsAt <= clock().getTime()) {
+        await sessions.revokeFamily(db, row.family_id, at);
+        throw unauthorized(MESSAGES.sessionEnded);
       }
       const user = await users.findUserById(db, row.user_id);
       if (!user || user.enabled !== 1 || user.status !== 'CONFIRMED') {
         await sessions.revokeFamily(db, row.family_id, at);
         throw unauthorized(MESSAGES.badRefresh);
       }
-      return issueTokens(user, row.family_id, row.id);
+      if (!row.rotated_at) {
+        const successor = newRefreshToken();
+        const child = newRefreshRow(user, row.family_id, row.id, successor, row.session_started_at);
+        if (await sessions.rotate(db, row.id, sealSuccessor(refreshToken, successor), child)) {
+          return signTokens(user, row.family_id, successor);
+        }
+      }
+      // Already rotated (earlier, or by a concurrent request just now). Within the grace period
+      // this is a retry or a second tab: it gets the same successor, so the session never forks.
+      // After it, it is a replay of a stolen or stale token: the whole session ends.
+      const rotation = await sessions.rotationOf(db, row.id);
+      if (!rotation?.rotated_at || rotation.revoked_at) throw unauthorized(MESSAGES.badRefresh);
+      if (clock().getTime() - new Date(rotation.rotated_at).getTime() > REFRESH_GRACE_MS) {
+        await sessions.revokeFamily(db, row.family_id, at);
+        log.warn({ family: row.family_id }, 'refresh token reuse: session revoked');
+        throw unauthorized(MESSAGES.badRefresh);
+      }
+      const successor = rotation.successor && openSuccessor(refreshToken, rotation.successor);
+      if (!successor) throw unauthorized(MESSAGES.badRefresh);
+      return signTokens(user, row.family_id, successor);
     },
 
     async logout(refreshToken: string) {
@@ -280,10 +401,12 @@ export function authService({
       if (row) await sessions.revokeFamily(db, row.family_id, now());
     },
 
-    async forgotPassword(email: string) {
+    async forgotPassword(email: string): Promise<CodeSent> {
+      const { allowed, waitMs } = await codeMailAllowance(email, 'reset');
       const user = await users.findUserByEmail(db, email);
-      if (user && user.enabled === 1) await sendCode(user, 'reset');
+      if (allowed && user && user.enabled === 1) await sendCode(user, 'reset');
       else await burnVerifyTime(email);
+      return codeSent(waitMs);
     },
 
     async confirmForgotPassword(email: string, code: string, newPassword: string) {
@@ -309,7 +432,8 @@ export function authService({
       }
       const user = await users.findUserByUsername(db, claims.sub);
       if (!user || user.enabled !== 1) throw unauthorized(MESSAGES.sessionEnded);
-      if (!(await sessions.sessionIsLive(db, claims.sid, now())))
+      const oldestLiveStart = new Date(clock().getTime() - sessionMaxAgeMs).toISOString();
+      if (!(await sessions.sessionIsLive(db, claims.sid, now(), oldestLiveStart)))
         throw unauthorized(MESSAGES.sessionEnded);
       const groups = normaliseGroups(await users.groupsOf(db, user.id));
       return {

@@ -45,15 +45,21 @@ export function newestCode(db: Db, userId: number, purpose: Purpose) {
     .executeTakeFirst();
 }
 
-/** Counts a wrong try; returns the new count. */
-export async function countWrongTry(db: Db, codeId: number): Promise<number> {
+/**
+ * Counts one try at an unused code before it is checked, in one conditional statement: null when
+ * the code is used or has had its `maxTries` already (also when concurrent tries took the last
+ * ones), else the try's number (1..maxTries).
+ */
+export async function claimTry(db: Db, codeId: number, maxTries: number): Promise<number | null> {
   const row = await db
     .updateTable('verification_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', codeId)
+    .where('attempts', '<', maxTries)
+    .where('used_at', 'is', null)
     .returning('attempts')
-    .executeTakeFirstOrThrow();
-  return row.attempts;
+    .executeTakeFirst();
+  return row?.attempts ?? null;
 }
 
 /** Marks a code used; false when another request used it first. */

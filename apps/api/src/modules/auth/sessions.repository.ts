@@ -7,17 +7,17 @@ type Db = Kysely<Database>;
  * A session is a family of refresh tokens: each refresh rotates the token, and the family id is
  * carried in the id/access tokens (`sid`) so that revoking the family ends the session at once.
  */
-export async function insertRefreshToken(
-  db: Db,
-  t: {
-    userId: number;
-    familyId: string;
-    tokenHash: string;
-    parentId: number | null;
-    now: string;
-    expiresAt: string;
-  },
-) {
+export interface NewRefreshToken {
+  userId: number;
+  familyId: string;
+  tokenHash: string;
+  parentId: number | null;
+  now: string;
+  expiresAt: string;
+  sessionStartedAt: string;
+}
+
+export async function insertRefreshToken(db: Db, t: NewRefreshToken) {
   const row = await db
     .insertInto('refresh_tokens')
     .values({
@@ -29,6 +29,8 @@ export async function insertRefreshToken(
       expires_at: t.expiresAt,
       rotated_at: null,
       revoked_at: null,
+      session_started_at: t.sessionStartedAt,
+      successor: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -38,20 +40,51 @@ export async function insertRefreshToken(
 export function findRefreshToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('refresh_tokens')
-    .select(['id', 'user_id', 'family_id', 'expires_at', 'rotated_at', 'revoked_at'])
+    .select([
+      'id',
+      'user_id',
+      'family_id',
+      'expires_at',
+      'rotated_at',
+      'revoked_at',
+      'session_started_at',
+      'successor',
+    ])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
-/** Marks a token rotated unless it already was; true when this call rotated it. */
-export async function markRotated(db: Db, id: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: now })
+/**
+ * Rotates token `id` into `child` unless it already was rotated: marks it rotated, keeps the
+ * (encrypted) successor on it and inserts the successor, all in one transaction, so a concurrent
+ * retry that finds the token rotated also finds its successor. True when this call rotated it.
+ */
+export async function rotate(
+  db: Db,
+  id: number,
+  encryptedSuccessor: string,
+  child: NewRefreshToken,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: child.now, successor: encryptedSuccessor })
+      .where('id', '=', id)
+      .where('rotated_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await insertRefreshToken(trx, child);
+    return true;
+  });
+}
+
+/** The rotation time and encrypted successor of token `id`, as committed now. */
+export function rotationOf(db: Db, id: number) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['rotated_at', 'successor', 'revoked_at'])
     .where('id', '=', id)
-    .where('rotated_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: string) {
@@ -79,14 +112,23 @@ export async function revokeUserSessions(
   await q.execute();
 }
 
-/** True while the session has a live (unrevoked, unexpired) token. */
-export async function sessionIsLive(db: Db, familyId: string, now: string): Promise<boolean> {
+/**
+ * True while the session has a live (unrevoked, unexpired) token and began after `startedAfter`
+ * (the oldest login still within the session lifetime).
+ */
+export async function sessionIsLive(
+  db: Db,
+  familyId: string,
+  now: string,
+  startedAfter: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select('id')
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('session_started_at', '>', startedAfter)
     .limit(1)
     .executeTakeFirst();
   return !!row;

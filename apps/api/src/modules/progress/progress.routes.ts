@@ -2,6 +2,7 @@ import { successSchema } from '@exemplar/shared/api';
 import { IdParamsSchema } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noStore } from '../auth/auth.plugin';
 import { progressService } from './progress.service';
 
 const tags = ['learner'];
@@ -14,6 +15,8 @@ const Counts = z.object({
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = progressService(app.database.db);
   const onRequest = app.requirePermission('progress:write');
+  // The caller's own marks and progress, errors included: never kept by a browser or a proxy.
+  app.addHook('onRequest', noStore);
 
   for (const [segment, field, set] of [
     ['like', 'liked', service.like],

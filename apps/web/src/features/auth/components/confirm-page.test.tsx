@@ -102,6 +102,54 @@ describe('/confirm', () => {
     ).toBe('/register');
   });
 
+  it("after Resend Code the button waits: disabled with 'You can ask for a new code in 59 s' counting down, enabled again after the server's wait", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    window.localStorage.setItem('pendingEmail', 'ada@example.com');
+    const { callsTo } = mockApi(
+      on('POST', '/auth/resend-code', () =>
+        ok({ nextCodeInSeconds: 60 }, 'A new code is on its way.'),
+      ),
+    );
+    renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    const resend = () => screen.getByRole('button', { name: 'Resend Code' });
+    expect(resend().hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('resend-wait')).toBeNull();
+
+    fireEvent.click(resend());
+    await screen.findByText('A new code is on its way.');
+    await waitFor(() => expect(resend().hasAttribute('disabled')).toBe(true));
+    expect(screen.getByTestId('resend-wait').textContent).toBe(
+      'You can ask for a new code in 60 s',
+    );
+    act(() => vi.advanceTimersByTime(1300));
+    expect(screen.getByTestId('resend-wait').textContent).toBe(
+      'You can ask for a new code in 59 s',
+    );
+    fireEvent.click(resend());
+    expect(callsTo('/auth/resend-code')).toHaveLength(1);
+
+    act(() => vi.advanceTimersByTime(59_000));
+    await waitFor(() => expect(resend().hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByTestId('resend-wait')).toBeNull();
+  });
+
+  it('a wait of most of an hour (five codes already this hour) is shown in minutes, and survives a reload', async () => {
+    window.localStorage.setItem('pendingEmail', 'ada@example.com');
+    mockApi(on('POST', '/auth/resend-code', () => ok({ nextCodeInSeconds: 3300 }, 'Sent.')));
+    const first = renderRoute('/confirm');
+    await screen.findByRole('heading', { name: 'Confirm your account' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect((await screen.findByTestId('resend-wait')).textContent).toBe(
+      'You can ask for a new code in 55 min',
+    );
+    first.unmount();
+    renderRoute('/confirm');
+    expect((await screen.findByTestId('resend-wait')).textContent).toMatch(
+      /^You can ask for a new code in 5[45] min$/,
+    );
+  });
+
   it('Resend Code without a stored email asks for it first', async () => {
     const { callsTo } = mockApi(on('POST', '/auth/resend-code', () => ok({}, 'Sent.')));
     renderRoute('/confirm');

@@ -1,12 +1,13 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailCheck, IconRefresh } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { CodeSchema, EmailSchema } from '@exemplar/shared/fields';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
 import { useResendCode } from '../api/resend-code';
+import { useCooldown } from '../lib/code-cooldown';
 import { getPendingEmail, setPendingEmail } from '../lib/stored-emails';
 import { useRedirectAfter } from '../lib/use-redirect-after';
 import { fieldValidator } from '../lib/validation';
@@ -16,6 +17,7 @@ import { CodeField } from './code-field';
 import { EmailOnFile } from './email-on-file';
 import { FormAlert } from './form-alert';
 import type { LoginLocationState } from './login-page';
+import { ResendCode } from './resend-code';
 import { SubmitButton } from './submit-button';
 
 export const CONFIRMED_MESSAGE = 'Account confirmed successfully! Redirecting to login...';
@@ -49,6 +51,9 @@ export function ConfirmPage() {
       code: fieldValidator(CodeSchema),
     },
   });
+
+  const typed = EmailSchema.safeParse(form.values.email);
+  const wait = useCooldown('confirm', storedEmail ?? (typed.success ? typed.data : null));
 
   const confirmed = confirm.isSuccess;
   const loginState: LoginLocationState = { email: confirm.variables?.email };
@@ -99,7 +104,7 @@ export function ConfirmPage() {
         </FormAlert>
       ) : resend.isSuccess ? (
         <FormAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
-          {resend.data}
+          {resend.data.message}
         </FormAlert>
       ) : resend.error ? (
         <FormAlert kind="error" title="Could Not Resend Code" onClose={() => resend.reset()}>
@@ -141,22 +146,7 @@ export function ConfirmPage() {
         </Stack>
       </form>
 
-      {!confirmed && (
-        <Group justify="center" gap={6}>
-          <Text size="sm" c="dimmed">
-            Didn&apos;t get it?
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconRefresh size={14} />}
-            onClick={resendCode}
-            loading={resend.isPending}
-          >
-            Resend Code
-          </Button>
-        </Group>
-      )}
+      {!confirmed && <ResendCode wait={wait} pending={resend.isPending} onResend={resendCode} />}
     </AuthCard>
   );
 }

@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
     forgot.mutate(
       { email },
       {
-        onSuccess: (message) => {
+        onSuccess: ({ message }) => {
           setResetEmail(email);
           const state: ResetLocationState = { message };
           void navigate(paths.resetPassword, { state });

@@ -173,6 +173,30 @@ describe('/reset-password', () => {
     ).toBe('/forgot-password');
   });
 
+  it('arriving from /forgot-password, Resend Code waits out the minute the server gave, with a countdown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi(
+      on('POST', '/auth/forgot-password', () =>
+        ok({ nextCodeInSeconds: 60 }, 'If an account exists, a reset code is on its way.'),
+      ),
+    );
+    const { router } = renderRoute('/forgot-password');
+    await screen.findByRole('heading', { name: 'Forgot your password?' });
+    type(/Email Address/, 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    await screen.findByRole('heading', { name: 'Set a new password' });
+    const resend = () => screen.getByRole('button', { name: 'Resend Code' });
+    expect(resend().hasAttribute('disabled')).toBe(true);
+    act(() => vi.advanceTimersByTime(1300));
+    expect(screen.getByTestId('resend-wait').textContent).toBe(
+      'You can ask for a new code in 59 s',
+    );
+    act(() => vi.advanceTimersByTime(59_000));
+    await waitFor(() => expect(resend().hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByTestId('resend-wait')).toBeNull();
+  });
+
   it('Resend Code without any email goes to /forgot-password', async () => {
     const { calls } = mockApi();
     const { router } = renderRoute('/reset-password');

@@ -97,7 +97,7 @@ describe('/register', () => {
     );
   });
 
-  it('on success stores the pending email and goes to /confirm', async () => {
+  it('on success stores the pending email and goes to /confirm, where Resend Code waits out the first code', async () => {
     const response = deferred<Response>();
     mockApi(on('POST', '/auth/register', () => response.promise));
     const { router } = renderRoute('/register');
@@ -108,7 +108,7 @@ describe('/register', () => {
     expect(pending.hasAttribute('disabled')).toBe(true);
     response.resolve(
       ok(
-        { username: 'ada-1', email: 'ada@example.com' },
+        { username: 'ada-1', email: 'ada@example.com', nextCodeInSeconds: 60 },
         'Registration successful. Please check your email for the code.',
         201,
       ),
@@ -119,6 +119,10 @@ describe('/register', () => {
     expect(
       screen.getByText('Registration successful. Please check your email for the code.'),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend Code' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('resend-wait').textContent).toMatch(
+      /^You can ask for a new code in (60|59) s$/,
+    );
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {

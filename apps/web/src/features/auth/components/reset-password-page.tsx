@@ -1,12 +1,13 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLockCheck, IconRefresh } from '@tabler/icons-react';
+import { IconLockCheck } from '@tabler/icons-react';
 import { CodeSchema, EmailSchema, PASSWORD_HINT, PASSWORD_MIN } from '@exemplar/shared/fields';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useConfirmForgotPassword } from '../api/confirm-forgot-password';
 import { useForgotPassword } from '../api/forgot-password';
+import { useCooldown } from '../lib/code-cooldown';
 import { getResetEmail, setResetEmail } from '../lib/stored-emails';
 import { useRedirectAfter } from '../lib/use-redirect-after';
 import { fieldValidator, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../lib/validation';
@@ -17,6 +18,7 @@ import { EmailOnFile } from './email-on-file';
 import { FormAlert } from './form-alert';
 import type { LoginLocationState } from './login-page';
 import { PasswordField } from './password-field';
+import { ResendCode } from './resend-code';
 import { SubmitButton } from './submit-button';
 
 export const RESET_MESSAGE = 'Password reset successfully! Redirecting to login...';
@@ -43,6 +45,9 @@ export function ResetPasswordPage() {
         value !== values.newPassword ? PASSWORDS_DO_NOT_MATCH : null,
     },
   });
+
+  const typedEmail = EmailSchema.safeParse(form.values.email);
+  const wait = useCooldown('reset', storedEmail ?? (typedEmail.success ? typedEmail.data : null));
 
   const done = reset.isSuccess;
   const loginState: LoginLocationState = { email: reset.variables?.email };
@@ -93,7 +98,7 @@ export function ResetPasswordPage() {
         </FormAlert>
       ) : resend.isSuccess ? (
         <FormAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
-          {resend.data}
+          {resend.data.message}
         </FormAlert>
       ) : resend.error ? (
         <FormAlert kind="error" title="Reset Failed" onClose={() => resend.reset()}>
@@ -151,25 +156,11 @@ export function ResetPasswordPage() {
       </form>
 
       {!done && (
-        <Stack gap={4} align="center">
-          <Group justify="center" gap={6}>
-            <Text size="sm" c="dimmed">
-              Didn&apos;t get it?
-            </Text>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconRefresh size={14} />}
-              onClick={resendCode}
-              loading={resend.isPending}
-            >
-              Resend Code
-            </Button>
-          </Group>
+        <ResendCode wait={wait} pending={resend.isPending} onResend={resendCode}>
           <Anchor component={Link} to={paths.forgotPassword} size="xs" c="dimmed">
             Request a code for another email
           </Anchor>
-        </Stack>
+        </ResendCode>
       )}
     </AuthCard>
   );
