@@ -22,7 +22,7 @@ import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
-import { registerNulGuard } from './lib/nul-guard';
+import { frameworkErrors, registerInputGuard } from './lib/input-guard';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createMailer } from './lib/mailer';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
@@ -74,6 +74,8 @@ export async function buildApp(
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    ...requestTimeouts(config.REQUEST_TIMEOUT_MS),
+    frameworkErrors,
     trustProxy: config.NODE_ENV === 'production',
     // Answer 503 to requests arriving on kept-alive connections while draining.
     return503OnClosing: true,
@@ -98,7 +100,7 @@ export async function buildApp(
   registerErrorHandler(app);
   // The API speaks JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
-  registerNulGuard(app);
+  registerInputGuard(app);
 
   try {
     await registerAccounts(app, config, database);
@@ -207,6 +209,21 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/**
+ * A client has `ms` to send a whole request (headers included, and at most 10 s for the headers):
+ * beyond, Node answers 408 and closes the connection, so slow senders cannot hold sockets open.
+ * Node checks the clock every `connectionsCheckingInterval`, a quarter of the limit up to 1 s.
+ */
+function requestTimeouts(ms: number) {
+  return {
+    requestTimeout: ms,
+    http: {
+      headersTimeout: Math.min(ms, 10_000),
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(ms / 4))),
+    },
+  };
 }
 
 /** Keys, mail, counters, the auth service and the superadmin account of SUPERADMIN_EMAIL. */

@@ -47,6 +47,7 @@ const ConfigSchema = z
       .int()
       .min(1024)
       .default(1024 * 1024),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     CORS_ORIGINS: z.preprocess(
       emptyToUndefined,
