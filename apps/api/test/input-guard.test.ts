@@ -41,7 +41,7 @@ afterAll(async () => {
 const json = { 'content-type': 'application/json' };
 
 /** `body` is sent exactly as written: JSON escapes such as \ud800 reach the server's parser. */
-async function call(method: string, path: string, body?: string | Buffer, headers = {}) {
+async function call(method: string, path: string, body?: string | ArrayBuffer, headers = {}) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { ...json, ...headers },
@@ -132,7 +132,7 @@ describe(`request input over real HTTP on ${engineUnderTest}`, () => {
       Buffer.from([0xff, 0xfe]),
       Buffer.from('@example.com"}'),
     ]);
-    const res = await call('POST', '/api/newsletter', bytes);
+    const res = await call('POST', '/api/newsletter', new Uint8Array(bytes).buffer);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The request body is not valid UTF-8.');
     expect(await counts()).toBe(before);
