@@ -27,7 +27,7 @@ import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
 import { loggerOptions, requestId } from './lib/logger';
-import { registerNulGuard } from './lib/nul-guard';
+import { frameworkErrors, registerInputGuard } from './lib/input-guard';
 import { registerOpenApi } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -86,6 +86,8 @@ export async function buildApp(
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    ...requestTimeouts(config.REQUEST_TIMEOUT_MS),
+    frameworkErrors,
     // request.ip (per-IP limits, log lines) comes from X-Forwarded-For only as far as TRUST_PROXY
     // allows: by default not at all, whatever NODE_ENV says.
     // (A hop count is given as the function Fastify itself builds from a number; its types omit numbers.)
@@ -116,7 +118,7 @@ export async function buildApp(
   registerErrorHandler(app);
   // The API speaks JSON only: anything else is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
-  registerNulGuard(app);
+  registerInputGuard(app);
 
   try {
     await registerAccounts(app, config, database);
@@ -223,6 +225,21 @@ export async function buildApp(
 /** Trusts the `hops` addresses nearest to us: the peer, then X-Forwarded-For from its right end. */
 function trustNearestHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
+}
+
+/**
+ * A client has `ms` to send a whole request (headers included, and at most 10 s for the headers):
+ * beyond, Node answers 408 and closes the connection, so slow senders cannot hold sockets open.
+ * Node checks the clock every `connectionsCheckingInterval`, a quarter of the limit up to 1 s.
+ */
+function requestTimeouts(ms: number) {
+  return {
+    requestTimeout: ms,
+    http: {
+      headersTimeout: Math.min(ms, 10_000),
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(ms / 4))),
+    },
+  };
 }
 
 /** Keys, mail, counters, the auth service and the superadmin account of SUPERADMIN_EMAIL. */

@@ -98,6 +98,7 @@ const ConfigSchema = z
       .min(1024)
       .default(1024 * 1024),
     TRUST_PROXY: TrustProxySchema,
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
     CORS_ORIGINS: z.preprocess(

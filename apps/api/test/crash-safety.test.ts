@@ -18,24 +18,35 @@ afterEach(async () => {
 
 describe(`kill -9 during writes on ${engineUnderTest}`, () => {
   it('keeps every acknowledged write, and the database opens again', async () => {
-    env = await createTestEnv();
+    // Writes by an admin: anonymous newsletter signups are rate limited to a few per minute.
+    const admin = { email: 'crash-admin@example.com', password: 'Crash-Secret-93' };
+    env = await createTestEnv({
+      SUPERADMIN_EMAIL: admin.email,
+      SUPERADMIN_PASSWORD: admin.password,
+    });
     const port = String(await freePort());
     const first = spawnServer({ ...env.env, PORT: port });
     servers.push(first);
     await waitForHealth(first);
+    const login = await fetch(`${first.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const { idToken } = (await login.json()).data as { idToken: string };
 
     const acknowledged: string[] = [];
     let stop = false;
     const writer = async (worker: number) => {
       for (let i = 0; !stop; i++) {
-        const email = `w${worker}-${i}@crash.example`;
+        const name = `w${worker}-${i}`;
         try {
-          const res = await fetch(`${first.url}/api/newsletter`, {
+          const res = await fetch(`${first.url}/api/subjects`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email }),
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+            body: JSON.stringify({ name }),
           });
-          if (res.status === 202) acknowledged.push(email);
+          if (res.status === 201) acknowledged.push(name);
         } catch {
           return; // the server is gone
         }
@@ -62,9 +73,7 @@ describe(`kill -9 during writes on ${engineUnderTest}`, () => {
     });
     try {
       const stored = new Set(
-        (await database.db.selectFrom('newsletter_signups').select('email').execute()).map(
-          (r) => r.email,
-        ),
+        (await database.db.selectFrom('subjects').select('name').execute()).map((r) => r.name),
       );
       expect(acknowledged.filter((e) => !stored.has(e))).toEqual([]);
     } finally {

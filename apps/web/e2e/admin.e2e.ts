@@ -323,10 +323,7 @@ describe('/admin: catalogue management in the browser', () => {
     await waitForPage(page, url('/'));
   });
 
-  it('import: a generated file is checked by a dry run, then imported; export downloads the catalogue', async (ctx) => {
-    const probe = await api('POST', '/admin/import', { dryRun: true, data: [] }, root.idToken);
-    if (probe.status === 404) ctx.skip(); // the import endpoint is not there yet
-
+  it('import: a generated file is checked by a dry run, then imported; export downloads the catalogue', async () => {
     const tag = `imp${stamp}`;
     const file = await mathSample(tag);
     const broken = path.join(workDir, 'broken.json');

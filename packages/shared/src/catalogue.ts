@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ID_MAX, IdParamSchema, IdSchema, isIdText, requiredIdField } from './fields';
 
-/** Catalogue entities as the API returns them (design.md §4; spec §3). Ids are integers. */
-export const IdSchema = z.number().int().positive();
+/** Catalogue entities as the API returns them. Ids are integers from 1 to ID_MAX. */
+export { IdSchema };
 
 export const SubjectSchema = z.object({
   id: IdSchema,
@@ -78,18 +79,16 @@ export type Example = z.infer<typeof ExampleSchema>;
 export const EXAMPLES_PAGE_DEFAULT = 50;
 export const EXAMPLES_PAGE_MAX = 100;
 
-/** A numeric id given in a query string or path ("12"). */
-const NumericIdParam = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, 'must be a positive whole number')
-  .transform(Number);
-
-/** An id or a name ("3" or "easy"): difficulty, type and subject filters accept either. */
+/**
+ * An id or a name ("3" or "easy"): difficulty, type and subject filters accept either. Text of
+ * digits only is an id, so it must be one: "2147483648" or "0012" is refused, not looked up.
+ */
 const IdOrNameParam = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters');
+  .max(100, 'must be at most 100 characters')
+  .refine((v) => !/^\d+$/.test(v) || isIdText(v), `must be a name or an id from 1 to ${ID_MAX}`);
 
 /** GET /examples query. Every key optional; repeated keys (arrays) are refused. */
 export const ExamplesQuerySchema = z
@@ -97,7 +96,7 @@ export const ExamplesQuerySchema = z
     difficultyId: IdOrNameParam.optional(),
     typeId: IdOrNameParam.optional(),
     subjectId: IdOrNameParam.optional(),
-    categoryId: NumericIdParam.optional(),
+    categoryId: IdParamSchema.optional(),
     q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     liked: z.enum(['true', 'false']).optional(),
     solved: z.enum(['true', 'false']).optional(),
@@ -122,7 +121,7 @@ export const ExamplesPageSchema = z.object({
 });
 export type ExamplesPage = z.infer<typeof ExamplesPageSchema>;
 
-export const IdParamsSchema = z.object({ id: NumericIdParam }).strict();
+export const IdParamsSchema = z.object({ id: IdParamSchema }).strict();
 
 /* ---- Writes (admin or superadmin) ---- */
 
@@ -138,12 +137,6 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .optional();
-const requiredId = (label: string) =>
-  z
-    .number({ error: `${label} is required.` })
-    .int(`${label} must be a whole number.`)
-    .positive(`${label} is required.`);
-
 export const SubjectInputSchema = z
   .object({ name: requiredText('Name', 100), description: optionalText('Description', 1000) })
   .strict();
@@ -153,8 +146,8 @@ export const CategoryInputSchema = z
   .object({
     name: requiredText('Name', 100),
     description: optionalText('Description', 1000),
-    subjectId: requiredId('Subject'),
-    parentId: requiredId('Parent category').nullable().optional(),
+    subjectId: requiredIdField('Subject'),
+    parentId: requiredIdField('Parent category').nullable().optional(),
     position: z.number().int().min(0).max(100_000).optional(),
   })
   .strict();
@@ -184,9 +177,9 @@ export const ExampleInputSchema = z
       .max(50_000, 'Procedure must be at most 50000 characters.')
       .nullable()
       .optional(),
-    difficultyId: requiredId('Difficulty'),
-    typeId: requiredId('Type'),
-    categoryId: requiredId('Category'),
+    difficultyId: requiredIdField('Difficulty'),
+    typeId: requiredIdField('Type'),
+    categoryId: requiredIdField('Category'),
   })
   .strict();
 export type ExampleInput = z.infer<typeof ExampleInputSchema>;

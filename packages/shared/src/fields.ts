@@ -45,3 +45,35 @@ export const CodeSchema = z
   .trim()
   .min(1, 'Code is required.')
   .max(6, 'Code must be at most 6 characters.');
+
+/**
+ * The largest id: every id column is a 32-bit signed integer on PostgreSQL (serial / integer), so
+ * an id beyond it can name nothing on either engine. Every id the API reads (path, query, body,
+ * cursor) is checked against it and refused with a 400 before any query runs.
+ */
+export const ID_MAX = 2_147_483_647;
+const ID_RANGE = `a whole number from 1 to ${ID_MAX}`;
+
+/** An id as a JSON number (bodies and responses). */
+export const IdSchema = z
+  .number()
+  .int(`must be ${ID_RANGE}`)
+  .min(1, `must be ${ID_RANGE}`)
+  .max(ID_MAX, `must be ${ID_RANGE}`);
+
+/** An id in a body, with the field's label in its messages ("Category is required."). */
+export function requiredIdField(label: string) {
+  return z
+    .number({ error: `${label} is required.` })
+    .int(`${label} must be ${ID_RANGE}.`)
+    .positive(`${label} is required.`)
+    .max(ID_MAX, `${label} must be ${ID_RANGE}.`);
+}
+
+/** True for the text of an id as a path or query gives it: "1" … "2147483647", no leading zero. */
+export function isIdText(value: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= ID_MAX;
+}
+
+/** An id given in a path or query string ("12"), as a number. */
+export const IdParamSchema = z.string().refine(isIdText, `must be ${ID_RANGE}`).transform(Number);

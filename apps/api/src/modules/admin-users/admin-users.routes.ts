@@ -8,6 +8,7 @@ import {
   UsersDashboardSchema,
 } from '@exemplar/shared/admin-users';
 import { successSchema } from '@exemplar/shared/api';
+import { IdParamSchema } from '@exemplar/shared/fields';
 import { PERMISSIONS, permissionsOf, RoleSchema, highestRole } from '@exemplar/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -161,11 +162,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
               .transform(Number)
               .pipe(z.number().min(1).max(200))
               .optional(),
-            before: z
-              .string()
-              .regex(/^[1-9]\d{0,14}$/)
-              .transform(Number)
-              .optional(),
+            before: IdParamSchema.optional(),
           })
           .strict(),
         response: { 200: successSchema(z.object({ entries: z.array(AuditEntrySchema) })) },

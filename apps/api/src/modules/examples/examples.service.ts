@@ -1,5 +1,6 @@
 import type { Example, ExamplesPage } from '@exemplar/shared/catalogue';
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
+import { ID_MAX, isIdText } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -58,12 +59,11 @@ function decodeCursor(raw: string): Cursor {
   }
   if (value && typeof value === 'object') {
     const v = value as Record<string, unknown>;
-    if (Number.isSafeInteger(v.after) && (v.after as number) >= 0 && Object.keys(v).length === 1) {
-      return { after: v.after as number };
-    }
-    if (Number.isSafeInteger(v.offset) && (v.offset as number) > 0 && Object.keys(v).length === 1) {
-      return { offset: v.offset as number };
-    }
+    // Ids (after) and offsets are bounded like every id: the engines compare them as 32-bit integers.
+    const bounded = (n: unknown, min: number): n is number =>
+      Number.isSafeInteger(n) && (n as number) >= min && (n as number) <= ID_MAX;
+    if (bounded(v.after, 0) && Object.keys(v).length === 1) return { after: v.after };
+    if (bounded(v.offset, 1) && Object.keys(v).length === 1) return { offset: v.offset };
   }
   throw invalid();
 }
@@ -127,7 +127,7 @@ export function examplesService(
   /** "3" is an id; anything else a name. An unknown name matches nothing (null). */
   async function resolve(table: 'subjects' | 'difficulties' | 'types', value: string | undefined) {
     if (value === undefined) return undefined;
-    if (/^[1-9]\d{0,14}$/.test(value)) return Number(value);
+    if (isIdText(value)) return Number(value);
     return (await findIdByName(db, table, value)) ?? null;
   }
 

@@ -4,11 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newsletterService } from './newsletter.service';
 
+/** Per-IP signups a minute: enough for a household behind one address, not for a flood. */
+export const NEWSLETTER_LIMIT_PER_MINUTE = 10;
+
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = newsletterService(app.database.db);
   app.post(
     '/newsletter',
     {
+      config: { rateLimit: { max: NEWSLETTER_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email address to the newsletter (idempotent)',

@@ -1,0 +1,285 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import {
+  insertCategory,
+  insertExample,
+  insertNamed,
+  insertSubject,
+  smallCatalogue,
+} from './factories';
+import { servedApiRoutes } from './helpers/routes';
+import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
+import { userWithRole, type TestUser } from './helpers/users';
+
+/** Text, empty bodies and slow clients, over real HTTP against a listening server. */
+const TIMEOUT_MS = 1000;
+let env: TestEnv;
+let app: FastifyInstance;
+let base: string;
+let port: number;
+let superadmin: TestUser;
+let learner: TestUser;
+let cat: Awaited<ReturnType<typeof smallCatalogue>>;
+
+beforeAll(async () => {
+  env = await createTestEnv({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
+  app = await buildApp(env.config, { logger: false });
+  cat = await smallCatalogue(app.database.db);
+  superadmin = await userWithRole(app, 'superadmin');
+  learner = await userWithRole(app, 'basic');
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as net.AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await app.close();
+  await env.cleanup();
+});
+
+const json = { 'content-type': 'application/json' };
+
+/** `body` is sent exactly as written: JSON escapes such as \ud800 reach the server's parser. */
+async function call(method: string, path: string, body?: string | ArrayBuffer, headers = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...json, ...headers },
+    ...(body !== undefined ? { body } : {}),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function counts() {
+  const db = app.database.db;
+  const [signups, subjects, examples, users] = await Promise.all([
+    db.selectFrom('newsletter_signups').select('email').execute(),
+    db.selectFrom('subjects').select(['name', 'description']).execute(),
+    db.selectFrom('examples').select(['question', 'answer']).execute(),
+    db.selectFrom('users').select(['email', 'name']).execute(),
+  ]);
+  return JSON.stringify({ signups, subjects, examples, users });
+}
+
+const SURROGATE = /not valid Unicode|valid Unicode: it holds a lone UTF-16 surrogate/;
+
+describe(`request input over real HTTP on ${engineUnderTest}`, () => {
+  it('a lone surrogate ("\\ud800", "\\udc00") in any JSON text field or key is a 400 saying the text is not valid Unicode, and nothing is stored', async () => {
+    const before = await counts();
+    const deep = JSON.stringify({
+      dryRun: false,
+      data: {
+        format: 'exemplar-catalogue',
+        version: 1,
+        subjects: [{ name: 'S', categories: [{ name: 'A', children: [{ name: 'B@@' }] }] }],
+        difficulties: [],
+        types: [],
+        examples: [],
+      },
+    }).replace('@@', '\\udfff');
+    const cases: [string, string, string, TestUser | null][] = [
+      ['POST', '/api/newsletter', '{"email":"a\\ud800@example.com"}', null],
+      [
+        'POST',
+        '/api/auth/register',
+        '{"email":"r@example.com","password":"Aa-123456789","name":"Ad\\udc00a"}',
+        null,
+      ],
+      ['PATCH', '/api/auth/me', '{"name":"Lone \\ud83d"}', learner],
+      ['POST', '/api/subjects', '{"name":"Alg\\ud800ebra"}', superadmin],
+      ['POST', '/api/subjects', '{"name":"Algebra 2","descr\\ud800iption":"x"}', superadmin],
+      [
+        'PUT',
+        `/api/examples/${cat.ex.linear}`,
+        JSON.stringify({
+          question: 'Q@@',
+          answer: 'A',
+          difficultyId: cat.easy,
+          typeId: cat.worked,
+          categoryId: cat.linear,
+        }).replace('@@', '\\ud800'),
+        superadmin,
+      ],
+      ['POST', '/api/admin/import', deep, superadmin],
+    ];
+    for (const [method, path, body, user] of cases) {
+      const res = await call(method, path, body, user ? user.auth : {});
+      expect(res.status, `${method} ${path} ${body}`).toBe(400);
+      expect(res.body, `${method} ${path}`).toMatchObject({
+        success: false,
+        code: 'ValidationError',
+        message: expect.stringMatching(SURROGATE),
+      });
+    }
+    expect(await counts()).toBe(before);
+  });
+
+  it('a surrogate pair ("\\ud835\\udcb3", 𝒳) is valid Unicode and is stored as sent', async () => {
+    const res = await call(
+      'POST',
+      '/api/subjects',
+      '{"name":"Set \\ud835\\udcb3"}',
+      superadmin.auth,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.subject.name).toBe('Set 𝒳');
+  });
+
+  it('a body that is not UTF-8 is a 400 saying so, not text with U+FFFD in it', async () => {
+    const before = await counts();
+    const bytes = Buffer.concat([
+      Buffer.from('{"email":"a'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('@example.com"}'),
+    ]);
+    const res = await call('POST', '/api/newsletter', new Uint8Array(bytes).buffer);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The request body is not valid UTF-8.');
+    expect(await counts()).toBe(before);
+  });
+
+  it('a query or path whose percent-escapes are not UTF-8 (%ED%A0%80 is \\ud800 encoded) is a 400 in the API error shape; 𝒳 encoded is fine', async () => {
+    for (const path of [
+      '/api/examples?q=%ED%A0%80',
+      '/api/examples?subjectId=%FF',
+      '/api/admin/audit?before=%C0',
+    ]) {
+      const res = await call('GET', path, undefined, superadmin.auth);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({
+        success: false,
+        message: 'The query string is not valid UTF-8 once percent-decoded.',
+      });
+    }
+    for (const path of ['/api/examples/%ED%A0%80', '/api/admin/users/%FF']) {
+      const res = await call('GET', path, undefined, superadmin.auth);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({
+        success: false,
+        code: 'ValidationError',
+        message: 'The path is not valid: its percent-escapes are not UTF-8.',
+      });
+    }
+    expect((await call('GET', '/api/examples?q=%F0%9D%92%B3')).status).toBe(200);
+  });
+
+  it('every DELETE route answers 200 to a bodiless request sent with Content-Type: application/json (Content-Length: 0, and no length at all)', async () => {
+    const db = app.database.db;
+    const fresh: Record<string, () => Promise<{ path: string; user: TestUser }>> = {
+      'DELETE /api/admin/users/:username': async () => ({
+        path: `/api/admin/users/${(await userWithRole(app, 'basic')).username}`,
+        user: superadmin,
+      }),
+      'DELETE /api/admin/users/:username/groups/:group': async () => ({
+        path: `/api/admin/users/${(await userWithRole(app, 'admin')).username}/groups/admin`,
+        user: superadmin,
+      }),
+      'DELETE /api/subjects/:id': async () => ({
+        path: `/api/subjects/${await insertSubject(db, `Doomed ${Math.random()}`)}`,
+        user: superadmin,
+      }),
+      'DELETE /api/categories/:id': async () => ({
+        path: `/api/categories/${await insertCategory(db, cat.geometry, `Doomed ${Math.random()}`)}`,
+        user: superadmin,
+      }),
+      'DELETE /api/difficulties/:id': async () => ({
+        path: `/api/difficulties/${await insertNamed(db, 'difficulties', `doomed ${Math.random()}`)}`,
+        user: superadmin,
+      }),
+      'DELETE /api/types/:id': async () => ({
+        path: `/api/types/${await insertNamed(db, 'types', `Doomed ${Math.random()}`)}`,
+        user: superadmin,
+      }),
+      'DELETE /api/examples/:id': async () => ({
+        path: `/api/examples/${await insertExample(db, { categoryId: cat.circles, difficultyId: cat.easy, typeId: cat.worked })}`,
+        user: superadmin,
+      }),
+      'DELETE /api/examples/:id/like': async () => ({
+        path: `/api/examples/${cat.ex.linear}/like`,
+        user: learner,
+      }),
+      'DELETE /api/examples/:id/solved': async () => ({
+        path: `/api/examples/${cat.ex.linear}/solved`,
+        user: learner,
+      }),
+    };
+    const deletes = (await servedApiRoutes(app)).filter((r) => r.startsWith('DELETE '));
+    expect(deletes.filter((r) => !(r in fresh))).toEqual([]);
+    for (const route of deletes) {
+      // fetch with an empty body sends Content-Length: 0, as axios and many others do.
+      const a = await fresh[route]!();
+      const withLength = await call('DELETE', a.path, '', a.user.auth);
+      expect(withLength.status, `${route} ${JSON.stringify(withLength.body)}`).toBe(200);
+      const b = await fresh[route]!();
+      const noLength = await rawRequest(
+        `DELETE ${b.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: ${b.user.auth.authorization}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(noLength.split('\r\n')[0], `${route} ${noLength}`).toBe('HTTP/1.1 200 OK');
+    }
+  });
+
+  it('a POST, PUT or PATCH that needs a body, sent empty with Content-Type: application/json, is still a 400 "The request body is empty"', async () => {
+    for (const [method, path, user] of [
+      ['POST', '/api/newsletter', null],
+      ['POST', '/api/subjects', superadmin],
+      ['PUT', `/api/subjects/${cat.algebra}`, superadmin],
+      ['PATCH', '/api/auth/me', learner],
+      ['PUT', `/api/admin/users/${learner.username}`, superadmin],
+    ] as const) {
+      const res = await call(method, path, '', user ? user.auth : {});
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.message, `${method} ${path}`).toBe(
+        'The request body is empty; send a JSON object.',
+      );
+    }
+  });
+
+  it(`a client that sends headers then dribbles its body is answered 408 and cut off within REQUEST_TIMEOUT_MS (${TIMEOUT_MS} ms here)`, async () => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      'POST /api/newsletter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":"',
+    );
+    const drip = setInterval(() => socket.writable && socket.write('a'), 100);
+    await closed;
+    clearInterval(drip);
+    const took = Date.now() - started;
+    expect(received.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    // The dribble kept the socket busy, so only the request timeout can have ended it.
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(TIMEOUT_MS + 1000);
+  });
+
+  it(`a client that dribbles its headers is answered 408 and cut off within REQUEST_TIMEOUT_MS (${TIMEOUT_MS} ms here)`, async () => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+    let n = 0;
+    const drip = setInterval(() => socket.writable && socket.write(`X-Slow-${n++}: 1\r\n`), 100);
+    await closed;
+    clearInterval(drip);
+    const took = Date.now() - started;
+    expect(received.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(TIMEOUT_MS + 1000);
+    // The server is still there for everyone else.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+});
+
+/** Sends `text` on a fresh socket and returns all the server answers until it closes. */
+function rawRequest(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+  });
+}
