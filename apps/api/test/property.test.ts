@@ -226,6 +226,8 @@ const FILTER_IDS: Slot[] = [
 
 const CASES: Record<string, FuzzCase> = {
   'GET /api/health': read('anonymous'),
+  'GET /api/health/live': read('anonymous'),
+  'GET /api/health/ready': read('anonymous'),
   'GET /api/.well-known/jwks.json': read('anonymous'),
   'POST /api/newsletter': write('anonymous', () => ({ body: { email: 'fuzz@example.com' } })),
   'POST /api/auth/register': write('anonymous', () => ({

@@ -180,6 +180,8 @@ const catalogueFile = () => ({
 
 const REQUESTS: Record<string, () => Promise<Cell>> = {
   'GET /api/health': async () => ({ url: '/api/health', status: 200 }),
+  'GET /api/health/live': async () => ({ url: '/api/health/live', status: 200 }),
+  'GET /api/health/ready': async () => ({ url: '/api/health/ready', status: 200 }),
   'POST /api/newsletter': async () => ({
     url: '/api/newsletter',
     payload: { email: `${unique('reader').replace(/\W/g, '')}@example.com` },
