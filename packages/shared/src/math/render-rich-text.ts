@@ -138,7 +138,10 @@ export function renderRichText(text: string, options: RenderRichTextOptions = {}
 }
 
 /** The HTML renderRichText has memoised for `text`, if any (renders nothing). */
-export function cachedRichText(text: string, options: RenderRichTextOptions = {}): string | undefined {
+export function cachedRichText(
+  text: string,
+  options: RenderRichTextOptions = {},
+): string | undefined {
   return cache.get(`${options.errorLabel ?? DEFAULT_ERROR_LABEL}\u0000${text}`);
 }
 
