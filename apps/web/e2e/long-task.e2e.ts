@@ -8,8 +8,8 @@ const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
 /**
  * Longest main-thread task allowed while the page loads and renders four ~48,000-character
  * procedures. Measured here (a two-core machine shared with other work, load ~10): typesetting
- * everything in one go gave one task of 1,080 ms with the linear splitter (15 s with the old
- * quadratic one); typesetting in 12 ms slices gives tasks of 50–150 ms (the rest of a task is
+ * everything in one go gave one task of 2,412 ms with the old quadratic splitter and of 1,080 ms
+ * with the linear one; typesetting in 12 ms slices gives tasks of 50–180 ms (the rest of a task is
  * HTML parsing, style and layout of the new part, and the wait for a CPU). 250 ms leaves room for
  * that noise and still fails the one-shot renderer by 4x.
  */
