@@ -13,9 +13,9 @@ import { MathCheckPool } from './math-check.pool';
  * the old checker scan to the end of the text) and a few hundred expressions KaTeX must typeset.
  */
 const hostileField = (i: number) =>
-  `Record ${i}: ` + '\\( '.repeat(10_000) + 'so $\\frac{x^2+1}{y_i} = \\sqrt{z}$ and '.repeat(100);
+  `Record ${i}: ` + '\\( '.repeat(10_000) + 'so $\\frac{x^2+1}{y_i} = \\sqrt{z}$ and '.repeat(200);
 
-const RECORDS = 60;
+const RECORDS = 80;
 
 let env: TestEnv | undefined;
 let server: ServerProcess | undefined;
@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 describe(`import maths checking off the event loop on ${engineUnderTest}`, () => {
-  it(`answers GET /api/health within 100 ms on 95 % of polls (all within 250 ms) while a ${RECORDS}-record, ~2.8 MB import of unclosed delimiters is checked over HTTP, and the import still refuses every record`, async () => {
+  it(`answers GET /api/health within 100 ms on 95 % of polls (all within 250 ms) while a ${RECORDS}-record, ~3 MB import of unclosed delimiters is checked over HTTP, and the import still refuses every record`, async () => {
     // The real server entry as its own process (node --import tsx, as `npm start` runs it), so
     // the polls measure its event loop, not this test's.
     env = await createTestEnv();
@@ -113,8 +113,8 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
     );
     expect(sorted.at(-1)!).toBeLessThan(250);
     expect(p95).toBeLessThan(100);
-    expect(took).toBeGreaterThan(500);
-    expect(latencies.length).toBeGreaterThanOrEqual(10);
+    expect(took).toBeGreaterThan(300);
+    expect(latencies.length).toBeGreaterThanOrEqual(8);
   }, 120_000);
 });
 
@@ -122,6 +122,7 @@ describe('MathCheckPool', () => {
   it('ends a check that runs past its time limit with 503, and checks the next batch on a fresh thread', async () => {
     const pool = new MathCheckPool();
     try {
+      await pool.check(['$x$']); // the thread is up: the limit below stops the checking itself
       const heavy = Array.from({ length: 50 }, (_, i) => hostileField(i));
       await expect(pool.check(heavy, 200)).rejects.toMatchObject({
         statusCode: 503,
