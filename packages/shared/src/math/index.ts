@@ -11,6 +11,9 @@ export type { RenderMathResult } from './render-math';
 export { MATH_MACROS, normaliseLatex } from './normalise';
 export {
   renderRichText,
+  richTextParts,
+  cachedRichText,
+  RICH_TEXT_PART_CHARS,
   escapeHtml,
   richTextCache,
   DEFAULT_ERROR_LABEL,

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderRichText, richTextCache, RICH_TEXT_CACHE_SIZE } from './render-rich-text';
+import {
+  cachedRichText,
+  renderRichText,
+  richTextCache,
+  richTextParts,
+  RICH_TEXT_CACHE_SIZE,
+} from './render-rich-text';
 
 describe('renderRichText', () => {
   beforeEach(() => richTextCache.clear());
@@ -134,5 +141,54 @@ describe('renderRichText', () => {
     expect(richTextCache.size).toBe(2);
     for (let i = 0; i < RICH_TEXT_CACHE_SIZE + 50; i++) renderRichText(`n ${i}`);
     expect(richTextCache.size).toBe(RICH_TEXT_CACHE_SIZE);
+  });
+});
+
+describe('richTextParts', () => {
+  const PIECES = [
+    'Let ',
+    '$x^2$',
+    ', then ',
+    '.',
+    '$$\\sum_i i$$',
+    '\\[\\frac{a}{b}\\]',
+    '\\(y\\)',
+    '\n',
+    '\n\n',
+    '$\\frac{1}{$',
+    '\\(',
+    '$',
+    '[asy]draw($x$);[/asy]',
+    '\\begin{align*}a&=b\\end{align*}',
+    ' word ',
+    '\\$5',
+    '<b>',
+  ];
+
+  it('joined in order, gives exactly renderRichText for random texts and part sizes, and memoises it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 60 }),
+        (pieces, partChars) => {
+          const text = pieces.join('');
+          richTextCache.clear();
+          const joined = richTextParts(text, { partChars })
+            .map((part) => part())
+            .join('');
+          expect(cachedRichText(text)).toBe(joined);
+          richTextCache.clear();
+          expect(joined).toBe(renderRichText(text));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('cuts a 48,000-character procedure into parts of about 2,000 source characters', () => {
+    const text = 'Step: $\\frac{a}{b}$, so\n\\[x^2\\]\nand $y$.\n\n'.repeat(1_200);
+    const parts = richTextParts(text);
+    expect(parts.length).toBeGreaterThan(20);
+    expect(parts.length).toBeLessThan(30);
   });
 });

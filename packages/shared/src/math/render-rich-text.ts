@@ -41,11 +41,16 @@ const isBlock = (s: MathSegment | undefined) => s?.kind === 'display' || s?.kind
 /** Punctuation that must stay on the same line as the inline maths before it ("$x$, then"). */
 const TRAILING_PUNCTUATION = /^[.,;:!?)\]}'"\u2019\u201d]+/;
 
-function renderUncached(text: string, label: string): string {
-  const segments = splitMath(text);
+/**
+ * HTML of `segments[from..to)`, reading their neighbours in the whole list (a block drops the
+ * newline next to it; an inline expression keeps the punctuation after it on its line). `from`
+ * must not follow an inline segment, so no punctuation was glued to the one before it.
+ */
+function renderSegments(segments: MathSegment[], from: number, to: number, label: string): string {
   let html = '';
   let glued = 0; // characters of the current text segment already emitted with the maths before it
-  segments.forEach((seg, index) => {
+  for (let index = from; index < to; index++) {
+    const seg = segments[index]!;
     switch (seg.kind) {
       case 'text': {
         // A block already starts on its own line: drop one newline on each side of it.
@@ -78,8 +83,13 @@ function renderUncached(text: string, label: string): string {
         html += `<pre class="math-code"><code>${escapeHtml(seg.value)}</code></pre>`;
         break;
     }
-  });
+  }
   return html;
+}
+
+function renderUncached(text: string, label: string): string {
+  const segments = splitMath(text);
+  return renderSegments(segments, 0, segments.length, label);
 }
 
 /** A small least-recently-used cache (Map keeps insertion order). */
@@ -125,6 +135,53 @@ export function renderRichText(text: string, options: RenderRichTextOptions = {}
   const html = renderUncached(text, label);
   cache.set(key, html);
   return html;
+}
+
+/** The HTML renderRichText has memoised for `text`, if any (renders nothing). */
+export function cachedRichText(
+  text: string,
+  options: RenderRichTextOptions = {},
+): string | undefined {
+  return cache.get(`${options.errorLabel ?? DEFAULT_ERROR_LABEL}\u0000${text}`);
+}
+
+/** Source characters per part of richTextParts: some 10–30 ms of KaTeX on a slow machine. */
+export const RICH_TEXT_PART_CHARS = 2_000;
+
+/**
+ * The HTML of renderRichText(text) in consecutive parts, each rendered only when its function is
+ * called, so a long text can be typeset a little at a time with the page kept responsive in
+ * between. Each part is a run of whole segments of at least `partChars` source characters, cut
+ * only after display maths or code (HTML blocks), so each part can be shown as a block of its own
+ * and looks the same. Text without blocks is one part. Joined in order the parts are exactly
+ * renderRichText's output, which is memoised once the last part is rendered.
+ */
+export function richTextParts(
+  text: string,
+  options: RenderRichTextOptions & { partChars?: number } = {},
+): Array<() => string> {
+  const label = options.errorLabel ?? DEFAULT_ERROR_LABEL;
+  const partChars = options.partChars ?? RICH_TEXT_PART_CHARS;
+  const segments = splitMath(text);
+  const bounds: number[] = [0];
+  let size = 0;
+  segments.forEach((seg, index) => {
+    size += seg.raw.length;
+    if (size >= partChars && isBlock(seg) && index + 1 < segments.length) {
+      bounds.push(index + 1);
+      size = 0;
+    }
+  });
+  bounds.push(segments.length);
+  const html: string[] = [];
+  let rendered = 0;
+  return bounds.slice(1).map((to, part) => () => {
+    if (html[part] === undefined) {
+      html[part] = renderSegments(segments, bounds[part]!, to, label);
+      if (++rendered === bounds.length - 1) cache.set(`${label}\u0000${text}`, html.join(''));
+    }
+    return html[part];
+  });
 }
 
 /** For tests and benchmarks: empties the memo and reports its size. */

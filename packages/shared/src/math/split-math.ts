@@ -72,35 +72,143 @@ const ASY_OPEN = '[asy]';
 const ASY_CLOSE = '[/asy]';
 
 /**
- * Finds the closing delimiter `close` starting at `from`, skipping backslash escapes (so `\$` and
- * `\\` never close anything). When `braceAware`, a `$` closer only counts outside braces, so
- * `$\text{if $x$ holds}$` stays one expression; if no closer is found that way, the first closer
- * at any depth is used. The search stops at `limit` (next `[asy]` block) and, when
- * `stopAtBlankLine`, at a blank line (TeX forbids paragraph breaks inside inline maths).
+ * The scan every closer search follows: from a position, a backslash and the character after it
+ * are stepped over together (so `\$` and `\\` never close anything), anything else one character
+ * at a time. Every search starts right after a `$`, `(` or `[` that the main loop reached, and
+ * such a position lies on the scan from position 0, so all searches walk one chain: an answer
+ * found from one start holds for every later start up to it, which makes the split linear.
+ *
+ * Closer rules (unchanged from the first splitter, which rescanned to the end of the text for
+ * every unclosed opener and so took quadratic time on hostile input):
+ * - `\)` and `\]`: the first one on the chain, before the next `[asy]` block;
+ * - `$$`: the same, but not past a blank line (TeX forbids paragraph breaks inside maths);
+ * - `$`: the first `$` outside braces opened after the opener (so `$\text{if $x$ holds}$` stays
+ *   one expression), else the first `$` at any depth, before a blank line or `[asy]`.
  */
-function findCloser(
-  text: string,
-  from: number,
-  close: string,
-  limit: number,
-  stopAtBlankLine: boolean,
-  braceAware: boolean,
-): number {
+class Closers {
+  private readonly n: number;
+  /** Per search kind: the position last searched from and the first match found from there. */
+  private readonly memo = new Map<string, { from: number; at: number }>();
+  /**
+   * For each position on the chain: the first `$` at or after it whose brace depth (counted from
+   * that position) is <= 0, or `n` when none; -2 for positions off the chain. Built on first use.
+   */
+  private dollarAtDepth: Int32Array | undefined;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
+  }
+
+  /** First position >= `from` on the chain where `test` holds, or `n`; amortised O(1) per call. */
+  private next(kind: string, from: number, test: (i: number) => boolean): number {
+    const memo = this.memo.get(kind);
+    // The answer found from an earlier position still holds for any later start up to it.
+    if (memo && memo.from <= from && from <= memo.at) return memo.at;
+    const { text, n } = this;
+    let i = from;
+    while (i < n && !test(i)) i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+    const at = Math.min(i, n);
+    closerSearchWork.steps += at - from + 1;
+    this.memo.set(kind, { from, at });
+    return at;
+  }
+
+  private blankLine(from: number): number {
+    return this.next('blank', from, (i) => this.text[i] === '\n' && isBlankLineAt(this.text, i));
+  }
+
+  /** Where the closer `close` for an opener ending just before `from` is, or -1 (see above). */
+  find(close: '\\)' | '\\]' | '$$' | '$', from: number, limit: number): number {
+    const { text } = this;
+    if (close === '\\)' || close === '\\]') {
+      const at = this.next(close, from, (i) => text.startsWith(close, i));
+      return at < limit ? at : -1;
+    }
+    const stop = Math.min(limit, this.blankLine(from));
+    if (close === '$$') {
+      const at = this.next(close, from, (i) => text.startsWith('$$', i));
+      return at < stop ? at : -1;
+    }
+    const table = (this.dollarAtDepth ??= dollarsAtDepthZero(text));
+    const atDepth = from < this.n ? table[from]! : this.n;
+    if (atDepth === -2) return findCloserByScan(text, from, limit); // off the chain: never expected
+    if (atDepth < stop) return atDepth;
+    const first = this.next('$', from, (i) => text[i] === '$');
+    return first < stop ? first : -1;
+  }
+}
+
+const BACKSLASH = 92;
+
+/**
+ * Characters examined while searching for closers, summed over all calls (for the tests that
+ * prove the search linear: a count, unlike a time, does not depend on the machine's load).
+ */
+export const closerSearchWork = { steps: 0 };
+
+/**
+ * For every position p on the chain from 0: the first `$` at or after p whose brace depth counted
+ * from p is <= 0 (or `text.length`). One pass: each position waits in a bucket keyed by its depth
+ * from the start; a `$` at depth d answers every waiting position of depth >= d. The waiting
+ * depths always form one interval (depth moves by at most one per step), so each bucket visited
+ * is non-empty and the pass is linear.
+ */
+function dollarsAtDepthZero(text: string): Int32Array {
+  const n = text.length;
+  const answer = new Int32Array(n).fill(-2);
+  const head = new Int32Array(2 * n + 3).fill(-1);
+  const link = new Int32Array(n);
+  const offset = n + 1;
+  let depth = 0;
+  let lo = 1; // waiting depths lo..hi; empty when lo > hi
+  let hi = 0;
+  let i = 0;
+  closerSearchWork.steps += n;
+  while (i < n) {
+    answer[i] = n;
+    link[i] = head[depth + offset]!;
+    head[depth + offset] = i;
+    if (lo > hi) lo = hi = depth;
+    else if (depth > hi) hi = depth;
+    else if (depth < lo) lo = depth;
+    const c = text.charCodeAt(i);
+    if (c === 36 /* $ */) {
+      for (let d = hi; d >= depth; d--) {
+        for (let p = head[d + offset]!; p >= 0; p = link[p]!) answer[p] = i;
+        head[d + offset] = -1;
+        closerSearchWork.steps++;
+      }
+      if (lo >= depth) lo = hi + 1;
+      else hi = depth - 1;
+      i++;
+    } else if (c === BACKSLASH) i += 2;
+    else {
+      if (c === 123 /* { */) depth++;
+      else if (c === 125 /* } */) depth--;
+      i++;
+    }
+  }
+  return answer;
+}
+
+/** The brace-aware `$` search done directly; only a safety net for a start off the chain. */
+function findCloserByScan(text: string, from: number, limit: number): number {
   let depth = 0;
   let firstAnyDepth = -1;
   for (let i = from; i < limit; i++) {
+    closerSearchWork.steps++;
     const ch = text[i];
-    if (text.startsWith(close, i)) {
-      if (!braceAware || depth <= 0) return i;
+    if (ch === '$') {
+      if (depth <= 0) return i;
       if (firstAnyDepth < 0) firstAnyDepth = i;
     }
     if (ch === '\\') {
-      i++; // skip the escaped character (handles \$, \\, \{, \})
+      i++;
       continue;
     }
     if (ch === '{') depth++;
     else if (ch === '}') depth--;
-    else if (stopAtBlankLine && ch === '\n' && isBlankLineAt(text, i)) break;
+    else if (ch === '\n' && isBlankLineAt(text, i)) break;
   }
   return firstAnyDepth;
 }
@@ -144,6 +252,17 @@ export function splitMath(text: string): MathSegment[] {
   };
 
   const n = text.length;
+  const closers = new Closers(text);
+  /** Per `\\end{env}` tag: the first one at or after the position last searched from. */
+  const endTags = new Map<string, { from: number; at: number }>();
+  const findEndTag = (tag: string, from: number) => {
+    const memo = endTags.get(tag);
+    if (memo && memo.from <= from && (memo.at < 0 || from <= memo.at)) return memo.at;
+    const at = text.indexOf(tag, from);
+    closerSearchWork.steps += (at < 0 ? n : at) - from + 1;
+    endTags.set(tag, { from, at });
+    return at;
+  };
   let nextAsy = text.indexOf(ASY_OPEN);
   if (nextAsy < 0) nextAsy = n;
   let i = 0;
@@ -172,7 +291,7 @@ export function splitMath(text: string): MathSegment[] {
       }
       if (next === '(' || next === '[') {
         const close = next === '(' ? '\\)' : '\\]';
-        const end = findCloser(text, i + 2, close, nextAsy, false, false);
+        const end = closers.find(close, i + 2, nextAsy);
         if (end >= 0) {
           push(next === '(' ? 'inline' : 'display', text.slice(i + 2, end), text.slice(i, end + 2));
           i = end + 2;
@@ -193,7 +312,7 @@ export function splitMath(text: string): MathSegment[] {
             : null;
         if (m && bareKind) {
           const endTag = `\\end{${m[1]}}`;
-          const end = text.indexOf(endTag, i + m[0].length);
+          const end = findEndTag(endTag, i + m[0].length);
           if (end >= 0 && end < nextAsy) {
             const stop = end + endTag.length;
             push(bareKind, text.slice(i, stop), text.slice(i, stop));
@@ -211,7 +330,7 @@ export function splitMath(text: string): MathSegment[] {
     }
     if (ch === '$') {
       if (text[i + 1] === '$') {
-        const end = findCloser(text, i + 2, '$$', nextAsy, true, false);
+        const end = closers.find('$$', i + 2, nextAsy);
         if (end >= 0) {
           const body = text.slice(i + 2, end);
           if (body.trim()) push('display', body, text.slice(i, end + 2));
@@ -226,7 +345,7 @@ export function splitMath(text: string): MathSegment[] {
         i += 2;
         continue;
       }
-      const end = findCloser(text, i + 1, '$', nextAsy, true, true);
+      const end = closers.find('$', i + 1, nextAsy);
       if (end >= 0) {
         const body = text.slice(i + 1, end);
         if (body.trim()) push('inline', body, text.slice(i, end + 1));

@@ -8,7 +8,8 @@ import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import * as repo from './catalogue-io.repository';
-import { ImportFormatError, parseImportFile } from './parse';
+import { mathCheckPool } from './math-check.pool';
+import { ImportFormatError, mathFieldsOf, parseImportFile, type MathIssuesByText } from './parse';
 
 const CANONICAL_DIFFICULTIES = ['easy', 'intermediate', 'hard', 'insane'];
 const key = (s: string) => s.trim().toLowerCase();
@@ -20,6 +21,19 @@ export interface ImportOptions {
   actorId?: number | null;
   onProgress?: (done: number, total: number) => void;
   clock?: () => Date;
+  /** The file's maths already checked (checkImportMaths); checked here when absent. */
+  mathIssues?: MathIssuesByText;
+}
+
+/**
+ * Checks the maths of every text in an import file (KaTeX over every expression) on the worker
+ * thread: a file of many megabytes never holds the event loop, so health checks and other
+ * requests are answered meanwhile.
+ */
+export async function checkImportMaths(data: unknown): Promise<MathIssuesByText> {
+  const texts = mathFieldsOf(data);
+  const issues = await mathCheckPool.check(texts);
+  return new Map(texts.map((t, i) => [t, issues[i]!]));
 }
 
 /**
@@ -34,9 +48,11 @@ export async function importCatalogue(
   options: ImportOptions,
 ): Promise<ImportReport> {
   let report: ImportReport | undefined;
+  // Checked before the transaction opens, so no write lock is held while the maths is checked.
+  const mathIssues = options.mathIssues ?? (await checkImportMaths(data));
   try {
     await db.transaction().execute(async (trx) => {
-      report = await importInto(trx, data, options);
+      report = await importInto(trx, data, { ...options, mathIssues });
       if (options.dryRun) throw new DryRunRollback();
     });
   } catch (err) {
@@ -51,9 +67,10 @@ export async function importInto(
   data: unknown,
   options: ImportOptions,
 ): Promise<ImportReport> {
+  const issuesByText = options.mathIssues ?? (await checkImportMaths(data));
   let parsed;
   try {
-    parsed = parseImportFile(data);
+    parsed = parseImportFile(data, issuesByText);
   } catch (err) {
     if (err instanceof ImportFormatError) throw badRequest(err.message);
     throw err;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
 import { userWithRole } from '../../../test/helpers/users';
-import { exportCatalogue, importCatalogue } from './catalogue-io.service';
+import { checkImportMaths, exportCatalogue, importCatalogue } from './catalogue-io.service';
 import { parseImportFile } from './parse';
 
 const corpusPath = path.resolve(
@@ -59,8 +59,8 @@ const mathRecords = [
 ];
 
 describe('parseImportFile', () => {
-  it('reads MATH records: level to difficulty, answers as maths, and lists what would fail', () => {
-    const parsed = parseImportFile(mathRecords);
+  it('reads MATH records: level to difficulty, answers as maths, and lists what would fail', async () => {
+    const parsed = parseImportFile(mathRecords, await checkImportMaths(mathRecords));
     expect(parsed.format).toBe('math-dataset');
     expect(
       parsed.examples.map((e) => [
@@ -113,10 +113,14 @@ describe('parseImportFile', () => {
   });
 
   it('refuses what is neither format, clearly', () => {
-    expect(() => parseImportFile({ hello: 1 })).toThrow(/Not a file this importer knows/);
-    expect(() => parseImportFile([])).toThrow(/no records/);
-    expect(() => parseImportFile({ format: 'other', examples: [] })).toThrow(/Unknown format/);
-    expect(() => parseImportFile({ subjects: 'x', examples: [] })).toThrow(
+    expect(() => parseImportFile({ hello: 1 }, new Map())).toThrow(
+      /Not a file this importer knows/,
+    );
+    expect(() => parseImportFile([], new Map())).toThrow(/no records/);
+    expect(() => parseImportFile({ format: 'other', examples: [] }, new Map())).toThrow(
+      /Unknown format/,
+    );
+    expect(() => parseImportFile({ subjects: 'x', examples: [] }, new Map())).toThrow(
       /"subjects" must be a list/,
     );
   });

@@ -5,7 +5,7 @@ import {
   type CatalogueFile,
   type CatalogueFileCategory,
 } from '@exemplar/shared/catalogue-io';
-import { checkMath } from '@exemplar/shared/math';
+import type { TextIssues } from './math-check.pool';
 
 export interface ImportExample {
   index: number;
@@ -39,16 +39,63 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const MAX_TEXT = 50_000;
 
+/**
+ * The maths issues of every text field the file holds, by text (from `mathFieldsOf`): the
+ * checking itself runs on a worker thread, so parsing only looks the answers up.
+ */
+export type MathIssuesByText = ReadonlyMap<string, TextIssues>;
+
+/** A text field whose maths gets checked: present, a string, not blank, not too long. */
+const isCheckable = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT;
+
+/** MATH answers are bare expressions: they are maths, so they are rendered as maths. */
+const mathDatasetAnswer = (answer: unknown) =>
+  typeof answer === 'string' && answer.trim() && !answer.includes('$')
+    ? `$${answer.trim()}$`
+    : answer;
+
+/** Every text field of `data` whose maths `parseImportFile` will need checked (deduplicated). */
+export function mathFieldsOf(data: unknown): string[] {
+  const texts = new Set<string>();
+  const add = (value: unknown) => {
+    if (isCheckable(value)) texts.add(value);
+  };
+  const records = Array.isArray(data)
+    ? data
+    : isObject(data) && Array.isArray(data.examples)
+      ? (data.examples as unknown[])
+      : [];
+  const math = Array.isArray(data);
+  for (const raw of records) {
+    if (!isObject(raw)) continue;
+    add(raw.question);
+    add(math ? mathDatasetAnswer(raw.answer) : raw.answer);
+    add(raw.procedure);
+  }
+  return [...texts];
+}
+
 /** Problems with one text field: missing, too long, or maths that does not render. */
-function checkField(label: string, value: unknown, required: boolean): string[] {
+function checkField(
+  label: string,
+  value: unknown,
+  required: boolean,
+  issuesByText: MathIssuesByText,
+): string[] {
   if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
     return required ? [`${label} is missing`] : [];
   }
   if (typeof value !== 'string') return [`${label} must be text`];
   if (value.length > MAX_TEXT) return [`${label} is longer than ${MAX_TEXT} characters`];
-  return checkMath(value)
-    .filter((i) => i.kind !== 'bare-latex')
-    .map((i) => `${label}: maths does not render: ${i.source.slice(0, 80)} (${i.message})`);
+  const found = issuesByText.get(value);
+  if (!found) throw new Error(`${label}: maths not checked (mathFieldsOf missed it)`);
+  const problems = found.issues.map(
+    (i) => `${label}: maths does not render: ${i.source.slice(0, 80)} (${i.message})`,
+  );
+  const more = found.total - found.issues.length;
+  if (more > 0) problems.push(`${label}: ${more} more maths problems`);
+  return problems;
 }
 
 function checkName(label: string, value: unknown): string[] {
@@ -63,7 +110,7 @@ const refOf = (question: unknown, fallback: string) => {
   return q ? (q.length > 60 ? `${q.slice(0, 57)}...` : q) : fallback;
 };
 
-function fromMath(records: unknown[]): ParsedFile {
+function fromMath(records: unknown[], issuesByText: MathIssuesByText): ParsedFile {
   const out: ParsedFile = {
     format: 'math-dataset',
     subjects: [],
@@ -83,11 +130,7 @@ function fromMath(records: unknown[]): ParsedFile {
       return;
     }
     const ref = text(raw.source_id) || refOf(raw.question, `record ${index + 1}`);
-    // MATH answers are bare expressions: they are maths, so they are rendered as maths.
-    const answer =
-      typeof raw.answer === 'string' && raw.answer.trim() && !raw.answer.includes('$')
-        ? `$${raw.answer.trim()}$`
-        : raw.answer;
+    const answer = mathDatasetAnswer(raw.answer);
     const level = raw.level;
     const difficulty = typeof level === 'number' ? MATH_LEVEL_DIFFICULTY[level] : undefined;
     const problems = [
@@ -97,9 +140,9 @@ function fromMath(records: unknown[]): ParsedFile {
         : [
             `level ${level === null || level === undefined ? 'is missing' : `${JSON.stringify(level)} is not 1–5`}`,
           ]),
-      ...checkField('question', raw.question, true),
-      ...checkField('answer', answer, true),
-      ...checkField('procedure', raw.procedure, false),
+      ...checkField('question', raw.question, true, issuesByText),
+      ...checkField('answer', answer, true, issuesByText),
+      ...checkField('procedure', raw.procedure, false, issuesByText),
     ];
     if (problems.length) {
       out.failures.push({ index, ref, problems });
@@ -136,7 +179,7 @@ function categoryProblems(nodes: unknown, where: string, depth = 0): string[] {
   );
 }
 
-function fromCatalogue(file: Record<string, unknown>): ParsedFile {
+function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesByText): ParsedFile {
   const list = (key: string) => (Array.isArray(file[key]) ? (file[key] as unknown[]) : []);
   const fileProblems: string[] = [];
   for (const key of ['subjects', 'difficulties', 'types', 'examples']) {
@@ -202,9 +245,9 @@ function fromCatalogue(file: Record<string, unknown>): ParsedFile {
         : ['category is missing']),
       ...checkName('difficulty', raw.difficulty),
       ...checkName('type', raw.type),
-      ...checkField('question', raw.question, true),
-      ...checkField('answer', raw.answer, true),
-      ...checkField('procedure', raw.procedure, false),
+      ...checkField('question', raw.question, true, issuesByText),
+      ...checkField('answer', raw.answer, true, issuesByText),
+      ...checkField('procedure', raw.procedure, false, issuesByText),
     ];
     if (problems.length) {
       out.failures.push({ index, ref, problems });
@@ -227,17 +270,20 @@ function fromCatalogue(file: Record<string, unknown>): ParsedFile {
   return out;
 }
 
-/** Recognises the file's format and checks every record; throws ImportFormatError if neither. */
-export function parseImportFile(data: unknown): ParsedFile {
+/**
+ * Recognises the file's format and checks every record; throws ImportFormatError if neither.
+ * `issuesByText` holds the maths issues of every text `mathFieldsOf(data)` listed.
+ */
+export function parseImportFile(data: unknown, issuesByText: MathIssuesByText): ParsedFile {
   if (Array.isArray(data)) {
     if (data.length === 0) throw new ImportFormatError('The file holds no records.');
-    return fromMath(data);
+    return fromMath(data, issuesByText);
   }
   if (isObject(data) && (Array.isArray(data.examples) || Array.isArray(data.subjects))) {
     if (data.format !== undefined && data.format !== 'exemplar-catalogue') {
       throw new ImportFormatError(`Unknown format "${String(data.format)}".`);
     }
-    return fromCatalogue(data);
+    return fromCatalogue(data, issuesByText);
   }
   throw new ImportFormatError(
     'Not a file this importer knows: expected an Exemplar catalogue export or an array of MATH records.',

@@ -1,6 +1,7 @@
-import { render } from '@testing-library/react';
+import { renderRichText, richTextCache } from '@exemplar/shared/math';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MathText } from './math-text';
+import { MathText, PROGRESSIVE_FROM_CHARS } from './math-text';
 
 describe('<MathText>', () => {
   it('renders prose, inline and display maths', () => {
@@ -56,5 +57,21 @@ describe('<MathText>', () => {
   it('can render inline as a span', () => {
     const { container } = render(<MathText text="$x$" inline />);
     expect(container.firstElementChild?.tagName).toBe('SPAN');
+  });
+
+  it('typesets a long text a part at a time, busy until done, ending with the same content', async () => {
+    const text = 'Step: $\\frac{a}{b}$, so\n\\[x^2\\]\nand $y$ costs \\$5.\n\n'.repeat(200);
+    expect(text.length).toBeGreaterThan(PROGRESSIVE_FROM_CHARS);
+    richTextCache.clear();
+    const { container } = render(<MathText text={text} />);
+    const root = container.firstElementChild!;
+    expect(root.getAttribute('aria-busy')).toBe('true');
+    expect(root.querySelectorAll('.katex')).toHaveLength(0); // nothing typeset in the mounting task
+    await waitFor(() => expect(root.hasAttribute('aria-busy')).toBe(false), { timeout: 10_000 });
+    expect(root.querySelectorAll('.math-part').length).toBeGreaterThan(1);
+    const whole = document.createElement('div');
+    whole.innerHTML = renderRichText(text);
+    expect(root.textContent).toBe(whole.textContent);
+    expect(root.querySelectorAll('.katex')).toHaveLength(600);
   });
 });

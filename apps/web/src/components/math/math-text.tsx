@@ -1,7 +1,7 @@
 import 'katex/dist/katex.min.css';
 import './math-text.css';
-import { renderRichText } from '@exemplar/shared/math';
-import { memo, useMemo, type CSSProperties } from 'react';
+import { cachedRichText, renderRichText, richTextParts } from '@exemplar/shared/math';
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 
 export interface MathTextProps {
   /** Text with `$inline$`, `$$display$$`, `\(…\)`, `\[…\]`, bare environments and `[asy]` blocks. */
@@ -14,18 +14,31 @@ export interface MathTextProps {
   style?: CSSProperties;
 }
 
+/** Texts at least this long are typeset a part at a time (a few hundred expressions or more). */
+export const PROGRESSIVE_FROM_CHARS = 4_000;
+/** Longest stretch of typesetting before the page gets the main thread back. */
+const SLICE_MS = 12;
+
 /**
- * The one maths renderer (design.md §5). The HTML comes from `renderRichText`, which escapes all
- * prose and code and runs KaTeX with `trust: false`, so it is safe to insert as HTML. Rendering is
- * memoised (per component and in a shared LRU), so re-renders never re-typeset unchanged text.
+ * The one maths renderer. The HTML comes from `renderRichText`, which escapes all prose and code
+ * and runs KaTeX with `trust: false`, so it is safe to insert as HTML. Rendering is memoised (per
+ * component and in a shared LRU), so re-renders never re-typeset unchanged text. A long text (a
+ * procedure of tens of thousands of characters) is typeset in slices of about 12 ms with the
+ * main thread handed back in between, so the page never freezes; the element is `aria-busy`
+ * until its last part is in, and parts off screen are not laid out until scrolled to
+ * (`content-visibility: auto`).
  */
-export const MathText = memo(function MathText({
-  text,
-  errorLabel,
-  inline = false,
-  className,
-  style,
-}: MathTextProps) {
+export const MathText = memo(function MathText(props: MathTextProps) {
+  const { text, errorLabel } = props;
+  return text.length >= PROGRESSIVE_FROM_CHARS &&
+    cachedRichText(text, { errorLabel }) === undefined ? (
+    <ProgressiveMathText {...props} />
+  ) : (
+    <ImmediateMathText {...props} />
+  );
+});
+
+function ImmediateMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
   const html = useMemo(() => renderRichText(text, { errorLabel }), [text, errorLabel]);
   const Tag = inline ? 'span' : 'div';
   return (
@@ -36,4 +49,54 @@ export const MathText = memo(function MathText({
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
-});
+}
+
+function ProgressiveMathText({
+  text,
+  errorLabel,
+  inline = false,
+  className,
+  style,
+}: MathTextProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // Safe: every part is renderRichText output (see above), only cut between segments.
+    const cached = cachedRichText(text, { errorLabel });
+    if (cached !== undefined) {
+      element.innerHTML = cached;
+      element.removeAttribute('aria-busy');
+      return;
+    }
+    element.innerHTML = '';
+    element.setAttribute('aria-busy', 'true');
+    const parts = richTextParts(text, { errorLabel });
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slice = () => {
+      const started = performance.now();
+      let html = '';
+      while (next < parts.length && performance.now() - started < SLICE_MS)
+        html += parts[next++]!();
+      // Each slice is a block of its own: appending to one long paragraph would lay all of it out
+      // again every time. Parts end with a block (display maths or code), so nothing moves.
+      element.insertAdjacentHTML('beforeend', `<div class="math-part">${html}</div>`);
+      if (next < parts.length) timer = setTimeout(slice, 0);
+      else element.removeAttribute('aria-busy');
+    };
+    // Even the first slice waits for its own task: several long texts mounting together would
+    // otherwise all be typeset in the task that mounts them.
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [text, errorLabel]);
+  const Tag = inline ? 'span' : 'div';
+  return (
+    <Tag
+      ref={ref as React.RefObject<HTMLDivElement & HTMLSpanElement>}
+      className={className ? `math-text ${className}` : 'math-text'}
+      style={style}
+      aria-busy
+    />
+  );
+}
