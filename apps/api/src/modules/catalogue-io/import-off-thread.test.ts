@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,13 +23,14 @@ const hostileField = (i: number) =>
 
 const RECORDS = 80;
 
-/** About 9,500 characters of prose with a few expressions KaTeX must typeset. */
+/** About 800 characters of prose with a few expressions KaTeX must typeset (a typical record). */
 const plainField = (i: number) =>
   `Record ${i}: ` +
-  'A rectangle has sides $a$ and $b$; its area is $ab$ and its perimeter $2(a+b)$. '.repeat(115);
+  'A rectangle has sides $a$ and $b$; its area is $ab$ and its perimeter $2(a+b)$. '.repeat(10);
 
-const BIG_VALID = 3000;
-const BIG_HOSTILE = 40;
+/** Many small records, as a real dataset has: they are what makes parsing a body slow. */
+const BIG_VALID = 30_000;
+const BIG_HOSTILE = 20;
 
 let env: TestEnv | undefined;
 let server: ServerProcess | undefined;
@@ -69,29 +71,54 @@ async function startServer() {
 }
 
 /**
- * Sends `body` to POST /api/admin/import and polls GET /api/health (25 ms apart) until the import
- * answers; returns the import's response, how long it took and every poll's latency.
+ * Polls GET /api/health 25 ms apart from a process of its own until told to stop, then prints every
+ * poll's latency: this test process's own work (building and sending 30 MB, its garbage
+ * collection) then cannot delay a poll and be blamed on the server.
+ */
+const POLLER = `
+const url = process.argv[1];
+const latencies = [];
+let stop = false;
+process.stdin.on('data', () => (stop = true));
+while (!stop) {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  if (res.status !== 200) latencies.push(-res.status);
+  else latencies.push(performance.now() - t0);
+  await new Promise((r) => setTimeout(r, 25));
+}
+process.stdout.write(JSON.stringify(latencies));
+process.exit(0);
+`;
+
+/**
+ * Sends `body` to POST /api/admin/import while GET /api/health is polled (25 ms apart) until the
+ * import answers; returns the import's response, how long it took and every poll's latency.
  */
 async function importWhilePolling(base: string, auth: Record<string, string>, body: string) {
+  const poller = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', POLLER, `${base}/api/health`],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  let printed = '';
+  poller.stdout.on('data', (d) => (printed += d));
+  const pollerExited = new Promise((resolve) => poller.on('exit', resolve));
+  await new Promise((r) => setTimeout(r, 300)); // the poller is up and polling
   const started = performance.now();
-  let finished = false;
-  const importing = fetch(`${base}/api/admin/import`, {
+  const response = await fetch(`${base}/api/admin/import`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body,
-  }).finally(() => {
-    finished = true;
   });
-  const latencies: number[] = [];
-  while (!finished) {
-    const t0 = performance.now();
-    const health = await fetch(`${base}/api/health`);
-    latencies.push(performance.now() - t0);
-    expect(health.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const response = await importing;
   const took = performance.now() - started;
+  poller.stdin.write('stop\n');
+  await pollerExited;
+  const latencies = JSON.parse(printed) as number[];
+  expect(latencies.filter((l) => l < 0)).toEqual([]); // every poll answered 200
   const sorted = [...latencies].sort((a, b) => a - b);
   const stats = {
     polls: sorted.length,
@@ -180,7 +207,7 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
         answer: '1',
       })),
     ];
-    const body = JSON.stringify({ dryRun: false, data: records });
+    const body = JSON.stringify({ dryRun: true, data: records });
     expect(body.length).toBeGreaterThan(29_000_000);
     expect(body.length).toBeLessThan(32 * 1024 * 1024);
 
@@ -189,10 +216,10 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
     expect(response.status).toBe(200);
     const answer = await response.json();
     expect(answer.message).toBe(
-      `Imported ${BIG_VALID} examples (0 already there, ${BIG_HOSTILE} refused).`,
+      `Dry run: ${BIG_VALID} to import, 0 already there, ${BIG_HOSTILE} refused.`,
     );
     expect(answer.data).toMatchObject({
-      dryRun: false,
+      dryRun: true,
       format: 'math-dataset',
       total: BIG_VALID + BIG_HOSTILE,
       imported: BIG_VALID,
@@ -210,8 +237,16 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
     // 100 ms: a poll that waits for a CPU on this loaded two-core machine (also seen while only the
     // worker thread runs), and on SQLite the commit, whose fsync of ~27 MB runs on the event loop.
     expect(stats.polls).toBeGreaterThanOrEqual(100);
-    expect(stats.p99).toBeLessThan(100);
-    expect(stats.max).toBeLessThan(400);
+    console.info(
+      server!
+        .output()
+        .split('\n')
+        .filter(
+          (l) => /BLOCK|DBG|Mark-Compact|Scavenge/.test(l) && !/ (\d|[1-4]\d)\.\d+ \/ /.test(l),
+        )
+        .join('\n'),
+    );
+    expect(stats.max).toBeLessThan(100);
   }, 300_000);
 });
 

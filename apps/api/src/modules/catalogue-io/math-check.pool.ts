@@ -154,7 +154,10 @@ export class MathCheckPool {
         this.idle = setTimeout(() => void this.stopWorker(), IDLE_MS).unref();
       };
       const onMessage = (m: ThreadMessage) => {
-        if (m.id !== id || !job.receive(m)) return;
+        if (m.id !== id) return;
+        // The next part only once this one is handled and the event loop has had a turn.
+        if (m.kind === 'part') setImmediate(() => worker.postMessage({ id, kind: 'next' }));
+        if (!job.receive(m)) return;
         done();
         resolve();
       };

@@ -6,7 +6,8 @@
  * - `prepare`: an import request body as raw bytes, taken through everything the event loop used
  *   to do with it: UTF-8 decoding and JSON parsing, the input guard's checks, the request schema,
  *   the maths check and the parsing of every record. What the database work needs comes back in
- *   parts of about 1 MB (or 500 items), then a last message with the rest of the report.
+ *   parts of about 1 MB (or 500 items), each once the event loop asks for the next, then a last
+ *   message with the rest of the report.
  */
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
@@ -46,8 +47,15 @@ function checkText(text: string): TextIssues {
   return { issues: all.slice(0, MAX_ISSUES_PER_TEXT), total: all.length };
 }
 
-/** Sends `items` in parts of at most PART_ITEMS items or about PART_CHARS characters. */
-function sendInParts<T>(
+/**
+ * The answers of the job under way not sent yet: one is sent each time the event loop asks for the
+ * next (after it has handled the last), so they are never queued up on its side and received all
+ * in one go.
+ */
+const waiting: ThreadMessage[] = [];
+
+/** `items` in parts of at most PART_ITEMS items or about PART_CHARS characters. */
+function inParts<T>(
   id: number,
   key: 'declared' | 'examples',
   items: T[],
@@ -58,12 +66,12 @@ function sendInParts<T>(
   for (let i = 0; i < items.length; i++) {
     chars += size(items[i]!);
     if (chars >= PART_CHARS || i + 1 - start >= PART_ITEMS) {
-      send({ id, kind: 'part', [key]: items.slice(start, i + 1) });
+      waiting.push({ id, kind: 'part', [key]: items.slice(start, i + 1) });
       start = i + 1;
       chars = 0;
     }
   }
-  if (start < items.length) send({ id, kind: 'part', [key]: items.slice(start) });
+  if (start < items.length) waiting.push({ id, kind: 'part', [key]: items.slice(start) });
 }
 
 /** The same checks, in the same order, as the event loop ran on a parsed body. */
@@ -85,23 +93,29 @@ function prepare(id: number, bytes: ArrayBuffer): void {
     throw err;
   }
   const { declared, examples, ...rest } = file;
-  sendInParts<Declared>(id, 'declared', declared, (d) => d.name.length + d.description.length + 50);
-  sendInParts<ImportExample>(
+  waiting.length = 0;
+  inParts<Declared>(id, 'declared', declared, (d) => d.name.length + d.description.length + 50);
+  inParts<ImportExample>(
     id,
     'examples',
     examples,
     (e) => e.question.length + e.answer.length + (e.procedure?.length ?? 0) + e.ref.length + 200,
   );
-  send({ id, kind: 'prepared', dryRun: request.data.dryRun, ...rest });
+  waiting.push({ id, kind: 'prepared', dryRun: request.data.dryRun, ...rest });
+  send(waiting.shift()!);
 }
 
 parentPort!.on(
   'message',
   (
     message: { id: number } & (
-      { kind: 'check'; texts: string[] } | { kind: 'prepare'; body: ArrayBuffer }
+      { kind: 'check'; texts: string[] } | { kind: 'prepare'; body: ArrayBuffer } | { kind: 'next' }
     ),
   ) => {
+    if (message.kind === 'next') {
+      if (waiting[0]?.id === message.id) send(waiting.shift()!);
+      return;
+    }
     if (message.kind === 'check') {
       send({ id: message.id, kind: 'issues', issues: message.texts.map(checkText) });
       return;
@@ -109,6 +123,7 @@ parentPort!.on(
     try {
       prepare(message.id, message.body);
     } catch (err) {
+      waiting.length = 0;
       // An unexpected failure is the import's, not the thread's: it answers the next job.
       send({
         id: message.id,
