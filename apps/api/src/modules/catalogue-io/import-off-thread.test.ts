@@ -179,7 +179,7 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
     expect(stats.polls).toBeGreaterThanOrEqual(8);
   }, 120_000);
 
-  it(`answers 99 % of GET /api/health polls within 100 ms and every one within 400 ms while a ~30 MB import (${BIG_VALID} plain records and ${BIG_HOSTILE} of unclosed delimiters) is decoded, parsed, guarded, validated and checked on the worker thread and written, and reports ${BIG_VALID} imported and ${BIG_HOSTILE} refused`, async () => {
+  it(`answers every GET /api/health poll (from a process of its own, 25 ms apart) within 100 ms while a ~30 MB dry-run import of ${BIG_VALID} small records and ${BIG_HOSTILE} of unclosed delimiters is decoded, parsed, guarded, validated, checked and parsed on the worker thread and run through the database, and reports ${BIG_VALID} to import and ${BIG_HOSTILE} refused`, async () => {
     const { base, auth } = await startServer();
     const warm = await fetch(`${base}/api/admin/import`, {
       method: 'POST',
@@ -233,19 +233,10 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
       ref: 'hostile/0',
       problems: [...Array(5).fill(UNCLOSED[0]), 'question: 9995 more maths problems'],
     });
-    // Parsing this body on the event loop alone held it for over half a second. What remains above
-    // 100 ms: a poll that waits for a CPU on this loaded two-core machine (also seen while only the
-    // worker thread runs), and on SQLite the commit, whose fsync of ~27 MB runs on the event loop.
+    // With the body parsed, guarded and validated on the event loop (as before), one poll here
+    // waited 373 ms. A dry run rolls back: on SQLite a real import's commit fsyncs its write-ahead
+    // log on the event loop (about 260 ms for 27 MB here), which this test does not measure.
     expect(stats.polls).toBeGreaterThanOrEqual(100);
-    console.info(
-      server!
-        .output()
-        .split('\n')
-        .filter(
-          (l) => /BLOCK|DBG|Mark-Compact|Scavenge/.test(l) && !/ (\d|[1-4]\d)\.\d+ \/ /.test(l),
-        )
-        .join('\n'),
-    );
     expect(stats.max).toBeLessThan(100);
   }, 300_000);
 });
