@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -251,7 +251,7 @@ describe(`POST /api/admin/import refusals over real HTTP on ${engineUnderTest}`,
     app = await buildApp(refusalEnv.config, { logger: false });
     admin = await userWithRole(app, 'admin');
     await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await app.close();
