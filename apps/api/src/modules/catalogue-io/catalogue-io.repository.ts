@@ -81,14 +81,14 @@ export async function insertCategory(
 export type ExampleInsert = Insertable<ExamplesTable>;
 
 /**
- * Inserts in statements of at most 200 rows or about 64,000 characters of text, and lets the event
+ * Inserts in statements of at most 200 rows or about 16,000 characters of text, and lets the event
  * loop answer other requests between them (on SQLite each statement runs synchronously).
  */
 export async function insertExamples(db: Db, rows: ExampleInsert[]) {
   for (let start = 0; start < rows.length;) {
     let end = start;
     let chars = 0;
-    while (end < rows.length && end - start < 200 && chars < 64_000) {
+    while (end < rows.length && end - start < 200 && chars < 16_000) {
       const r = rows[end++]!;
       chars += r.question.length + r.answer.length + (r.procedure?.length ?? 0);
     }

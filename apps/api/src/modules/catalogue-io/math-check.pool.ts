@@ -75,7 +75,7 @@ export class MathCheckPool {
   /**
    * Decodes an import request body (raw bytes, moved to the thread, not copied), parses it, runs
    * the input guard's checks and the request schema, checks its maths and parses its records, all
-   * on the thread. The result comes back in parts of about 1 MB, so no single message takes the
+   * on the thread. The result comes back in small parts (200 records or about 500,000 characters), so no single message takes the
    * event loop long to receive.
    */
   prepareImport(body: Buffer, timeoutMs = MATH_CHECK_TIMEOUT_MS): Promise<PreparedImport> {

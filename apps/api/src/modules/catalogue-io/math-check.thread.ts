@@ -6,7 +6,7 @@
  * - `prepare`: an import request body as raw bytes, taken through everything the event loop used
  *   to do with it: UTF-8 decoding and JSON parsing, the input guard's checks, the request schema,
  *   the maths check and the parsing of every record. What the database work needs comes back in
- *   parts of about 1 MB (or 500 items), each once the event loop asks for the next, then a last
+ *   parts of about 500,000 characters (or 200 items), each once the event loop asks for the next, then a last
  *   message with the rest of the report.
  */
 import os from 'node:os';
@@ -37,8 +37,8 @@ try {
   // not permitted here: run at normal priority
 }
 
-const PART_CHARS = 1_000_000;
-const PART_ITEMS = 500;
+const PART_CHARS = 500_000;
+const PART_ITEMS = 200;
 
 const send = (message: ThreadMessage) => parentPort!.postMessage(message);
 
