@@ -64,7 +64,9 @@ function createSqlite(dataDir: string): Db {
     db,
     engine: 'sqlite',
     async ping() {
-      await sql`select 1`.execute(db);
+      // On the connection itself, not through Kysely: Kysely queues every query behind an open
+      // transaction on SQLite's one connection, so a health check would wait for a whole import.
+      raw.prepare('select 1').get();
     },
     async refreshStatistics() {
       await sql`analyze`.execute(db);

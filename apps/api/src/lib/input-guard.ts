@@ -9,13 +9,12 @@ import {
 } from 'fastify';
 import { sendError } from './error-handler';
 import { badRequest } from './errors';
-
-/** A UTF-16 surrogate not paired with its other half: with the `u` flag a pair is one character. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
-const NUL_MESSAGE = 'Text must not contain NUL characters (U+0000).';
-const SURROGATE_MESSAGE =
-  'Text must be valid Unicode: it holds a lone UTF-16 surrogate (such as "\\ud800"), which is not a character.';
+import {
+  NOT_UTF8_MESSAGE,
+  parseJsonBody,
+  problemIn,
+  type JsonBodyRefusal,
+} from './input-guard.checks';
 
 /** The bytes a query string stands for: each %XX one byte, every other character its own code. */
 function queryBytes(raw: string): Buffer {
@@ -32,34 +31,6 @@ function queryBytes(raw: string): Buffer {
   return Buffer.from(bytes);
 }
 
-function textProblem(text: string): string | null {
-  if (text.includes('\u0000')) return NUL_MESSAGE;
-  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
-  return null;
-}
-
-/** The first problem with any string (value or key) anywhere in `root`, or null. */
-function problemIn(root: unknown): string | null {
-  // A stack, not recursion: a deeply nested body is walked to the bottom without a depth cap.
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      const problem = textProblem(value);
-      if (problem) return problem;
-    } else if (Array.isArray(value)) {
-      for (const inner of value) stack.push(inner);
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        const problem = textProblem(key);
-        if (problem) return problem;
-        stack.push(inner);
-      }
-    }
-  }
-  return null;
-}
-
 /**
  * Every request's text is checked once, before validation, for all routes and both engines:
  * - no NUL character anywhere (PostgreSQL cannot store one; SQLite would cut strings at it);
@@ -70,20 +41,17 @@ function problemIn(root: unknown): string | null {
  *   a body; a route that needs a body answers the usual "The request body is empty" 400.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer' },
     (request, body: Buffer, done) => {
-      if (body.length === 0) {
-        if (request.routeOptions.schema?.body) {
-          return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
-        }
+      const parsed = parseJsonBody(body);
+      if (parsed.ok) return done(null, parsed.value);
+      if (parsed.refusal === 'empty' && !request.routeOptions.schema?.body) {
         return done(null, undefined);
       }
-      if (!isUtf8(body)) return done(badRequest('The request body is not valid UTF-8.'), undefined);
-      parseJson(request, body.toString('utf8'), done);
+      done(jsonBodyError(parsed.refusal), undefined);
     },
   );
 
@@ -95,11 +63,20 @@ export function registerInputGuard(app: FastifyInstance) {
     if (/%[89a-fA-F][0-9a-fA-F]|[^\x00-\x7f]/.test(query) && !isUtf8(queryBytes(query))) {
       return done(badRequest('The query string is not valid UTF-8 once percent-decoded.'));
     }
-    const problem =
-      problemIn(request.params) ?? problemIn(request.query) ?? problemIn(request.body);
+    // A raw Buffer body is checked by the route that asked for it (the catalogue import runs the
+    // same checks on its worker thread); walking one here would visit every byte.
+    const body = Buffer.isBuffer(request.body) ? undefined : request.body;
+    const problem = problemIn(request.params) ?? problemIn(request.query) ?? problemIn(body);
     if (problem) return done(badRequest(problem));
     done();
   });
+}
+
+/** The error every route answers for a JSON body refused before its content was looked at. */
+export function jsonBodyError(refusal: JsonBodyRefusal): Error {
+  if (refusal === 'empty') return new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
+  if (refusal === 'not-utf8') return badRequest(NOT_UTF8_MESSAGE);
+  return new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
 }
 
 /**

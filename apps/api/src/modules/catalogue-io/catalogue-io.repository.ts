@@ -80,12 +80,21 @@ export async function insertCategory(
 
 export type ExampleInsert = Insertable<ExamplesTable>;
 
+/**
+ * Inserts in statements of at most 200 rows or about 16,000 characters of text, and lets the event
+ * loop answer other requests between them (on SQLite each statement runs synchronously).
+ */
 export async function insertExamples(db: Db, rows: ExampleInsert[]) {
-  for (let i = 0; i < rows.length; i += 200) {
-    await db
-      .insertInto('examples')
-      .values(rows.slice(i, i + 200))
-      .execute();
+  for (let start = 0; start < rows.length;) {
+    let end = start;
+    let chars = 0;
+    while (end < rows.length && end - start < 200 && chars < 16_000) {
+      const r = rows[end++]!;
+      chars += r.question.length + r.answer.length + (r.procedure?.length ?? 0);
+    }
+    await db.insertInto('examples').values(rows.slice(start, end)).execute();
+    start = end;
+    if (start < rows.length) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

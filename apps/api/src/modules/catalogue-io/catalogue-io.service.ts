@@ -6,10 +6,18 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { jsonBodyError } from '../../lib/input-guard';
 import { recordAudit } from '../audit/audit.repository';
 import * as repo from './catalogue-io.repository';
-import { mathCheckPool } from './math-check.pool';
-import { ImportFormatError, mathFieldsOf, parseImportFile, type MathIssuesByText } from './parse';
+import { mathCheckPool, type ImportBodyRefusal } from './math-check.pool';
+import {
+  ImportFormatError,
+  mathFieldsOf,
+  parseImportFile,
+  prepareFile,
+  type MathIssuesByText,
+  type PreparedFile,
+} from './parse';
 
 const CANONICAL_DIFFICULTIES = ['easy', 'intermediate', 'hard', 'insane'];
 const key = (s: string) => s.trim().toLowerCase();
@@ -41,18 +49,80 @@ export async function checkImportMaths(data: unknown): Promise<MathIssuesByText>
  * Subjects, categories, difficulties and types missing from the catalogue are created by name;
  * examples already there (same source, or same question in the same category) are skipped, so
  * importing a file twice changes nothing. A dry run does all of it and rolls back.
+ * `data` is the file already parsed (the CLI, the benchmark); the HTTP route sends the raw body to
+ * `importBody` instead.
  */
 export async function importCatalogue(
   db: Kysely<Database>,
   data: unknown,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  let report: ImportReport | undefined;
   // Checked before the transaction opens, so no write lock is held while the maths is checked.
   const mathIssues = options.mathIssues ?? (await checkImportMaths(data));
+  return importPrepared(db, prepare(data, mathIssues), options);
+}
+
+/** The file's records parsed on this thread (its maths already checked on the worker thread). */
+function prepare(data: unknown, issuesByText: MathIssuesByText): PreparedFile {
+  try {
+    return prepareFile(parseImportFile(data, issuesByText));
+  } catch (err) {
+    if (err instanceof ImportFormatError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Imports a raw POST /api/admin/import body ({dryRun, data} as JSON bytes). Everything up to the
+ * database work runs on the worker thread (decoding, parsing, the input guard's checks, the request
+ * schema, the maths, the records), so a body of 32 MiB never holds the event loop; a body refused
+ * there gets the same error it got when the event loop did this work.
+ */
+export async function importBody(
+  db: Kysely<Database>,
+  body: Buffer,
+  options: Omit<ImportOptions, 'dryRun' | 'mathIssues'>,
+): Promise<ImportReport> {
+  const prepared = await mathCheckPool.prepareImport(body);
+  if (!prepared.ok) throw refusalError(prepared.refusal);
+  return importPrepared(db, prepared.file, { ...options, dryRun: prepared.dryRun });
+}
+
+/** The error the event loop's own parsing, guard and validation gave for the same body. */
+function refusalError(refusal: ImportBodyRefusal): Error {
+  if ('json' in refusal) return jsonBodyError(refusal.json);
+  if ('text' in refusal) return badRequest(refusal.text);
+  if ('format' in refusal) return badRequest(refusal.format);
+  if ('failed' in refusal) return new Error(`Preparing the import failed: ${refusal.failed}`);
+  // Shaped as fastify-type-provider-zod's validatorCompiler reports zod issues and as Fastify
+  // wraps them, so the one error handler answers with the same message and `fields`.
+  const validation = (
+    refusal.issues as { code: string; path: PropertyKey[]; message: string }[]
+  ).map(({ code, path, message, ...params }) => ({
+    [Symbol.for('ZodFastifySchemaValidationError')]: true,
+    keyword: code,
+    instancePath: `/${path.join('/')}`,
+    schemaPath: `#/${path.join('/')}/${code}`,
+    message,
+    params,
+  }));
+  return Object.assign(new Error('body validation failed'), {
+    statusCode: 400,
+    code: 'FST_ERR_VALIDATION',
+    validation,
+    validationContext: 'body',
+  });
+}
+
+async function importPrepared(
+  db: Kysely<Database>,
+  file: PreparedFile,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  let report: ImportReport | undefined;
   try {
     await db.transaction().execute(async (trx) => {
-      report = await importInto(trx, data, { ...options, mathIssues });
+      report = await importFile(trx, file, options);
       if (options.dryRun) throw new DryRunRollback();
     });
   } catch (err) {
@@ -68,30 +138,37 @@ export async function importInto(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const issuesByText = options.mathIssues ?? (await checkImportMaths(data));
-  let parsed;
-  try {
-    parsed = parseImportFile(data, issuesByText);
-  } catch (err) {
-    if (err instanceof ImportFormatError) throw badRequest(err.message);
-    throw err;
-  }
+  return importFile(trx, prepare(data, issuesByText), options);
+}
+
+async function importFile(
+  trx: Transaction<Database>,
+  file: PreparedFile,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const report: ImportReport = {
     dryRun: options.dryRun,
-    format: parsed.format,
-    total: parsed.total,
+    format: file.format,
+    total: file.total,
     imported: 0,
     duplicates: 0,
-    failed: parsed.failures.length,
+    failed: file.failed,
     created: { subjects: 0, categories: 0, difficulties: 0, types: 0 },
-    failures: parsed.failures.slice(0, 200),
+    failures: file.failures,
   };
-  await run(trx, parsed, report, options, options.clock ?? (() => new Date()));
+  await run(trx, file, report, options, options.clock ?? (() => new Date()));
   return report;
 }
 
+/**
+ * Lets the event loop answer other requests. On SQLite every statement runs synchronously and the
+ * awaits between them are microtasks, which never give the event loop a turn.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function run(
   trx: Transaction<Database>,
-  parsed: ReturnType<typeof parseImportFile>,
+  parsed: PreparedFile,
   report: ImportReport,
   options: ImportOptions,
   clock: () => Date,
@@ -164,21 +241,21 @@ async function run(
   };
 
   // What the file declares, in its order (so an export imports back identically).
-  const walk = async (subject: number, parentId: number | null, nodes: CatalogueFileCategory[]) => {
-    for (const node of nodes) {
-      const id = await categoryId(
+  const ids: number[] = [];
+  let subject = 0;
+  for (const [i, d] of parsed.declared.entries()) {
+    if (d.kind === 'subject') ids[i] = subject = await subjectId(d.name, d.description);
+    else if (d.kind === 'category')
+      ids[i] = await categoryId(
         subject,
-        parentId,
-        node.name.trim(),
-        node.description?.trim() ?? '',
+        d.parent < 0 ? null : ids[d.parent]!,
+        d.name,
+        d.description,
       );
-      await walk(subject, id, node.children ?? []);
-    }
-  };
-  for (const s of parsed.subjects)
-    await walk(await subjectId(s.name, s.description), null, s.categories);
-  for (const d of parsed.difficulties) await difficultyId(d.name, d.description);
-  for (const t of parsed.types) await typeId(t.name, t.description);
+    else if (d.kind === 'difficulty') ids[i] = await difficultyId(d.name, d.description);
+    else ids[i] = await typeId(d.name, d.description);
+    if (i % 100 === 99) await yieldToEventLoop();
+  }
 
   const seenRefs = new Set<string>();
   const questions = new Map<number, Set<string>>();
@@ -215,7 +292,10 @@ async function run(
       });
       report.imported++;
     }
-    if (i % 100 === 99) options.onProgress?.(i + 1, parsed.examples.length);
+    if (i % 100 === 99) {
+      options.onProgress?.(i + 1, parsed.examples.length);
+      await yieldToEventLoop();
+    }
   }
   await repo.insertExamples(trx, rows);
   options.onProgress?.(parsed.examples.length, parsed.examples.length);

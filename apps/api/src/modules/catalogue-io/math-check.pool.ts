@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import type { MathIssue } from '@exemplar/shared/math';
 import { AppError } from '../../lib/errors';
+import type { JsonBodyRefusal } from '../../lib/input-guard.checks';
+import type { Declared, ImportExample, PreparedFile } from './parse';
 
 /** Issues listed per text (the rest are only counted). */
 export const MAX_ISSUES_PER_TEXT = 5;
@@ -12,23 +14,46 @@ export interface TextIssues {
   total: number;
 }
 
-/** Longest one batch of texts may take before its thread is ended and the import refused. */
+/** Longest one job (a batch of texts, or an import body) may take before its thread is ended and the import refused. */
 export const MATH_CHECK_TIMEOUT_MS = 60_000;
 /** A thread left idle this long is ended (the next check starts a new one). */
 const IDLE_MS = 30_000;
 
+/** Why the worker thread refused an import body, as data (errors do not cross threads). */
+export type ImportBodyRefusal =
+  | { json: JsonBodyRefusal }
+  | { text: string }
+  | { issues: unknown[] }
+  | { format: string }
+  | { failed: string };
+
+/** An import body decoded, checked and parsed on the worker thread. */
+export type PreparedImport =
+  { ok: true; dryRun: boolean; file: PreparedFile } | { ok: false; refusal: ImportBodyRefusal };
+
+/** The worker thread's answers (each carries the id of the job it belongs to). */
+export type ThreadMessage = { id: number } & (
+  | { kind: 'issues'; issues: TextIssues[] }
+  | { kind: 'part'; declared?: Declared[]; examples?: ImportExample[] }
+  | ({ kind: 'prepared'; dryRun: boolean } & Omit<PreparedFile, 'declared' | 'examples'>)
+  | { kind: 'refused'; refusal: ImportBodyRefusal }
+);
+
 interface Job {
-  texts: string[];
+  message: { kind: 'check'; texts: string[] } | { kind: 'prepare'; body: ArrayBuffer };
+  transfer: ArrayBuffer[];
   timeoutMs: number;
-  resolve: (issues: TextIssues[]) => void;
+  /** Takes one of the job's answers; true once it was the last. */
+  receive: (message: ThreadMessage) => boolean;
+  resolve: () => void;
   reject: (err: Error) => void;
 }
 
 /**
- * Checks maths (KaTeX over every expression) in one worker thread, one batch at a time, so an
- * import of many megabytes never holds the event loop: health checks and other requests are
- * answered meanwhile. A batch that runs past its time limit ends the thread (terminate stops it
- * mid-computation) and fails with 503; the next batch starts a fresh thread.
+ * Checks maths (KaTeX over every expression) and prepares import bodies in one worker thread, one
+ * job at a time, so an import of many megabytes never holds the event loop: health checks and
+ * other requests are answered meanwhile. A job that runs past its time limit ends the thread
+ * (terminate stops it mid-computation) and fails with 503; the next job starts a fresh thread.
  */
 export class MathCheckPool {
   private worker: Worker | undefined;
@@ -39,16 +64,63 @@ export class MathCheckPool {
 
   check(texts: string[], timeoutMs = MATH_CHECK_TIMEOUT_MS): Promise<TextIssues[]> {
     if (texts.length === 0) return Promise.resolve([]);
-    return new Promise((resolve, reject) => {
-      this.queue.push({ texts, timeoutMs, resolve, reject });
-      void this.drain();
-    });
+    let issues: TextIssues[] = [];
+    return this.submit({ kind: 'check', texts }, [], timeoutMs, (m) => {
+      if (m.kind !== 'issues') return false;
+      issues = m.issues;
+      return true;
+    }).then(() => issues);
   }
 
-  /** Ends the thread (if any); pending batches fail. */
+  /**
+   * Decodes an import request body (raw bytes, moved to the thread, not copied), parses it, runs
+   * the input guard's checks and the request schema, checks its maths and parses its records, all
+   * on the thread. The result comes back in small parts (200 records or about 500,000 characters), so no single message takes the
+   * event loop long to receive.
+   */
+  prepareImport(body: Buffer, timeoutMs = MATH_CHECK_TIMEOUT_MS): Promise<PreparedImport> {
+    // A small Buffer may be a slice of Node's shared pool: only a buffer of its own is moved.
+    const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+    const bytes = (own ? body.buffer : new Uint8Array(body).buffer) as ArrayBuffer;
+    const declared: Declared[] = [];
+    const examples: ImportExample[] = [];
+    let result: PreparedImport | undefined;
+    return this.submit({ kind: 'prepare', body: bytes }, [bytes], timeoutMs, (m) => {
+      if (m.kind === 'part') {
+        // push one at a time: spreading a large part would need as many call arguments
+        for (const d of m.declared ?? []) declared.push(d);
+        for (const e of m.examples ?? []) examples.push(e);
+        return false;
+      }
+      if (m.kind === 'refused') result = { ok: false, refusal: m.refusal };
+      else if (m.kind === 'prepared') {
+        const { dryRun, format, total, failed, failures } = m;
+        result = {
+          ok: true,
+          dryRun,
+          file: { format, total, failed, failures, declared, examples },
+        };
+      } else return false;
+      return true;
+    }).then(() => result!);
+  }
+
+  /** Ends the thread (if any); pending jobs fail. */
   async close(): Promise<void> {
     for (const job of this.queue.splice(0)) job.reject(new Error('Maths checker closed'));
     await this.stopWorker();
+  }
+
+  private submit(
+    message: Job['message'],
+    transfer: ArrayBuffer[],
+    timeoutMs: number,
+    receive: Job['receive'],
+  ): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ message, transfer, timeoutMs, receive, resolve, reject });
+      void this.drain();
+    });
   }
 
   private async drain(): Promise<void> {
@@ -57,7 +129,8 @@ export class MathCheckPool {
     try {
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
         try {
-          job.resolve(await this.run(job));
+          await this.run(job);
+          job.resolve();
         } catch (err) {
           job.reject(err as Error);
         }
@@ -67,11 +140,11 @@ export class MathCheckPool {
     }
   }
 
-  private run(job: Job): Promise<TextIssues[]> {
+  private run(job: Job): Promise<void> {
     clearTimeout(this.idle);
     const worker = (this.worker ??= this.startWorker());
     const id = this.nextId++;
-    return new Promise<TextIssues[]>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);
         worker.off('message', onMessage);
@@ -80,10 +153,13 @@ export class MathCheckPool {
         worker.unref();
         this.idle = setTimeout(() => void this.stopWorker(), IDLE_MS).unref();
       };
-      const onMessage = (m: { id: number; issues: TextIssues[] }) => {
+      const onMessage = (m: ThreadMessage) => {
         if (m.id !== id) return;
+        // The next part only once this one is handled and the event loop has had a turn.
+        if (m.kind === 'part') setImmediate(() => worker.postMessage({ id, kind: 'next' }));
+        if (!job.receive(m)) return;
         done();
-        resolve(m.issues);
+        resolve();
       };
       const onError = (err: Error) => {
         done();
@@ -110,7 +186,7 @@ export class MathCheckPool {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      worker.postMessage({ id, texts: job.texts });
+      worker.postMessage({ id, ...job.message }, job.transfer);
     });
   }
 
