@@ -209,6 +209,27 @@ describe(`import and export on ${engineUnderTest}`, () => {
       payload: { dryRun: false, data: { nope: true } },
     });
     expect(bad.statusCode).toBe(400);
+    // A category description that is not text (it used to reach .trim() and answer 500).
+    const before = await counts(app);
+    const oddDescription = await app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: admin.auth,
+      payload: {
+        dryRun: false,
+        data: {
+          subjects: [
+            { name: 'Algebra', categories: [{ name: 'Linear', description: 7, children: [] }] },
+          ],
+          examples: [],
+        },
+      },
+    });
+    expect(oddDescription.statusCode).toBe(400);
+    expect(oddDescription.json().message).toBe(
+      'The catalogue file is malformed: Algebra category 1 description must be text',
+    );
+    expect(await counts(app)).toEqual(before);
     await app.inject({
       method: 'POST',
       url: '/api/admin/import',

@@ -173,6 +173,11 @@ function categoryProblems(nodes: unknown, where: string, depth = 0): string[] {
     isObject(n)
       ? [
           ...checkName(`${where} category ${i + 1} name`, n.name),
+          ...(n.description === undefined ||
+          n.description === null ||
+          typeof n.description === 'string'
+            ? []
+            : [`${where} category ${i + 1} description must be text`]),
           ...categoryProblems(n.children, `${where} > ${text(n.name)}`, depth + 1),
         ]
       : [`${where} category ${i + 1} is not an object`],
@@ -322,8 +327,8 @@ export function prepareFile(parsed: ParsedFile): PreparedFile {
       declared.push({
         kind: 'category',
         parent,
-        name: node.name.trim(),
-        description: node.description?.trim() ?? '',
+        name: text(node.name),
+        description: text(node.description),
       });
       walk(declared.length - 1, node.children ?? []);
     }
