@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordInputSchema } from './fields';
 import { RoleSchema, ROLES } from './roles';
 
-/** A user as superadmins see it (spec §3 'User (admin view)'). */
+/** A user as superadmins see it ('User (admin view)'). */
 export const AdminUserSchema = z.object({
   username: z.string(),
   email: z.string(),

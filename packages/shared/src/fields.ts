@@ -21,7 +21,7 @@ export const PASSWORD_HINT =
   'Password should be at least 8 characters long and include uppercase, lowercase, and numbers.';
 
 /**
- * The password policy (design.md §4): 8–128 characters with upper case, lower case and a digit.
+ * The password policy: 8–128 characters with upper case, lower case and a digit.
  * Returns the first unmet rule, or null. Common passwords are refused by the server on top of this.
  */
 export function passwordPolicyProblem(password: string): string | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The fixed list of roles (spec §6), highest first. A user's roles come from the groups of their
+ * The fixed list of roles, highest first. A user's roles come from the groups of their
  * token; a user without groups is `basic`.
  */
 export const ROLES = ['superadmin', 'admin', 'basic'] as const;

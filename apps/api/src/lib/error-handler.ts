@@ -36,7 +36,7 @@ export function sendError(
     .send({ success: false, code, message, ...(fields ? { fields } : {}) });
 }
 
-/** One error handler: 4xx with a clear message, 5xx without internals (design.md §4). */
+/** One error handler: 4xx with a clear message, 5xx without internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

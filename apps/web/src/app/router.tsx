@@ -19,7 +19,7 @@ function page(load: () => Promise<RouteModule>) {
 }
 
 /**
- * Every page of spec §2, in react-router's declarative mode (BrowserRouter and useRoutes): the
+ * Every page of the app, in react-router's declarative mode (BrowserRouter and useRoutes): the
  * app loads no data through the router, and the data router would add 17 KB gzipped to every
  * first load (docs/decisions/006-bundle-budget.md). Add a page with one line:
  *   { path: paths.latex, element: page(() => import('./routes/latex')) },

@@ -2,7 +2,7 @@ import { Button, Center, Container, Group, Stack, Text, ThemeIcon, Title } from 
 import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 
 /**
- * The generic error screen (spec §1, §8): never shows technical details, only what the user can do.
+ * The generic error screen: never shows technical details, only what the user can do.
  */
 export function ErrorFallback({ fullPage = false }: { fullPage?: boolean }) {
   return (

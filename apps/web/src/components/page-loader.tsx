@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** Full-page 'Loading...' shown while authentication initialises (spec §2). */
+/** Full-page 'Loading...' shown while authentication initialises. */
 export function FullPageLoading() {
   return (
     <Center mih="100dvh" role="status" aria-live="polite">

@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { ROLE_LABELS, highestRole, type Role } from '@exemplar/shared/roles';
 
-/** Spec §2: Super Admin red, Admin yellow, User blue. */
+/** Super Admin red, Admin yellow, User blue. */
 export const ROLE_BADGE_COLORS: Readonly<Record<Role, string>> = {
   superadmin: 'red',
   admin: 'yellow',

@@ -95,7 +95,7 @@ describe('api client', () => {
   });
 });
 
-describe('api client: token refresh (spec §4)', () => {
+describe('api client: token refresh', () => {
   const refreshed = {
     idToken: fakeIdToken({ sub: 's', email: 'a@b.co', name: 'New' }),
     accessToken: 'access-2',

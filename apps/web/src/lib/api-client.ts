@@ -5,7 +5,7 @@ export const API_BASE = '/api';
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
 
-/** The error of every request waiting on a refresh that failed (spec §8). */
+/** The error of every request waiting on a refresh that failed. */
 export const REFRESH_FAILED_MESSAGE = 'Token refresh failed';
 
 /**
@@ -124,7 +124,7 @@ function readTokens(body: unknown, previousRefreshToken: string): AuthTokens | n
   return {
     idToken,
     accessToken,
-    // The server rotates the refresh token; keep the old one only if it sent none (spec §7).
+    // The server rotates the refresh token; keep the old one only if it sent none.
     refreshToken:
       typeof refreshToken === 'string' && refreshToken ? refreshToken : previousRefreshToken,
   };
@@ -174,7 +174,7 @@ export function refreshSession(): Promise<AuthTokens> {
  * parsed body (undefined for an empty one); rejects with an ApiError for a non-OK response.
  *
  * A 401 on a signed-in call refreshes the tokens once (shared with any other call waiting for the
- * same) and retries the call once with the new id token (spec §4).
+ * same) and retries the call once with the new id token.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const sentToken = getIdToken();

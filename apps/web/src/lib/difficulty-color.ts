@@ -1,4 +1,4 @@
-/** Difficulty badge colour (spec §2): easy green, intermediate yellow, hard red, insane dark, else grey. */
+/** Difficulty badge colour: easy green, intermediate yellow, hard red, insane dark, else grey. */
 export function difficultyColor(name: string | null | undefined): string {
   switch (name?.trim().toLowerCase()) {
     case 'easy':

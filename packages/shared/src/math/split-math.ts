@@ -2,7 +2,7 @@
  * Tokenizer for text mixed with LaTeX maths: splits a string into prose, inline maths, display
  * maths and code blocks. Framework-free; used by the web renderer and the API's import dry-run.
  *
- * Recognised (design.md §5):
+ * Recognised:
  * - `$…$` and `\(…\)` inline; `$$…$$` and `\[…\]` display;
  * - bare display environments (`\begin{align*}…\end{align*}`, equation, gather, eqnarray, multline,
  *   tabular) outside any delimiter, kept whole as display maths; bare maths-only environments

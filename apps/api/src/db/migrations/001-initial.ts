@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Migration } from './helpers';
 import { notNull, timestampType, withId } from './helpers';
 
-/** The whole domain of spec §3 and design.md §4. */
+/** The whole domain: users, catalogue, marks, newsletter, audit. */
 export const initial: Migration = {
   name: '001-initial',
   async up(db, engine) {

@@ -25,7 +25,7 @@ export function listUsers(db: Db) {
     .execute();
 }
 
-/** By username, or by email when the key holds an @ (both readings of spec §7). */
+/** By username, or by email when the key holds an @ (a user key may be either). */
 export function findUser(db: Db, key: string) {
   return db
     .selectFrom('users')

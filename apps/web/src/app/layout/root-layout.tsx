@@ -12,7 +12,7 @@ import classes from './layout.module.css';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 /**
- * The one layout every route shares (spec §2). Until the auth store is initialised (main.tsx does it
+ * The one layout every route shares. Until the auth store is initialised (main.tsx does it
  * before the first render) only a full-page 'Loading...' is shown.
  */
 export function RootLayout() {

@@ -8,7 +8,7 @@ import { displayName, userInitial } from '../../lib/auth/user-display';
 import { paths } from '../../lib/paths';
 import { UserMenuButton } from './user-menu-button';
 
-/** The user dropdown (spec §2). Loaded with React.lazy: a visitor's first load never needs it. */
+/** The user dropdown. Loaded with React.lazy: a visitor's first load never needs it. */
 export function UserMenu({ user, defaultOpened }: { user: AuthUser; defaultOpened?: boolean }) {
   const logout = useLogout();
   const name = displayName(user);

@@ -8,7 +8,7 @@ import { ProgressOverview } from '../../features/examples/components/progress-ov
 import { useAuth } from '../../lib/auth/auth-store';
 
 /**
- * /dashboard (spec §2): a visitor sees 'Access Denied' with a Login link; a signed-in user, once
+ * /dashboard: a visitor sees 'Access Denied' with a Login link; a signed-in user, once
  * the session check passes, the dashboard of their highest role.
  */
 export default function DashboardRoute() {

@@ -2,7 +2,7 @@ import { Badge, Box, Card, Container, Grid, Text, Title } from '@mantine/core';
 import { LatexPlayground } from '../../features/latex/components/latex-playground';
 import { SyntaxHelp } from '../../features/latex/components/syntax-help';
 
-/** /latex — the maths demo page (spec §2). */
+/** /latex — the maths demo page. */
 export default function LatexRoute() {
   return (
     <>

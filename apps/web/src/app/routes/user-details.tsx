@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { UserDetailsPage } from '../../features/admin-users/components/user-details-page';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
 
-/** /dashboard/user/{userId}, userId being the account's username (spec §2). */
+/** /dashboard/user/{userId}, userId being the account's username. */
 export default function UserDetailsRoute() {
   const { userId } = useParams();
   return (

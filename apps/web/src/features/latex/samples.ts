@@ -18,7 +18,7 @@ export interface SampleSnippet {
   text: string;
 }
 
-/** The six clickable samples of spec §2 (/latex). */
+/** The six clickable samples of /latex. */
 export const SAMPLE_SNIPPETS: readonly SampleSnippet[] = [
   {
     id: 'quadratic',

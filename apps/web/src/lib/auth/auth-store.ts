@@ -8,7 +8,7 @@ export interface AuthTokens {
   refreshToken: string;
 }
 
-/** The user as read from the id token (spec §3). */
+/** The user as read from the id token. */
 export interface AuthUser {
   email: string;
   name: string;
@@ -23,7 +23,7 @@ export interface AuthState {
   user: AuthUser | null;
 }
 
-/** localStorage keys of the session (spec §9). */
+/** localStorage keys of the session. */
 export const TOKEN_KEYS = ['idToken', 'accessToken', 'refreshToken'] as const;
 
 const initialState: AuthState = { initialised: false, tokens: null, user: null };

@@ -7,7 +7,7 @@ export function startSession(tokens: AuthTokens): void {
 }
 
 /**
- * Logs out (spec §4): clears the state and the stored tokens at once, then tells the server to
+ * Logs out: clears the state and the stored tokens at once, then tells the server to
  * revoke the refresh token. That call is best effort: the local logout never waits for or depends
  * on it.
  */

@@ -42,7 +42,7 @@ function isTab(value: string | null): value is AdminTab {
 }
 
 /**
- * /admin — catalogue management (spec §2): one tab per entity, plus Import / Export. The chosen
+ * /admin — catalogue management: one tab per entity, plus Import / Export. The chosen
  * tab is kept in the address (?tab=examples) so a reload or a shared link opens it again.
  */
 export function AdminCatalogueScreen() {

@@ -193,7 +193,7 @@ interface CategoryFormProps {
 }
 
 /**
- * Add or edit a category: name and subject required (spec §5); the parent is chosen from the
+ * Add or edit a category: name and subject required; the parent is chosen from the
  * subject's tree, without the category itself and its subcategories; none = main category.
  */
 export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: CategoryFormProps) {

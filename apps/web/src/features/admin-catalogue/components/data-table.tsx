@@ -58,7 +58,7 @@ interface DataTableProps<T> {
 }
 
 /**
- * The list of a tab (spec §2): one row per item with Edit and Delete, sortable by clicking a
+ * The list of a tab: one row per item with Edit and Delete, sortable by clicking a
  * column header (ascending, descending, back to the given order). On phones each row is a card,
  * with a 'Sort by' choice instead of headers.
  */

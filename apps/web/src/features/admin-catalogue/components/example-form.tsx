@@ -38,7 +38,7 @@ function mathWarnings(values: Record<(typeof MATH_FIELDS)[number]['key'], string
 
 /**
  * Add or edit an example: difficulty, type, category, question and answer required, procedure
- * optional (spec §5). Question, answer and procedure preview live; maths that fails to render is
+ * optional. Question, answer and procedure preview live; maths that fails to render is
  * flagged, and saving it anyway needs a confirmation.
  */
 export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps) {

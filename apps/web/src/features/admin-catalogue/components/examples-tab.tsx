@@ -40,7 +40,7 @@ function formatDate(iso: string): string {
 
 /**
  * Examples tab: server-side search (q) and filters (subject, category, difficulty, type), paged
- * with 'Load more'; question and answer cut to 50 characters in the list (spec §2).
+ * with 'Load more'; question and answer cut to 50 characters in the list.
  */
 export function ExamplesTab() {
   const state = useLookups();

@@ -8,7 +8,7 @@ import { useDeleteEntity } from '../api/delete-entity';
 import { deleteFailed, deleteQuestion, ENTITY_WORDS } from '../lib/entities';
 
 /**
- * Delete with confirmation (spec §2): 'Are you sure you want to delete this {item}?'. A refusal
+ * Delete with confirmation: 'Are you sure you want to delete this {item}?'. A refusal
  * (409: still in use, with the server's message naming what uses it) becomes 'Delete failed: …',
  * shown by the tab until dismissed or the next delete.
  */

@@ -1,6 +1,6 @@
 import type { CatalogueEntity } from '@exemplar/shared/catalogue';
 
-/** What the admin screen calls each catalogue entity (spec §2 /admin). */
+/** What the admin screen calls each catalogue entity (/admin). */
 export interface EntityWords {
   /** The API path segment and the tab (plural, lower case): 'subjects'. */
   plural: CatalogueEntity;
@@ -18,14 +18,14 @@ export const ENTITY_WORDS: Readonly<Record<CatalogueEntity, EntityWords>> = {
   examples: { plural: 'examples', item: 'example', label: 'Examples' },
 };
 
-/** Spec §2: 'Are you sure you want to delete this {item}?' */
+/** 'Are you sure you want to delete this {item}?' */
 export const deleteQuestion = (entity: CatalogueEntity) =>
   `Are you sure you want to delete this ${ENTITY_WORDS[entity].item}?`;
 
-/** Spec §2: 'No {tab} found.' */
+/** 'No {tab} found.' */
 export const emptyText = (entity: CatalogueEntity) => `No ${entity} found.`;
 
-/** Spec §8 fallbacks for the admin screen. */
+/** Fallback messages of the admin screen when the server gives none. */
 export const loadFailed = (message: string) => `Failed to load data: ${message}`;
 export const operationFailed = (message: string) => `Operation failed: ${message}`;
 export const deleteFailed = (message: string) => `Delete failed: ${message}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_TEXT_LIMIT, truncateText } from './truncate';
 
-describe('truncateText (spec §9: admin example text cut to 50 characters)', () => {
+describe('truncateText (admin example text cut to 50 characters)', () => {
   it('keeps text of up to 50 characters as it is', () => {
     const fifty = 'x'.repeat(50);
     expect(LIST_TEXT_LIMIT).toBe(50);

@@ -1,4 +1,4 @@
-/** Spec §2 and §9: example text in the admin list is cut to this many characters. */
+/** Example text in the admin list is cut to this many characters. */
 export const LIST_TEXT_LIMIT = 50;
 
 /**

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
 
 /**
- * A user as superadmins see it (spec §3 'User (admin view)'; the shared AdminUserSchema), read
+ * A user as superadmins see it ('User (admin view)'; the shared AdminUserSchema), read
  * leniently where the UI can cope: another status, unknown groups, missing flags or dates.
  */
 export const AdminUserViewSchema = z.object({

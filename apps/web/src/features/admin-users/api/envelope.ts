@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent a response this page cannot read.';
 
-/** `data` of a `{ success: true, message?, data }` body (design.md §4), checked with `schema`. */
+/** `data` of a `{ success: true, message?, data }` body, checked with `schema`. */
 export function parseData<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const data = body && typeof body === 'object' && 'data' in body ? body.data : undefined;
   const parsed = schema.safeParse(data);

@@ -9,7 +9,7 @@ import {
 } from './admin-user';
 import { parseData } from './envelope';
 
-/** `data` is `{ user }`, or the user itself (spec §7). */
+/** `data` is `{ user }`, or the user itself. */
 export const UserDataSchema = z.union([
   z.object({ user: AdminUserViewSchema }).transform((data) => data.user),
   AdminUserViewSchema,

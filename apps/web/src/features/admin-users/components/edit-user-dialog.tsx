@@ -10,7 +10,7 @@ import { UPDATE_FAILED } from '../lib/messages';
 import { editValuesOf, hasChanges, userChanges, type EditUserValues } from '../lib/user-changes';
 import { MessageAlert } from './message-alert';
 
-/** The dialog closes this long after a successful save (spec §4, §9). */
+/** The dialog closes this long after a successful save. */
 export const DIALOG_CLOSE_DELAY_MS = 1500;
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.';
@@ -145,7 +145,7 @@ function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, 'opened'>) {
 }
 
 /**
- * Edit User (spec §2): password (empty keeps it), enabled, Account Confirmed (disabled once
+ * Edit User: password (empty keeps it), enabled, Account Confirmed (disabled once
  * confirmed), email verified and roles. Only changed fields are sent; closes 1.5 s after a save.
  */
 export function EditUserDialog({ user, opened, onClose }: EditUserDialogProps) {

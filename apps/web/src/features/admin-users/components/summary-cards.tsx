@@ -44,7 +44,7 @@ function StatCard(props: {
   );
 }
 
-/** The superadmin dashboard's counts: total, confirmed, unconfirmed (spec §2, §3). */
+/** The superadmin dashboard's counts: total, confirmed, unconfirmed. */
 export function SummaryCards({ total, confirmed, unconfirmed }: SummaryCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={{ base: 'xs', sm: 'md' }}>

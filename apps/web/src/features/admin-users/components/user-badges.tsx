@@ -30,7 +30,7 @@ export function GroupBadge({ role, size = 'sm' }: { role: Role; size?: Size }) {
   );
 }
 
-/** One badge per group, highest first; 'No groups assigned' when there are none (spec §2). */
+/** One badge per group, highest first; 'No groups assigned' when there are none. */
 export function GroupBadges({ groups, size = 'sm' }: { groups: readonly Role[]; size?: Size }) {
   if (groups.length === 0) {
     return (

@@ -49,7 +49,7 @@ import { DIALOG_CLOSE_DELAY_MS, EditUserDialog } from './edit-user-dialog';
 import { MessageAlert } from './message-alert';
 import { EnabledBadge, GroupBadges, StatusBadge } from './user-badges';
 
-/** After a delete, back to /dashboard this long after the success message (spec §2, §9). */
+/** After a delete, back to /dashboard this long after the success message. */
 export const DELETE_REDIRECT_DELAY_MS = DIALOG_CLOSE_DELAY_MS;
 
 function BackButton() {
@@ -378,7 +378,7 @@ function UserDetailsScreen({ userId }: { userId: string }) {
 }
 
 /**
- * /dashboard/user/{userId} (spec §2): one account for a superadmin to read, edit or delete.
+ * /dashboard/user/{userId}: one account for a superadmin to read, edit or delete.
  * Without a userId it goes back to /dashboard.
  */
 export function UserDetailsPage({ userId }: { userId: string | undefined }) {

@@ -48,7 +48,7 @@ function LoadingDashboard() {
 }
 
 /**
- * The superadmin dashboard (spec §2, §6): counts, the user list with search, sort and quick
+ * The superadmin dashboard: counts, the user list with search, sort and quick
  * actions, success banners that clear after 3 s, and the recent audit log.
  */
 export function UserManagement() {

@@ -159,7 +159,7 @@ function UsersCards({ users, currentUsername, busyUsername, onAction }: UsersLis
   );
 }
 
-/** Every account with search (email, name, username) and sort (spec §2 /dashboard, superadmin). */
+/** Every account with search (email, name, username) and sort (/dashboard, superadmin). */
 export function UsersList(props: UsersListProps) {
   const [query, setQuery] = useState('');
   const [field, setField] = useState<SortField>('created');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** How long a success banner stays on the dashboard (spec §4, §9). */
+/** How long a success banner stays on the dashboard. */
 export const BANNER_DURATION_MS = 3000;
 
 export interface TimedMessage {

@@ -7,7 +7,7 @@ function parseDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '15 Jan 2026, 10:00' in the reader's locale; 'N/A' when missing or unreadable (spec §2). */
+/** '15 Jan 2026, 10:00' in the reader's locale; 'N/A' when missing or unreadable. */
 export function formatDateTime(value: string | null | undefined): string {
   const date = parseDate(value);
   if (!date) return NOT_AVAILABLE;
@@ -45,7 +45,7 @@ export function formatRelative(value: string | null | undefined, now: Date = new
   return format.format(Math.round(seconds / 60), 'minute');
 }
 
-/** The name, or 'Not set' when empty (spec §2). */
+/** The name, or 'Not set' when empty. */
 export function nameOrNotSet(name: string | null | undefined): string {
   return name?.trim() ? name.trim() : NOT_SET;
 }

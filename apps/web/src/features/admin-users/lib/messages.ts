@@ -1,4 +1,4 @@
-/** The dashboard and user-page messages of spec §8. */
+/** The dashboard and user-page messages. */
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data';
 export const USER_LOAD_FAILED = 'Failed to load user details';
 export const USER_NOT_FOUND = 'User not found';

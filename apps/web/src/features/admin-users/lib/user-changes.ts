@@ -2,7 +2,7 @@ import type { UpdateUserRequest } from '@exemplar/shared/admin-users';
 import { ROLES, type Role } from '@exemplar/shared/roles';
 import { isConfirmed, type AdminUserView } from '../api/admin-user';
 
-/** What the edit dialog holds (spec §2 /dashboard/user/{userId}, edit dialog). */
+/** What the edit dialog holds (/dashboard/user/{userId}, edit dialog). */
 export interface EditUserValues {
   /** Empty keeps the current password. */
   password: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `{ success: true, message?, data }` (design.md §4), read leniently: only what the UI needs. */
+/** `{ success: true, message?, data }`, read leniently: only what the UI needs. */
 const MessageEnvelopeSchema = z.object({ message: z.string().optional() }).passthrough();
 
 /** The server's success message, or `fallback` when it sent none. */

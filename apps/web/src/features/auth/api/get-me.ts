@@ -55,7 +55,7 @@ export function currentUserQueryOptions(sub: string) {
       authStore.syncUser(user);
       return user;
     },
-    // Checked again each time a protected page opens (spec §2); cached data shows meanwhile.
+    // Checked again each time a protected page opens; cached data shows meanwhile.
     staleTime: 0,
     retry: worthRetrying,
   });

@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import classes from './auth.module.css';
 
-/** Spec §9: confirmation and reset codes are 6 characters. */
+/** Confirmation and reset codes are 6 characters. */
 export const CODE_LENGTH = 6;
 
 /** The 6-character code from the email: one-time-code autofill, digits keyboard on phones. */

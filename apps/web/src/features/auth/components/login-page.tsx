@@ -15,7 +15,7 @@ import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 
-/** Spec §8: shown when the server gave no message. */
+/** Shown when the server gave no message. */
 export const LOGIN_FAILED = 'Login failed';
 const NOT_CONFIRMED = 'User is not confirmed';
 

@@ -21,7 +21,7 @@ function Checking() {
 }
 
 /**
- * Shows `children` only to a signed-in user the server still knows (spec §2, Protected routes):
+ * Shows `children` only to a signed-in user the server still knows (Protected routes):
  * - while authentication initialises, and while the first GET /auth/me runs: a spinner;
  * - no token: the login screen (/login?next=… brings the user back here after logging in);
  * - GET /auth/me fails: the user is logged out, then the login screen.

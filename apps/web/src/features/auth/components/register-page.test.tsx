@@ -63,7 +63,7 @@ describe('/register', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('does not enforce the password hint on the client (spec §5)', async () => {
+  it('does not enforce the password hint on the client', async () => {
     const { callsTo } = mockApi(
       on('POST', '/auth/register', () =>
         fail(400, 'Password did not conform with policy: Password not long enough'),

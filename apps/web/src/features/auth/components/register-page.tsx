@@ -20,7 +20,7 @@ import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 
-/** Spec §8: shown when the server gave no message. */
+/** Shown when the server gave no message. */
 export const REGISTRATION_FAILED = 'Registration failed';
 
 export function RegisterPage() {
@@ -33,7 +33,7 @@ export function RegisterPage() {
     validate: {
       name: fieldValidator(NameSchema),
       email: fieldValidator(EmailSchema),
-      // Required only: the policy in the hint is the server's to enforce (spec §5).
+      // Required only: the policy in the hint is the server's to enforce.
       password: fieldValidator(PasswordInputSchema),
     },
   });

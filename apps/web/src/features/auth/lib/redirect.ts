@@ -5,7 +5,7 @@ export const NEXT_PARAM = 'next';
 
 /**
  * Where to go after logging in: `next` when it is a page of this app (a same-origin path that is not
- * an auth screen), else /dashboard (spec §2).
+ * an auth screen), else /dashboard.
  */
 export function afterLoginPath(next: string | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {

@@ -1,5 +1,5 @@
 /**
- * The emails that carry a visitor from one auth screen to the next (spec §9): `pendingEmail` from
+ * The emails that carry a visitor from one auth screen to the next: `pendingEmail` from
  * registration (or an unconfirmed login) to /confirm, `resetEmail` from /forgot-password to
  * /reset-password. Kept in localStorage so a reload or the emailed link in a new tab still knows it.
  */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Spec §9: after a confirmation or a reset the user goes to /login 2 seconds later. */
+/** After a confirmation or a reset the user goes to /login 2 seconds later. */
 export const REDIRECT_DELAY_MS = 2000;
 
 /** Once `active`, navigates to `to` after `delayMs` (cancelled if the screen goes away first). */

@@ -8,6 +8,6 @@ export function fieldValidator(schema: ZodType) {
   };
 }
 
-/** Spec §5 (reset): at least 8 characters. */
+/** A new password on the reset screen: at least 8 characters. */
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';

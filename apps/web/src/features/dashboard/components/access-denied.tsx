@@ -7,7 +7,7 @@ import classes from './dashboard.module.css';
 /** /login, bringing the visitor back to the dashboard afterwards. */
 export const LOGIN_FOR_DASHBOARD = `${paths.login}?${new URLSearchParams({ next: paths.dashboard })}`;
 
-/** /dashboard for a visitor who is not logged in (spec §2). */
+/** /dashboard for a visitor who is not logged in. */
 export function AccessDenied() {
   return (
     <div className={classes.deniedPage}>

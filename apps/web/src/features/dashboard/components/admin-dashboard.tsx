@@ -25,7 +25,7 @@ import {
 const CATALOGUE_PARTS = ['Subjects', 'Categories', 'Difficulties', 'Types', 'Examples'];
 
 /**
- * Admins (spec §6): the 'Admin Dashboard' card. Content management opens /admin; user management
+ * Admins: the 'Admin Dashboard' card. Content management opens /admin; user management
  * (superadmins only) and system configuration show as restricted.
  */
 export function AdminDashboard({ user }: { user: AuthUser }) {

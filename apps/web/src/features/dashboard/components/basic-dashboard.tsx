@@ -9,7 +9,7 @@ import {
   USER_MANAGEMENT_AREA,
 } from './restricted-areas';
 
-/** Learners (spec §6): profile and own progress; user management and configuration restricted. */
+/** Learners: profile and own progress; user management and configuration restricted. */
 export function BasicDashboard({
   user,
   progress,

@@ -21,7 +21,7 @@ interface DashboardPageProps {
   progress: (empty: ReactNode) => ReactNode;
 }
 
-/** /dashboard for a signed-in user: one of three dashboards by highest role (spec §2, §6). */
+/** /dashboard for a signed-in user: one of three dashboards by highest role. */
 export function DashboardPage({ superadmin, progress }: DashboardPageProps) {
   const { user } = useAuth();
   if (!user) return null;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { AuthUser } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 
-/** View and update profile (spec §6: available to every signed-in user). */
+/** View and update profile (available to every signed-in user). */
 export function ProfileCard({ user }: { user: AuthUser }) {
   return (
     <Card padding="lg" component="section" aria-labelledby="profile-card-title">

@@ -47,7 +47,7 @@ export function RestrictedItem({ area }: { area: RestrictedArea }) {
   );
 }
 
-/** What the user's role does not open, shown plainly rather than hidden (spec §6). */
+/** What the user's role does not open, shown plainly rather than hidden. */
 export function RestrictedAreasCard({ areas }: { areas: readonly RestrictedArea[] }) {
   return (
     <Card padding="lg" component="section" aria-labelledby="restricted-title">

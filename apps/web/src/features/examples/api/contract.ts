@@ -91,7 +91,7 @@ export const readProgress = object({
 });
 export type Progress = ReturnType<typeof readProgress>;
 
-/** `{ success: true, message?, data }` (design.md §4, the shared successSchema). */
+/** `{ success: true, message?, data }` (the shared successSchema). */
 export function readSuccess<T>(readData: Reader<T>): Reader<{ data: T }> {
   return object({ success: literal(true), message: optional(string), data: readData });
 }

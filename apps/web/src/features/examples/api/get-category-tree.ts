@@ -13,7 +13,7 @@ export async function getCategoryTree(signal?: AbortSignal): Promise<CategoryTre
   return parseData(readCategoryTreeData, body).categoriesTree;
 }
 
-/** Initial data of the examples screen: loaded once (spec §4). */
+/** Initial data of the examples screen: loaded once. */
 export function categoryTreeQueryOptions() {
   return queryOptions({
     queryKey: ['catalogue', 'categories', 'tree'],

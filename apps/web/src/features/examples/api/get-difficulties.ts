@@ -14,7 +14,7 @@ export async function getDifficulties(signal?: AbortSignal): Promise<Difficulty[
   return [...difficulties].sort((a, b) => a.rank - b.rank || a.id - b.id);
 }
 
-/** Initial data of the examples screen: loaded once (spec §4). */
+/** Initial data of the examples screen: loaded once. */
 export function difficultiesQueryOptions() {
   return queryOptions({
     queryKey: ['catalogue', 'difficulties'],

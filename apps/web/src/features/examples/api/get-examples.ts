@@ -24,7 +24,7 @@ export const examplesKeys = {
   all: ['examples'] as const,
   lists: () => [...examplesKeys.all, 'list'] as const,
   viewerLists: (viewer: ViewerKey) => [...examplesKeys.lists(), viewer] as const,
-  /** One cache entry per caller and filter set (spec §4: an identical set is not re-requested). */
+  /** One cache entry per caller and filter set (an identical set is not re-requested). */
   list: (viewer: ViewerKey, query: ExamplesListQuery) =>
     [...examplesKeys.viewerLists(viewer), query] as const,
   details: () => [...examplesKeys.all, 'detail'] as const,
@@ -55,7 +55,7 @@ export function examplesQueryOptions(filters: ExampleFilters, viewer: string | n
   });
 }
 
-/** The filtered list. Disabled until the initial data has loaded (spec §4). */
+/** The filtered list. Disabled until the initial data has loaded. */
 export function useExamples(
   filters: ExampleFilters,
   { enabled = true }: { enabled?: boolean } = {},

@@ -13,7 +13,7 @@ export async function getSubjects(signal?: AbortSignal): Promise<Subject[]> {
   return parseData(readSubjectsData, body).subjects;
 }
 
-/** Initial data of the examples screen: loaded once (spec §4). */
+/** Initial data of the examples screen: loaded once. */
 export function subjectsQueryOptions() {
   return queryOptions({
     queryKey: ['catalogue', 'subjects'],

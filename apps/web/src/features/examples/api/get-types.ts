@@ -13,7 +13,7 @@ export async function getTypes(signal?: AbortSignal): Promise<ExampleType[]> {
   return parseData(readTypesData, body).types;
 }
 
-/** Initial data of the examples screen: loaded once (spec §4). */
+/** Initial data of the examples screen: loaded once. */
 export function typesQueryOptions() {
   return queryOptions({
     queryKey: ['catalogue', 'types'],

@@ -45,7 +45,7 @@ interface CategoryPanelProps {
 }
 
 /**
- * Left panel 'Filter Categories' (spec §2): subject dropdown and the numbered top-level categories
+ * Left panel 'Filter Categories': subject dropdown and the numbered top-level categories
  * of the subject (or of every subject). On a phone it folds away behind a toggle.
  */
 export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelProps) {

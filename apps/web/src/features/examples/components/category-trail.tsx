@@ -15,7 +15,7 @@ interface CategoryTrailProps {
 
 /**
  * 'You are here' breadcrumb of the chosen category with a clickable path back up, and the list
- * 'Available subcategories' to drill down (spec §2). Nothing when no category is chosen.
+ * 'Available subcategories' to drill down. Nothing when no category is chosen.
  */
 export function CategoryTrail({ catalogue, categoryId, onSelect }: CategoryTrailProps) {
   const counts = countsById(useProgress().data?.categories);

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { IconCircleFilled, IconStarFilled } from '@tabler/icons-react';
 import { difficultyColor, difficultyIcon } from '../lib/difficulty';
 
-/** Spec §2: easy a green, intermediate a yellow, hard a red dot; any other difficulty a star. */
+/** Easy a green, intermediate a yellow, hard a red dot; any other difficulty a star. */
 export function DifficultyIcon({ name, size = 12 }: { name: string | undefined; size?: number }) {
   const icon = difficultyIcon(name);
   if (icon.kind === 'star') {
@@ -25,7 +25,7 @@ export function DifficultyIcon({ name, size = 12 }: { name: string | undefined; 
   );
 }
 
-/** Difficulty badge: easy green, intermediate yellow, hard red, insane dark, else grey (spec §2). */
+/** Difficulty badge: easy green, intermediate yellow, hard red, insane dark, else grey. */
 export function DifficultyBadge({ name }: { name: string | undefined }) {
   const color = difficultyColor(name);
   return (

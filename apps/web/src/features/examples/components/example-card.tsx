@@ -22,7 +22,7 @@ export interface ExampleCardProps {
   href: string;
 }
 
-/** One example in the list (spec §2): badges, running number, Question, Answer, Procedure, footer. */
+/** One example in the list: badges, running number, Question, Answer, Procedure, footer. */
 export function ExampleCard({
   example,
   number,

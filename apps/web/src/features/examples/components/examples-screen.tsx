@@ -13,12 +13,12 @@ import classes from './examples.module.css';
 import { FilterExamplesCard } from './filter-examples-card';
 import { ExamplesScreenLoading, InitialDataError } from './screen-states';
 
-/** /examples — Browse Examples (spec §2, §4). */
+/** /examples — Browse Examples. */
 export function ExamplesScreen() {
   const initial = useFilterCatalogue();
   const signedIn = useViewer() !== null;
   const { filters, setFilters } = useExampleFilters(initial.catalogue, { signedIn });
-  // Examples load only once the initial data is there (spec §4), one cache entry per filter set.
+  // Examples load only once the initial data is there, one cache entry per filter set.
   const examples = useExamples(filters, { enabled: initial.status === 'success' });
   const resultsRef = useRef<HTMLDivElement>(null);
 

@@ -33,7 +33,7 @@ import { SearchField } from './search-field';
 
 const ALL = 'all';
 
-/** Spec §2: the exact options of the two signed-in-only dropdowns. */
+/** The exact options of the two signed-in-only dropdowns. */
 export const LIKED_OPTIONS = [
   { value: ALL, label: 'All Examples' },
   { value: 'true', label: 'Liked Only' },
@@ -55,12 +55,12 @@ interface FilterExamplesCardProps {
   total: number | undefined;
   /** The first page of the filters is loading. */
   counting: boolean;
-  /** Liked Status and Solved Status are for signed-in users only (spec §2, §6). */
+  /** Liked Status and Solved Status are for signed-in users only. */
   signedIn: boolean;
 }
 
 /**
- * Card 'Filter Examples' (spec §2): count badge, search, Difficulty and Example Type dropdowns,
+ * Card 'Filter Examples': count badge, search, Difficulty and Example Type dropdowns,
  * for signed-in users Liked Status and Solved Status; 'Clear All Filters' with a removable chip
  * per active filter; practice mode and 'Random example'.
  */

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
 
-/** Spec §2 loading state of the screen, while the initial data loads. */
+/** The loading state of the screen, while the initial data loads. */
 export function ExamplesScreenLoading() {
   return (
     <Center mih="60vh" role="status" aria-live="polite">
@@ -26,7 +26,7 @@ export function ExamplesScreenLoading() {
   );
 }
 
-/** Initial data failed (spec §2, §8): Try Again reloads the page. */
+/** Initial data failed: Try Again reloads the page. */
 export function InitialDataError({ error }: { error: Error }) {
   return (
     <Center mih="60vh" px="md" role="alert">
@@ -85,7 +85,7 @@ export function ExamplesLoading() {
   );
 }
 
-/** The list failed and nothing is shown (spec §2). */
+/** The list failed and nothing is shown. */
 export function ExamplesError({
   message,
   onRetry,
@@ -114,7 +114,7 @@ export function ExamplesError({
   );
 }
 
-/** No example matches the filters (spec §2). */
+/** No example matches the filters. */
 export function NoExamplesFound() {
   return (
     <Card padding="xl">

@@ -16,7 +16,7 @@ import {
  * (a replace, not a new entry); the corrected filters are used straight away, so the list is
  * requested once, with the final filters.
  *
- * Liked and solved apply to signed-in users only (spec §2, §5): for a visitor they read as unset
+ * Liked and solved apply to signed-in users only: for a visitor they read as unset
  * and are dropped from the URL.
  */
 export function useExampleFilters(

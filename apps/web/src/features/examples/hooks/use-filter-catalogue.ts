@@ -11,7 +11,7 @@ export type FilterCatalogueState =
   | { status: 'success'; catalogue: FilterCatalogue; error: null };
 
 /**
- * The initial data of the examples screen (spec §4): subjects, category tree, difficulties and
+ * The initial data of the examples screen: subjects, category tree, difficulties and
  * types, loaded once (staleTime Infinity) and in parallel.
  */
 export function useFilterCatalogue(): FilterCatalogueState {

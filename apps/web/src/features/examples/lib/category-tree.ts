@@ -35,7 +35,7 @@ export function categoryPath(index: CategoryIndex, categoryId: number | null): C
   return index.get(categoryId)?.path ?? [];
 }
 
-/** A category's name, or 'Unknown' when it is not in the tree (spec §2). */
+/** A category's name, or 'Unknown' when it is not in the tree. */
 export function categoryName(index: CategoryIndex, categoryId: number | null): string {
   return (categoryId !== null && index.get(categoryId)?.node.name) || 'Unknown';
 }

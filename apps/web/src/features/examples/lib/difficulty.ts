@@ -4,7 +4,7 @@ export { difficultyColor } from '../../../lib/difficulty-color';
 export type DifficultyIconKind =
   { kind: 'dot'; color: 'green' | 'yellow' | 'red' } | { kind: 'star' };
 
-/** Difficulty icon (spec §2): easy green, intermediate yellow, hard red, any other a star. */
+/** Difficulty icon: easy green, intermediate yellow, hard red, any other a star. */
 export function difficultyIcon(name: string | null | undefined): DifficultyIconKind {
   switch (name?.trim().toLowerCase()) {
     case 'easy':

@@ -120,7 +120,7 @@ describe('URL ↔ filters', () => {
     });
   });
 
-  it('never sends liked or solved for a visitor (spec §5)', () => {
+  it('never sends liked or solved for a visitor', () => {
     const filters = { ...EMPTY_FILTERS, difficultyId: 2, liked: true, solved: false };
     expect(toExamplesQuery(filters, { signedIn: false })).toEqual({ difficultyId: '2' });
     expect(forViewer(filters, false)).toEqual({ ...filters, liked: null, solved: null });

@@ -12,13 +12,13 @@ import { indexCategoryTree } from './category-tree';
  */
 export interface ExampleFilters {
   subjectId: number | null;
-  /** The deepest category chosen in the path (spec §4): it includes its descendants. */
+  /** The deepest category chosen in the path: it includes its descendants. */
   categoryId: number | null;
   difficultyId: number | null;
   typeId: number | null;
   /** Full-text search, trimmed; '' when not searching. */
   q: string;
-  /** Liked Status (signed-in users only, spec §2): true Liked Only, false Not Liked, null All. */
+  /** Liked Status (signed-in users only): true Liked Only, false Not Liked, null All. */
   liked: boolean | null;
   /** Solved Status (signed-in users only): true Solved Only, false Unsolved Only, null All. */
   solved: boolean | null;
@@ -64,7 +64,7 @@ export function parseFlag(value: string | null | undefined): boolean | null {
   return null;
 }
 
-/** The liked and solved filters are for signed-in users only (spec §2, §5). */
+/** The liked and solved filters are for signed-in users only. */
 export const LEARNER_FILTER_KEYS = ['liked', 'solved'] as const;
 
 /** The filters a visitor may use: liked and solved never apply to them. */
@@ -143,7 +143,7 @@ export interface ExamplesListQuery {
 }
 
 /**
- * The query for the filters. `liked` and `solved` are sent only for a signed-in user (spec §5):
+ * The query for the filters. `liked` and `solved` are sent only for a signed-in user:
  * for a visitor they are left out whatever the filters say.
  */
 export function toExamplesQuery(
@@ -164,7 +164,7 @@ export function toExamplesQuery(
   return query;
 }
 
-// ---- Changes (spec §2: picking a subject clears the category; picking a category clears the
+// ---- Changes (picking a subject clears the category; picking a category clears the
 // subcategory path, which here simply means the chosen category becomes the deepest one). ----
 
 export function selectSubject(filters: ExampleFilters, subjectId: number | null): ExampleFilters {
@@ -225,7 +225,7 @@ export function resolveIdOrName(value: string, items: readonly Named[]): number 
  * Makes the URL's filters valid for the catalogue: a subject, difficulty or type given by NAME
  * (e.g. `/examples?subject=Algebra` from the home page) becomes its id; unknown ids and names are
  * dropped, as is a category that does not exist or lies outside the chosen subject, an empty
- * search, and a liked or solved value other than true/false (any, for a visitor: spec §5).
+ * search, and a liked or solved value other than true/false (any, for a visitor).
  * Returns the corrected params, or null when the URL is fine as it is.
  */
 export function normaliseSearchParams(

@@ -23,7 +23,7 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat.format(date)} UTC`;
 }
 
-/** '1 example' / '3 examples' (spec §2). */
+/** '1 example' / '3 examples'. */
 export function countExamples(count: number): string {
   return `${count} ${count === 1 ? 'example' : 'examples'}`;
 }

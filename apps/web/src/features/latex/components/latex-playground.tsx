@@ -14,7 +14,7 @@ import { DEFAULT_SAMPLE, EMPTY_HINT, SAMPLE_SNIPPETS, type SampleSnippet } from 
 import classes from './latex-playground.module.css';
 import { SampleSnippets } from './sample-snippets';
 
-/** Marker after a failing expression on this page (spec §1: 'Error' on the demo page). */
+/** Marker after a failing expression on this page ('Error' on the demo page). */
 export const LATEX_PAGE_ERROR_LABEL = 'Error';
 
 /** Counts the failing expressions in rendered HTML (renderRichText is memoised, so this is free). */
@@ -23,7 +23,7 @@ function countErrors(text: string): number {
   return html.split('class="math-error"').length - 1;
 }
 
-/** Textarea with sample text, six sample snippets, and the rendered output below (spec §2). */
+/** Textarea with sample text, six sample snippets, and the rendered output below. */
 export function LatexPlayground() {
   const [text, setText] = useState(DEFAULT_SAMPLE);
   const [activeId, setActiveId] = useState<string | null>(null);

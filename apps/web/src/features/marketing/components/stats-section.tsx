@@ -1,7 +1,7 @@
 import { Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import classes from './marketing.module.css';
 
-// Fixed marketing text (spec §1, §9): not computed from data.
+// Fixed marketing text: not computed from data.
 const stats = [
   { value: '1000+', label: 'Worked examples' },
   { value: '50+', label: 'Categories' },

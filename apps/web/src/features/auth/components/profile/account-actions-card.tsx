@@ -7,7 +7,7 @@ import { paths } from '../../../../lib/paths';
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout?';
 
-/** Dashboard link and Logout, which asks first (spec §2). */
+/** Dashboard link and Logout, which asks first. */
 export function AccountActionsCard() {
   const logout = useLogout();
 

@@ -29,7 +29,7 @@ function InfoRow({ label, value, mono }: { label: string; value: string; mono?: 
   );
 }
 
-/** Spec §2 /profile: full name, email and user ID; edit mode saves the name (PATCH /auth/me). */
+/** /profile: full name, email and user ID; edit mode saves the name (PATCH /auth/me). */
 export function ProfileInfoCard({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateMe();

@@ -17,7 +17,7 @@ function memberSince(createdAt: string | null | undefined): string | null {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
 }
 
-/** Spec §2 /profile. Rendered inside ProtectedRoute, so the session and GET /auth/me are there. */
+/** /profile. Rendered inside ProtectedRoute, so the session and GET /auth/me are there. */
 export function ProfilePage() {
   const { tokens, user: sessionUser } = useAuth();
   const { data: user } = useCurrentUser(sessionUser?.sub);

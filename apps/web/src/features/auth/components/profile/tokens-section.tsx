@@ -4,7 +4,7 @@ import { IconChevronDown, IconKey } from '@tabler/icons-react';
 import type { AuthTokens } from '../../../../lib/auth/auth-store';
 import classes from '../auth.module.css';
 
-/** Spec §9: token display is limited to the first 50 characters. */
+/** Token display is limited to the first 50 characters. */
 export const TOKEN_PREVIEW_LENGTH = 50;
 
 export function tokenPreview(token: string): string {
