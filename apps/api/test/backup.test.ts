@@ -53,6 +53,20 @@ afterEach(async () => {
   }
 });
 
+/** A test env on a PostgreSQL database of its own (a restore replaces whole schemas), demo loaded. */
+async function demoOnOwnPostgresDatabase(): Promise<TestEnv> {
+  pgName = `exemplar_backup_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${pgName}`);
+  await admin.query(`create database ${pgName}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${pgName}`;
+  url.search = '';
+  return createTestEnv({ DATABASE_URL: url.toString(), SEED: 'demo' });
+}
+
 describe(`backup and restore on ${engineUnderTest}`, () => {
   it.skipIf(engineUnderTest !== 'sqlite')(
     'copies SQLite online, refuses to restore under a running server, and restores',
@@ -92,16 +106,7 @@ describe(`backup and restore on ${engineUnderTest}`, () => {
   it.skipIf(engineUnderTest !== 'postgres' || !hasPgDump)(
     'dumps and restores PostgreSQL',
     async () => {
-      pgName = `exemplar_backup_${process.pid}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${pgName}`);
-      await admin.query(`create database ${pgName}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${pgName}`;
-      url.search = '';
-      env = await createTestEnv({ DATABASE_URL: url.toString(), SEED: 'demo' });
+      env = await demoOnOwnPostgresDatabase();
       const before = await snapshot(env.config);
       const target = path.join(env.dataDir, 'pg.dump');
       const backup = cli(env.env, 'backup', target);
@@ -175,16 +180,7 @@ describe(`backup and restore on ${engineUnderTest}`, () => {
   it.skipIf(engineUnderTest !== 'postgres' || !hasPgDump)(
     'PostgreSQL restore: the catalogue version afterwards is above every version seen before, and a running instance serving cached answers shows the restored catalogue',
     async () => {
-      pgName = `exemplar_backup_${process.pid}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${pgName}`);
-      await admin.query(`create database ${pgName}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${pgName}`;
-      url.search = '';
-      env = await createTestEnv({ DATABASE_URL: url.toString(), SEED: 'demo' });
+      env = await demoOnOwnPostgresDatabase();
       const running = await buildApp(env.config, { logger: false });
       try {
         const base = await running.listen({ host: '127.0.0.1', port: 0 });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { insertExample, smallCatalogue } from './factories';
+import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 import { userWithRole, type TestUser } from './helpers/users';
@@ -415,41 +416,7 @@ async function send(route: string, request: Request) {
   });
 }
 
-async function fingerprint() {
-  const db = app.database.db;
-  const tables = [
-    'users',
-    'user_groups',
-    'subjects',
-    'categories',
-    'difficulties',
-    'types',
-    'examples',
-    'likes',
-    'solved_marks',
-    'newsletter_signups',
-    'audit_log',
-  ] as const;
-  const counts = await Promise.all(
-    tables.map(async (t) => (await db.selectFrom(t).selectAll().execute()).length),
-  );
-  const examples = await db
-    .selectFrom('examples')
-    .select(['id', 'question', 'answer', 'updated_at'])
-    .orderBy('id')
-    .execute();
-  const people = await db
-    .selectFrom('users')
-    .select(['email', 'name', 'password_hash', 'enabled', 'status'])
-    .orderBy('email')
-    .execute();
-  const named = await Promise.all(
-    (['subjects', 'categories', 'difficulties', 'types'] as const).map((t) =>
-      db.selectFrom(t).select(['id', 'name', 'description']).orderBy('id').execute(),
-    ),
-  );
-  return JSON.stringify({ counts, examples, people, named });
-}
+const fingerprint = () => databaseFingerprint(app.database.db);
 
 /** The request for `route`, with some of its well-formed parts replaced by hostile ones. */
 function requestArbitrary(route: string): fc.Arbitrary<Request> {

@@ -9,6 +9,7 @@ import {
   insertSubject,
   smallCatalogue,
 } from './factories';
+import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
 import { startSmtp } from './helpers/smtp';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
@@ -392,37 +393,7 @@ const freshExample = () =>
 const FRESH_CALLER = new Set(['POST /api/auth/change-password']);
 
 /** Rows a refused request must leave alone. */
-async function fingerprint() {
-  const d = db();
-  const tables = [
-    'users',
-    'user_groups',
-    'refresh_tokens',
-    'subjects',
-    'categories',
-    'difficulties',
-    'types',
-    'examples',
-    'likes',
-    'solved_marks',
-    'newsletter_signups',
-    'audit_log',
-  ] as const;
-  const counts = await Promise.all(
-    tables.map(async (t) => (await d.selectFrom(t).selectAll().execute()).length),
-  );
-  const people = await d
-    .selectFrom('users')
-    .select(['email', 'name', 'password_hash', 'enabled'])
-    .orderBy('email')
-    .execute();
-  const names = await Promise.all(
-    (['subjects', 'categories', 'difficulties', 'types'] as const).map((t) =>
-      d.selectFrom(t).select(['id', 'name']).orderBy('id').execute(),
-    ),
-  );
-  return JSON.stringify({ counts, people, names });
-}
+const fingerprint = () => databaseFingerprint(app.database.db);
 
 describe(`every route × every role on ${engineUnderTest}`, () => {
   it('has a rule and a real request for every API route the app serves, and none for a route it lacks', async () => {

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema';
+
+const COUNTED = [
+  'users',
+  'user_groups',
+  'refresh_tokens',
+  'subjects',
+  'categories',
+  'difficulties',
+  'types',
+  'examples',
+  'likes',
+  'solved_marks',
+  'newsletter_signups',
+  'audit_log',
+] as const;
+
+/**
+ * What a refused request must leave as it was, as one string to compare before and after: the row
+ * count of every table, each example's text and update time, each account's email, name, password,
+ * status and enabled flag, and each subject's, category's, difficulty's and type's name and
+ * description.
+ */
+export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
+  const counts = await Promise.all(
+    COUNTED.map(async (t) => (await db.selectFrom(t).selectAll().execute()).length),
+  );
+  const examples = await db
+    .selectFrom('examples')
+    .select(['id', 'question', 'answer', 'updated_at'])
+    .orderBy('id')
+    .execute();
+  const people = await db
+    .selectFrom('users')
+    .select(['email', 'name', 'password_hash', 'enabled', 'status'])
+    .orderBy('email')
+    .execute();
+  const named = await Promise.all(
+    (['subjects', 'categories', 'difficulties', 'types'] as const).map((t) =>
+      db.selectFrom(t).select(['id', 'name', 'description']).orderBy('id').execute(),
+    ),
+  );
+  return JSON.stringify({ counts, examples, people, named });
+}
