@@ -49,6 +49,32 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Calls the API of `server` with a JSON body (when given) and a bearer token (when given), and
+ * returns the answer's `data`; a 4xx or 5xx throws with the status and the server's message.
+ */
+export async function callApi<T>(
+  server: TestServer,
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${server.url}/api${pathname}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data?: T; message?: string };
+  if (response.status >= 400) {
+    throw new Error(`${method} ${pathname}: ${response.status} ${json.message}`);
+  }
+  return json.data as T;
+}
+
 export interface StartServerOptions {
   /** Extra environment for the server (e.g. SUPERADMIN_EMAIL). */
   env?: Record<string, string>;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import { callApi, launchBrowser, resultsDir, startServer, type TestServer } from './harness';
 
 const ROOT_EMAIL = 'long-task-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -39,19 +39,8 @@ describe('long procedures render without freezing the page', () => {
   const shared = `longtask${stamp}`;
   const markers: string[] = [];
 
-  async function api<T>(method: string, pathname: string, body?: unknown, token?: string) {
-    const response = await fetch(`${server.url}/api${pathname}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as { data: T; message?: string };
-    if (response.status >= 400) throw new Error(`${method} ${pathname}: ${json.message}`);
-    return json.data;
-  }
+  const api = <T>(method: string, pathname: string, body?: unknown, token?: string) =>
+    callApi<T>(server, method, pathname, body, token);
 
   beforeAll(async () => {
     server = await startServer({

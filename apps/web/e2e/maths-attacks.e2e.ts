@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type TestServer } from './harness';
+import { callApi, launchBrowser, startServer, type TestServer } from './harness';
 
 const ROOT_EMAIL = 'maths-attacks-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -57,19 +57,8 @@ describe('maths attacks in the real browser: hostile LaTeX and HTML stay inert',
 
   const url = (pathname: string) => `${server.url}${pathname}`;
 
-  async function api<T>(method: string, pathname: string, body?: unknown, token?: string) {
-    const response = await fetch(url(`/api${pathname}`), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as { data: T; message?: string };
-    if (response.status >= 400) throw new Error(`${method} ${pathname}: ${json.message}`);
-    return json.data;
-  }
+  const api = <T>(method: string, pathname: string, body?: unknown, token?: string) =>
+    callApi<T>(server, method, pathname, body, token);
 
   async function open(): Promise<Page> {
     const context = await browser.newContext({ viewport: DESKTOP });

@@ -2,7 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
+import {
+  callApi,
+  launchBrowser,
+  resultsDir,
+  startServer,
+  type TestServer,
+  waitForPage,
+} from './harness';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -52,21 +59,8 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
   const url = (pathname: string) => `${server.url}${pathname}`;
   const categoryPath = () => `/examples?subject=${subject.id}&category=${category.id}`;
 
-  async function api<T>(method: string, pathname: string, body?: unknown, token?: string) {
-    const response = await fetch(url(`/api${pathname}`), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as { data?: T; message?: string };
-    if (response.status >= 400) {
-      throw new Error(`${method} ${pathname}: ${response.status} ${json.message}`);
-    }
-    return json.data as T;
-  }
+  const api = <T>(method: string, pathname: string, body?: unknown, token?: string) =>
+    callApi<T>(server, method, pathname, body, token);
 
   /** A confirmed basic account, confirmed by the superadmin through the API. */
   async function createLearner(): Promise<string> {
