@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
+import {
+  callApi,
+  launchBrowser,
+  resultsDir,
+  startServer,
+  type TestServer,
+  waitForPage,
+} from './harness';
 
 const ROOT_EMAIL = 'root-admin@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -28,34 +35,12 @@ describe('/admin: catalogue management in the browser', () => {
 
   const url = (pathname: string) => `${server.url}${pathname}`;
 
-  async function api<T = Record<string, unknown>>(
+  const must = <T = Record<string, unknown>>(
     method: string,
     pathname: string,
     body?: unknown,
     token?: string,
-  ): Promise<{ status: number; json: { data?: T; message?: string } }> {
-    const response = await fetch(url(`/api${pathname}`), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : {} };
-  }
-
-  async function must<T = Record<string, unknown>>(
-    method: string,
-    pathname: string,
-    body?: unknown,
-    token?: string,
-  ): Promise<T> {
-    const { status, json } = await api<T>(method, pathname, body, token);
-    if (status >= 400) throw new Error(`${method} ${pathname}: ${status} ${json.message}`);
-    return json.data as T;
-  }
+  ) => callApi<T>(server, method, pathname, body, token);
 
   async function open(
     viewport = DESKTOP,

@@ -2,7 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
+import {
+  callApi,
+  launchBrowser,
+  requestApi,
+  resultsDir,
+  startServer,
+  type TestServer,
+  waitForPage,
+} from './harness';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -36,34 +44,19 @@ describe('dashboards and user management in the browser', () => {
   const url = (pathname: string) => `${server.url}${pathname}`;
 
   /** Calls the API from the test (set-up and checks, not what is under test). */
-  async function api<T = Record<string, unknown>>(
+  const api = <T = Record<string, unknown>>(
     method: string,
     pathname: string,
     body?: unknown,
     token?: string,
-  ): Promise<{ status: number; json: { data?: T; message?: string } }> {
-    const response = await fetch(url(`/api${pathname}`), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as { data?: T; message?: string };
-    return { status: response.status, json };
-  }
+  ) => requestApi<T>(server, method, pathname, body, token);
 
-  async function must<T = Record<string, unknown>>(
+  const must = <T = Record<string, unknown>>(
     method: string,
     pathname: string,
     body?: unknown,
     token?: string,
-  ): Promise<T> {
-    const { status, json } = await api<T>(method, pathname, body, token);
-    if (status >= 400) throw new Error(`${method} ${pathname}: ${status} ${json.message}`);
-    return json.data as T;
-  }
+  ) => callApi<T>(server, method, pathname, body, token);
 
   async function logIn(email: string, password = PASSWORD): Promise<Account> {
     const tokens = await must<Tokens>('POST', '/auth/login', { email, password });

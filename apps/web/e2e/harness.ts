@@ -50,16 +50,16 @@ export interface TestServer {
 }
 
 /**
- * Calls the API of `server` with a JSON body (when given) and a bearer token (when given), and
- * returns the answer's `data`; a 4xx or 5xx throws with the status and the server's message.
+ * Calls the API of `server` with a JSON body (when given) and a bearer token (when given); answers
+ * the status and the parsed body (`{}` for an empty one), whatever the status.
  */
-export async function callApi<T>(
+export async function requestApi<T = Record<string, unknown>>(
   server: TestServer,
   method: string,
   pathname: string,
   body?: unknown,
   token?: string,
-): Promise<T> {
+): Promise<{ status: number; json: { data?: T; message?: string } }> {
   const response = await fetch(`${server.url}/api${pathname}`, {
     method,
     headers: {
@@ -68,10 +68,20 @@ export async function callApi<T>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await response.json()) as { data?: T; message?: string };
-  if (response.status >= 400) {
-    throw new Error(`${method} ${pathname}: ${response.status} ${json.message}`);
-  }
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : {} };
+}
+
+/** Like requestApi, but answers `data` and throws on a 4xx or 5xx, naming the status and message. */
+export async function callApi<T = Record<string, unknown>>(
+  server: TestServer,
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const { status, json } = await requestApi<T>(server, method, pathname, body, token);
+  if (status >= 400) throw new Error(`${method} ${pathname}: ${status} ${json.message}`);
   return json.data as T;
 }
 
