@@ -5,6 +5,7 @@ import SqliteDatabase from 'libsql';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import type { Database } from './schema';
+import { startWalCheckpointer, type WalCheckpointer } from './sqlite-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -23,6 +24,8 @@ export interface Db {
    * them, but a large import is analysed at once rather than whenever autovacuum comes round.
    */
   refreshStatistics(): Promise<void>;
+  /** SQLite only: the thread that copies the write-ahead log into the database file. */
+  checkpointer?: WalCheckpointer;
   close(): Promise<void>;
 }
 
@@ -43,15 +46,29 @@ export function createDatabase(options: DatabaseOptions): Db {
 
 function createSqlite(dataDir: string): Db {
   const release = lockDataDir(dataDir);
+  const file = path.join(dataDir, SQLITE_FILE);
   let raw: SqliteDatabase.Database;
+  let checkpointer: WalCheckpointer;
   try {
     fs.mkdirSync(dataDir, { recursive: true });
-    raw = new SqliteDatabase(path.join(dataDir, SQLITE_FILE));
+    raw = new SqliteDatabase(file);
     raw.pragma('journal_mode = WAL');
     // FULL: a transaction acknowledged to a client survives power loss and kill -9.
     raw.pragma('synchronous = FULL');
     raw.pragma('foreign_keys = ON');
     raw.pragma('busy_timeout = 5000');
+    // Checkpoints run on a thread of their own (sqlite-checkpointer.ts), not inside a COMMIT on
+    // the event loop; a log reset after one is cut back to 64 MiB.
+    raw.pragma('wal_autocheckpoint = 0');
+    raw.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    const connection = raw;
+    checkpointer = startWalCheckpointer(file, {
+      onFailure(reason) {
+        // Checkpoint on commit again rather than let the log grow without bound.
+        connection.pragma('wal_autocheckpoint = 1000');
+        process.emitWarning(`SQLite checkpoints are back on the event loop: ${reason}`);
+      },
+    });
   } catch (err) {
     release();
     throw err;
@@ -63,6 +80,7 @@ function createSqlite(dataDir: string): Db {
   return {
     db,
     engine: 'sqlite',
+    checkpointer,
     async ping() {
       // On the connection itself, not through Kysely: Kysely queues every query behind an open
       // transaction on SQLite's one connection, so a health check would wait for a whole import.
@@ -75,6 +93,9 @@ function createSqlite(dataDir: string): Db {
       if (closed) return;
       closed = true;
       try {
+        // Everything committed goes into the database file before the thread stops.
+        await checkpointer.checkpointNow().catch(() => undefined);
+        await checkpointer.stop();
         await db.destroy();
       } finally {
         release();
