@@ -254,21 +254,21 @@ const place = (row: {
   nextId: row.next_id,
 });
 
-/** The id at `offset` (0-based) in the list `f` gives, in the list's own order. */
+/**
+ * The id at `offset` (0-based) among the examples `f` matches, in whatever order the engine reads
+ * them cheapest (no ORDER BY: SQLite counts off a covering index instead of the table). Each
+ * matching example is at exactly one offset, so a uniformly random offset is a uniform pick.
+ */
 export async function exampleIdAt(
   db: Db,
   engine: Engine,
   f: ExampleFilter,
   offset: number,
 ): Promise<number | undefined> {
-  const searching = !!f.terms?.length;
-  let query = db.selectFrom('examples as e').select('e.id');
-  if (searching && engine === 'sqlite') {
-    query = query.innerJoin(ftsHits(f.terms!), 'hits.id', 'e.id') as unknown as typeof query;
-  }
-  query = applyFilter(query, engine, f, searching && engine === 'sqlite');
-  if (searching) query = query.orderBy(relevance(engine, f.terms!));
-  const row = await query.orderBy('e.id').limit(1).offset(offset).executeTakeFirst();
+  const row = await applyFilter(db.selectFrom('examples as e').select('e.id'), engine, f)
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
   return row?.id;
 }
 

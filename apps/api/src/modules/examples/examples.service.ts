@@ -269,7 +269,7 @@ export function examplesService(
 
     /**
      * An example picked uniformly among those the filters match (a random offset below their
-     * count, in the list's order), with its position; 404 when none match.
+     * count), with its position in the list; 404 when none match.
      */
     async random(input: ExamplesListInput, viewerId?: number): Promise<RandomExample> {
       const filter = await buildFilter(input, searchTerms(input.q), viewerId);
