@@ -212,6 +212,14 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     // What autovacuum does soon after a bulk load (statistics, visibility map for index-only
     // counts). SQLite's statistics are gathered by the server at start-up.
     if (engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+    // The example in the middle of the catalogue: its position counts half the examples.
+    const { id: middleId } = await database.db
+      .selectFrom('examples')
+      .select('id')
+      .orderBy('id')
+      .offset(Math.floor(EXAMPLES / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await database.close();
     log(`${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -245,6 +253,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
         `/api/examples?categoryId=${mainCategoryIds[17]}&difficultyId=${difficultyIds[2]}`,
       ],
       ['GET /api/examples?q= (search)', '/api/examples?q=parabola%20roots'],
+      ['GET /api/examples/{id}/position (middle example)', `/api/examples/${middleId}/position`],
       ['GET /api/categories/tree', '/api/categories/tree'],
     ];
     const captured = [];
@@ -409,7 +418,7 @@ ${table}
 
 **Every row above is a cache hit** after the first request: the same URL is asked again and again, so the API answers from the visitors' cache (kept per query and catalogue version). These rows measure the HTTP path and the cache, not the database.
 
-Signed in (a bearer token), the same URLs again. **Also cache hits for the page**: a signed-in caller's page is the visitors' page for that query (kept per query and catalogue version) plus the caller's liked and solved marks for its rows, which one indexed query reads fresh on every request. No target; ${DURATION} s each, one run:
+Signed in (a bearer token), the same URLs again. **Also cache hits for the page**: a signed-in caller's page is the visitors' page for that query (kept per query and catalogue version) plus the caller's liked and solved marks for its rows, which one indexed query reads fresh on every request. A position is kept the same way and carries no marks: its signed-in row is a cache hit in the examples service. Cold position queries: \`scripts/bench/positions.ts\` (below). No target; ${DURATION} s each, one run:
 
 ${signedInTable}
 

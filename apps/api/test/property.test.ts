@@ -273,6 +273,14 @@ const CASES: Record<string, FuzzCase> = {
     FILTER_IDS,
   ),
   'GET /api/examples/:id': read('anonymous', () => ({ params: id(cat.ex.linear) }), ['params.id']),
+  'GET /api/examples/:id/position': read(
+    'learner',
+    () => ({
+      params: id(cat.ex.linear),
+      query: { subjectId: String(cat.algebra), liked: 'false' },
+    }),
+    ['params.id', ...FILTER_IDS],
+  ),
   'PUT /api/examples/:id/like': write('learner', () => ({ params: id(cat.ex.linear) }), [
     'params.id',
   ]),

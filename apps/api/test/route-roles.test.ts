@@ -34,6 +34,7 @@ const RULES: Record<string, Need> = {
   'GET /api/examples': 'public',
   'GET /api/examples/:id': 'public',
   'GET /api/examples/random': 'public',
+  'GET /api/examples/:id/position': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/confirm': 'public',
   'POST /api/auth/resend-code': 'public',
@@ -200,6 +201,10 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
   'GET /api/examples': async () => ({ url: `/api/examples?subjectId=${cat.algebra}`, status: 200 }),
   'GET /api/examples/:id': async () => ({ url: `/api/examples/${cat.ex.linear}`, status: 200 }),
   'GET /api/examples/random': async () => ({ url: '/api/examples/random', status: 200 }),
+  'GET /api/examples/:id/position': async () => ({
+    url: `/api/examples/${cat.ex.linear}/position?subjectId=${cat.algebra}`,
+    status: 200,
+  }),
   'POST /api/auth/register': async () => ({
     url: '/api/auth/register',
     payload: {

@@ -123,6 +123,30 @@ export type ExamplesPage = z.infer<typeof ExamplesPageSchema>;
 
 export const IdParamsSchema = z.object({ id: IdParamSchema }).strict();
 
+/** GET /examples/random and /examples/{id}/position query: the list's filters, no page size or cursor. */
+export const ExamplesFilterQuerySchema = ExamplesQuerySchema.omit({ limit: true, cursor: true });
+export type ExamplesFilterQuery = z.input<typeof ExamplesFilterQuerySchema>;
+
+/**
+ * Where an example stands in the list the filters give, in the list's own order (relevance first
+ * when searching, then id). `position` is 1-based; null, with no neighbours, when the example
+ * exists but the filters leave it out.
+ */
+export const ExamplePositionSchema = z.object({
+  position: z.number().int().positive().nullable(),
+  total: z.number().int().nonnegative(),
+  previousId: IdSchema.nullable(),
+  nextId: IdSchema.nullable(),
+});
+export type ExamplePosition = z.infer<typeof ExamplePositionSchema>;
+
+/** GET /examples/random: the example picked, and where it stands in the filtered list. */
+export const RandomExampleSchema = z.object({
+  example: ExampleSchema,
+  position: ExamplePositionSchema,
+});
+export type RandomExample = z.infer<typeof RandomExampleSchema>;
+
 /* ---- Writes (admin or superadmin) ---- */
 
 const requiredText = (label: string, max: number) =>

@@ -1,9 +1,12 @@
 import { successSchema } from '@exemplar/shared/api';
 import {
+  ExamplePositionSchema,
   ExampleSchema,
+  ExamplesFilterQuerySchema,
   ExamplesPageSchema,
   ExamplesQuerySchema,
   IdParamsSchema,
+  RandomExampleSchema,
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,13 +44,36 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One example picked at random among those the filters match',
-        querystring: ExamplesQuerySchema.omit({ limit: true, cursor: true }),
-        response: { 200: successSchema(z.object({ example: ExampleSchema })) },
+        description:
+          'Uniform among the filtered list, with where the pick stands in it (as /examples/{id}/position answers).',
+        querystring: ExamplesFilterQuerySchema,
+        response: { 200: successSchema(RandomExampleSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: { example: await service.random(request.query, request.user?.id) },
+      data: await service.random(request.query, request.user?.id),
+    }),
+  );
+
+  app.get(
+    '/examples/:id/position',
+    {
+      onRequest: app.optionalUser,
+      config: { publicCache: true },
+      schema: {
+        tags,
+        summary: "An example's position in the filtered list, with its previous and next",
+        description:
+          "Takes the list's filters and answers in the list's order (relevance first when searching, then id): position from 1 and the total, or position null (no neighbours) when the filters leave the example out. liked/solved apply to signed-in callers only.",
+        params: IdParamsSchema,
+        querystring: ExamplesFilterQuerySchema,
+        response: { 200: successSchema(ExamplePositionSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.position(request.params.id, request.query, request.user?.id),
     }),
   );
 

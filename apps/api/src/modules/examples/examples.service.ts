@@ -1,5 +1,11 @@
-import type { Example, ExamplesPage } from '@exemplar/shared/catalogue';
+import type {
+  Example,
+  ExamplePosition,
+  ExamplesPage,
+  RandomExample,
+} from '@exemplar/shared/catalogue';
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
+import { randomInt } from 'node:crypto';
 import { ID_MAX, isIdText } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
@@ -124,6 +130,23 @@ export function examplesService(
       ),
   });
 
+  // Positions, like pages, are the same for every caller unless liked/solved filters apply.
+  const positions = versionedLru<ExamplePosition>({ maxEntries: 5000 });
+
+  /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
+  async function findPosition(
+    id: number,
+    filter: repo.ExampleFilter | null,
+  ): Promise<ExamplePosition> {
+    const [place, total] = await Promise.all([
+      filter ? repo.examplePlace(db, engine, filter, id) : undefined,
+      filter ? countExamples(filter) : 0,
+    ]);
+    if (place) return { ...place, total };
+    if (!(await repo.exampleExists(db, id))) throw notFound(`Example ${id} not found.`);
+    return { position: null, total, previousId: null, nextId: null };
+  }
+
   /** "3" is an id; anything else a name. An unknown name matches nothing (null). */
   async function resolve(table: 'subjects' | 'difficulties' | 'types', value: string | undefined) {
     if (value === undefined) return undefined;
@@ -222,12 +245,51 @@ export function examplesService(
       return { examples, total, nextCursor };
     },
 
-    /** A random example among those the filters match; 404 when none do. */
-    async random(input: ExamplesListInput, viewerId?: number): Promise<Example> {
+    /**
+     * Where example `id` stands in the list the filters give (`list`'s order), with its previous
+     * and next; position null when the filters leave it out. 404 when there is no such example.
+     */
+    async position(
+      id: number,
+      input: ExamplesListInput,
+      viewerId?: number,
+    ): Promise<ExamplePosition> {
       const filter = await buildFilter(input, searchTerms(input.q), viewerId);
-      const id = filter ? await repo.randomExampleId(db, engine, filter) : undefined;
-      if (id === undefined) throw notFound('No examples match these filters.');
-      return this.get(id, viewerId);
+      if (filter && catalogueVersion && filter.liked === undefined && filter.solved === undefined) {
+        // The same for every caller: kept per query and catalogue version, like list pages.
+        return remembered(
+          catalogueVersion,
+          positions,
+          JSON.stringify([id, { ...filter, viewerId: undefined }]),
+          () => findPosition(id, filter),
+        );
+      }
+      return findPosition(id, filter);
+    },
+
+    /**
+     * An example picked uniformly among those the filters match (a random offset below their
+     * count), with its position in the list; 404 when none match.
+     */
+    async random(input: ExamplesListInput, viewerId?: number): Promise<RandomExample> {
+      const filter = await buildFilter(input, searchTerms(input.q), viewerId);
+      // A write between the count and the pick can shorten the list: pick again, counting afresh.
+      for (let attempt = 0; filter && attempt < 3; attempt++) {
+        const total =
+          attempt === 0
+            ? await countExamples(filter)
+            : await repo.countExamples(db, engine, filter);
+        if (total === 0) break;
+        const id = await repo.exampleIdAt(db, engine, filter, randomInt(total));
+        if (id === undefined) continue;
+        const [example, position] = await Promise.all([
+          this.get(id, viewerId).catch(() => undefined),
+          findPosition(id, filter).catch(() => undefined),
+        ]);
+        // Removed or changed in between: pick again.
+        if (example && position && position.position !== null) return { example, position };
+      }
+      throw notFound('No examples match these filters.');
     },
 
     async get(id: number, viewerId?: number): Promise<Example> {

@@ -1,9 +1,11 @@
 import {
   CategoryTreeEntrySchema,
   DifficultySchema,
+  ExamplePositionSchema,
   ExamplesPageSchema,
   ExampleSchema,
   ExampleTypeSchema,
+  RandomExampleSchema,
   SubjectSchema,
 } from '@exemplar/shared/catalogue';
 import { successSchema } from '@exemplar/shared/api';
@@ -14,9 +16,11 @@ import {
   readCategoryTreeEntry,
   readDifficulty,
   readExample,
+  readExamplePosition,
   readExamplesPage,
   readExampleType,
   readProgress,
+  readRandomExample,
   readSubject,
 } from './contract';
 import { parseData, UNEXPECTED_RESPONSE_MESSAGE } from './parse-response';
@@ -64,6 +68,24 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     readExamplesPage,
     ExamplesPageSchema,
     { examples: [example, { ...example, id: 8, procedure: 'p' }], total: 2, nextCursor: 'abc' },
+  ],
+  [
+    'example position',
+    readExamplePosition,
+    ExamplePositionSchema,
+    { position: 2, total: 3, previousId: 5, nextId: 9 },
+  ],
+  [
+    'example position outside the list',
+    readExamplePosition,
+    ExamplePositionSchema,
+    { position: null, total: 0, previousId: null, nextId: null },
+  ],
+  [
+    'random example',
+    readRandomExample,
+    RandomExampleSchema,
+    { example, position: { position: 1, total: 1, previousId: null, nextId: null } },
   ],
 ];
 

@@ -3,8 +3,10 @@ import type {
   CategoryTreeNode,
   Difficulty,
   Example,
+  ExamplePosition,
   ExamplesPage,
   ExampleType,
+  RandomExample,
   Subject,
 } from '@exemplar/shared/catalogue';
 import {
@@ -76,6 +78,20 @@ export const readExamplesPage: Reader<ExamplesPage> = object({
   examples: array(readExample),
   total: count,
   nextCursor: nullable(string),
+});
+
+/** GET /examples/{id}/position: where the example stands in the filtered list. */
+export const readExamplePosition: Reader<ExamplePosition> = object({
+  position: nullable(integer(1)),
+  total: count,
+  previousId: nullable(id),
+  nextId: nullable(id),
+});
+
+/** GET /examples/random: the pick and its position. */
+export const readRandomExample: Reader<RandomExample> = object({
+  example: readExample,
+  position: readExamplePosition,
 });
 
 const readCounts = object({ id: integer(), total: count, solved: count });

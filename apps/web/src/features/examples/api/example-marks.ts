@@ -51,18 +51,22 @@ export function patchExampleMark(
 
 /**
  * After a mark changed on the server: the viewer's lists filtered by that mark gain or lose the
- * example, so they are marked stale (reloaded when next shown, not under the user's eyes), and the
+ * example, and positions within them move, so they are marked stale (reloaded when next shown, not
+ * under the user's eyes: Previous/Next keep working), and the
  * progress is refreshed (solved/total beside the categories, the dashboard).
  */
 function invalidateAfterMark(queryClient: QueryClient, viewer: ViewerKey, mark: ExampleMark) {
-  void queryClient.invalidateQueries({
-    queryKey: examplesKeys.viewerLists(viewer),
-    predicate: (query) => {
-      const filters = query.queryKey[3] as ExamplesListQuery | undefined;
-      return filters?.[mark] !== undefined;
-    },
-    refetchType: 'none',
-  });
+  // Lists and positions filtered by the mark; both keys hold the filters fourth.
+  for (const queryKey of [examplesKeys.viewerLists(viewer), examplesKeys.viewerPositions(viewer)]) {
+    void queryClient.invalidateQueries({
+      queryKey,
+      predicate: (query) => {
+        const filters = query.queryKey[3] as ExamplesListQuery | undefined;
+        return filters?.[mark] !== undefined;
+      },
+      refetchType: 'none',
+    });
+  }
   void queryClient.invalidateQueries({
     queryKey: progressKeys.of(viewer),
     // Only solved marks change what is on screen (solved/total badges); likes just go stale.

@@ -30,6 +30,11 @@ export const examplesKeys = {
   details: () => [...examplesKeys.all, 'detail'] as const,
   viewerDetails: (viewer: ViewerKey) => [...examplesKeys.details(), viewer] as const,
   detail: (viewer: ViewerKey, id: number) => [...examplesKeys.viewerDetails(viewer), id] as const,
+  positions: () => [...examplesKeys.all, 'position'] as const,
+  viewerPositions: (viewer: ViewerKey) => [...examplesKeys.positions(), viewer] as const,
+  /** An example's place in one filtered list, per caller (liked/solved filters are personal). */
+  position: (viewer: ViewerKey, query: ExamplesListQuery, id: number) =>
+    [...examplesKeys.viewerPositions(viewer), query, id] as const,
 };
 
 /** GET /examples with filters, page size and cursor → one page. */

@@ -16,11 +16,47 @@ const list = [
   makeExample({ id: 9, categoryId: 13, difficultyId: 1 }),
 ];
 
+const notFound = (id: string) => ({
+  status: 404,
+  body: { success: false, code: 'NotFound', message: `Example ${id} not found.` },
+});
+
+/** GET /api/examples/{id}/position over `list` (every example matches difficulty 1; 6 does not). */
+const position: Handler = (url) => {
+  const match = /^\/api\/examples\/(\d+)\/position$/.exec(url.pathname);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  const at = list.findIndex((e) => e.id === id);
+  if (id === 6) {
+    return {
+      body: {
+        success: true,
+        data: { position: null, total: list.length, previousId: null, nextId: null },
+      },
+    };
+  }
+  if (at < 0) return notFound(match[1]!);
+  return {
+    body: {
+      success: true,
+      data: {
+        position: at + 1,
+        total: list.length,
+        previousId: list[at - 1]?.id ?? null,
+        nextId: list[at + 1]?.id ?? null,
+      },
+    },
+  };
+};
+
 const api: Handler = (url) => {
   if (url.pathname === '/api/examples') return examplesPage(list);
+  if (url.pathname.endsWith('/position')) return position(url);
   const match = /^\/api\/examples\/(\d+)$/.exec(url.pathname);
   if (!match) return undefined;
-  const example = list.find((e) => e.id === Number(match[1]));
+  const example =
+    list.find((e) => e.id === Number(match[1])) ??
+    (match[1] === '6' ? makeExample({ id: 6, categoryId: 12, difficultyId: 2 }) : undefined);
   if (example) return { body: { success: true, data: { example } } };
   if (match[1] === '500') {
     return {
@@ -28,10 +64,7 @@ const api: Handler = (url) => {
       body: { success: false, code: 'InternalError', message: 'Internal error.' },
     };
   }
-  return {
-    status: 404,
-    body: { success: false, code: 'NotFound', message: `Example ${match[1]} not found.` },
-  };
+  return notFound(match[1]!);
 };
 
 afterEach(() => {
@@ -71,7 +104,8 @@ describe('/examples/{id}', { timeout: 20_000 }, () => {
     const fetchMock = mockFetch(catalogueHandler, api);
     const { location, router } = renderExamples('/examples/7?difficulty=1');
     await screen.findByText('2 of 3 in this list');
-    expect(callsTo(fetchMock, '/api/examples')[0]!.searchParams.get('difficultyId')).toBe('1');
+    const [asked] = callsTo(fetchMock, '/api/examples/7/position');
+    expect(asked!.searchParams.get('difficultyId')).toBe('1');
 
     const previous = screen.getByRole('link', { name: 'Previous' });
     const next = screen.getByRole('link', { name: 'Next' });
@@ -88,9 +122,23 @@ describe('/examples/{id}', { timeout: 20_000 }, () => {
 
     await act(() => router.navigate(-1));
     expect(await screen.findByRole('heading', { name: 'Example 7' })).toBeTruthy();
-    // examples come from the list already loaded: one list call, no detail call needed for 9
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(1);
-    expect(callsTo(fetchMock, '/api/examples/9')).toHaveLength(0);
+    expect(await screen.findByText('2 of 3 in this list')).toBeTruthy();
+    // One position request per example, each kept: going back asks nothing again; no list paging.
+    expect(callsTo(fetchMock, '/api/examples/7/position')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/api/examples/9/position')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/api/examples/7')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(0);
+  });
+
+  it("says 'Not in this list' for an example the filters leave out, with Previous and Next disabled", async () => {
+    const fetchMock = mockFetch(catalogueHandler, api);
+    renderExamples('/examples/6?difficulty=1');
+    expect(await screen.findByText('Not in this list')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Example 6' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(callsTo(fetchMock, '/api/examples/6/position')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(0);
   });
 
   it("shows 'Example not found' for a 404", async () => {

@@ -24,10 +24,9 @@ import {
   IconLink,
   IconSearchOff,
 } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { isNotFound, useExample } from '../api/get-example';
-import { useExamples } from '../api/get-examples';
+import { useExamplePosition } from '../api/get-example-position';
 import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
 import { useViewer } from '../hooks/use-viewer';
@@ -49,9 +48,6 @@ import { PracticeModeSwitch } from './practice-mode-switch';
 import { RandomExampleButton } from './random-example-button';
 import { ExamplesError } from './screen-states';
 
-/** How many pages the detail page reads ahead to find the example in its filtered list. */
-const MAX_PAGES_FOR_NEIGHBOURS = 10;
-
 async function copyLink() {
   try {
     await navigator.clipboard.writeText(window.location.href);
@@ -69,37 +65,19 @@ async function copyLink() {
   }
 }
 
-/** Previous and next example within the list the user came from (the filters in the URL). */
+/**
+ * Position, previous and next within the list the user came from (the filters in the URL): one
+ * request, however far down the list the example is.
+ */
 function useNeighbours(id: number | null, filters: ExampleFilters, enabled: boolean) {
-  const list = useExamples(filters, { enabled: enabled && id !== null });
-  const examples = useMemo(
-    () => list.data?.pages.flatMap((page) => page.examples) ?? [],
-    [list.data],
-  );
-  const position = examples.findIndex((example) => example.id === id);
-  const pageCount = list.data?.pages.length ?? 0;
-  const total = list.data?.pages.at(-1)?.total;
-
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
-  const atLoadedEnd = position === -1 || position === examples.length - 1;
-  useEffect(() => {
-    if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
-    if (atLoadedEnd && pageCount < MAX_PAGES_FOR_NEIGHBOURS) void fetchNextPage();
-  }, [
-    atLoadedEnd,
-    pageCount,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  ]);
-
+  const place = useExamplePosition(id, filters, { enabled });
+  const data = place.data;
   return {
-    previous: position > 0 ? examples[position - 1] : undefined,
-    next: position >= 0 ? examples[position + 1] : undefined,
-    position: position >= 0 ? position + 1 : null,
-    total,
-    loading: list.isPending || isFetchingNextPage,
+    previousId: data?.previousId ?? null,
+    nextId: data?.nextId ?? null,
+    position: data?.position,
+    total: data?.total,
+    loading: place.isPending && place.fetchStatus !== 'idle',
   };
 }
 
@@ -258,11 +236,15 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
                 <Title order={1} fz={{ base: 24, sm: 30 }} id="example-title">
                   Example {example.id}
                 </Title>
-                {neighbours.position !== null && neighbours.total !== undefined ? (
+                {neighbours.total === undefined ? null : neighbours.position ? (
                   <Text size="sm" c="dimmed" mt={6}>
                     {neighbours.position} of {neighbours.total} in this list
                   </Text>
-                ) : null}
+                ) : (
+                  <Text size="sm" c="dimmed" mt={6}>
+                    Not in this list
+                  </Text>
+                )}
               </Group>
               <Group gap={6}>
                 <DifficultyBadge name={difficulty?.name} />
@@ -306,10 +288,10 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
           component="nav"
           aria-label="Previous and next example"
         >
-          {neighbours.previous ? (
+          {neighbours.previousId ? (
             <Button
               component={Link}
-              to={exampleDetailPath(neighbours.previous.id, filters)}
+              to={exampleDetailPath(neighbours.previousId, filters)}
               variant="default"
               leftSection={<IconChevronLeft size={18} />}
             >
@@ -320,10 +302,10 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
               Previous
             </Button>
           )}
-          {neighbours.next ? (
+          {neighbours.nextId ? (
             <Button
               component={Link}
-              to={exampleDetailPath(neighbours.next.id, filters)}
+              to={exampleDetailPath(neighbours.nextId, filters)}
               rightSection={<IconChevronRight size={18} />}
             >
               Next

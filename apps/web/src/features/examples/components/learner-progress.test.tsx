@@ -287,6 +287,10 @@ describe('Random example', { timeout: 20_000 }, () => {
     expect(location().pathname + location().search).toBe('/examples/3?difficulty=1&liked=true');
     const random = api.callsTo('/api/examples/random')[0]!.url.searchParams;
     expect(Object.fromEntries(random)).toEqual({ difficultyId: '1', liked: 'true' });
+    // The pick came with its position: the page shows it without asking again.
+    expect(await screen.findByText('1 of 1 in this list')).toBeTruthy();
+    expect(api.calls.filter((c) => c.url.pathname.endsWith('/position'))).toHaveLength(0);
+    expect(api.callsTo('/api/examples/3')).toHaveLength(0);
   });
 
   it('says so when no example matches', async () => {

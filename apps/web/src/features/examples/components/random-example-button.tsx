@@ -28,7 +28,7 @@ export function RandomExampleButton({
 
   const pick = () =>
     random.mutate(filters, {
-      onSuccess: (example) => void navigate(exampleDetailPath(example.id, filters)),
+      onSuccess: ({ example }) => void navigate(exampleDetailPath(example.id, filters)),
       onError: (error) =>
         notifications.show({
           id: 'random-example',

@@ -40,7 +40,7 @@ export interface FakeLearnerApiOptions {
 /**
  * An in-memory examples API with one learner's likes and solved marks behind a stubbed fetch:
  * GET /examples (liked/solved on rows and as filters only with a bearer token, like the server),
- * /examples/{id}, /examples/random, PUT|DELETE like and solved (401 without a token),
+ * /examples/{id}, /examples/{id}/position, /examples/random (with the pick's position), PUT|DELETE like and solved (401 without a token),
  * GET /me/progress, and the catalogue of fixtures.ts.
  */
 export function fakeLearnerApi(examples: Example[], options: FakeLearnerApiOptions = {}) {
@@ -73,6 +73,19 @@ export function fakeLearnerApi(examples: Example[], options: FakeLearnerApiOptio
     });
   };
 
+  /** GET /examples/{id}/position's answer for `id` within `list`. */
+  const positionIn = (list: Example[], id: number) => {
+    const at = list.findIndex((example) => example.id === id);
+    return at < 0
+      ? { position: null, total: list.length, previousId: null, nextId: null }
+      : {
+          position: at + 1,
+          total: list.length,
+          previousId: list[at - 1]?.id ?? null,
+          nextId: list[at + 1]?.id ?? null,
+        };
+  };
+
   const progress = () => {
     const counts = (ids: number[]) => ({
       total: ids.length,
@@ -103,7 +116,15 @@ export function fakeLearnerApi(examples: Example[], options: FakeLearnerApiOptio
     if (url.pathname === '/api/examples/random' && method === 'GET') {
       const list = filtered(url, signedIn);
       if (list.length === 0) return fail(404, 'NotFound', 'No examples match these filters.');
-      return ok({ example: view(list[0]!, signedIn) });
+      return ok({ example: view(list[0]!, signedIn), position: positionIn(list, list[0]!.id) });
+    }
+    const position = /^\/api\/examples\/(\d+)\/position$/.exec(url.pathname);
+    if (position && method === 'GET') {
+      const id = Number(position[1]);
+      if (!examples.some((e) => e.id === id)) {
+        return fail(404, 'NotFound', `Example ${id} not found.`);
+      }
+      return ok(positionIn(filtered(url, signedIn), id));
     }
     if (url.pathname === '/api/me/progress') {
       return signedIn ? ok(progress()) : fail(401, 'Unauthorized', 'Sign in first.');

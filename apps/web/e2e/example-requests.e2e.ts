@@ -1,0 +1,116 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, launchBrowser, startServer, type TestServer } from './harness';
+
+/**
+ * How many API requests the example page makes. It used to page through the whole list to find
+ * an example's position and neighbours (7 list requests for the last demo example, as many for an
+ * unknown id); now one position request answers them, and Random example's one request carries
+ * the pick's position too.
+ */
+describe('example page: API requests', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+  /** The demo catalogue's ids in list order. */
+  let ids: number[];
+
+  /** After the page settles, any late request (a next list page) would have been sent. */
+  const SETTLE_MS = 1500;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+    browser = await launchBrowser();
+    ids = [];
+    let cursor: string | null = null;
+    do {
+      const page: { examples: { id: number }[]; nextCursor: string | null } = await callApi(
+        server,
+        'GET',
+        `/examples?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      ids.push(...page.examples.map((e) => e.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(pageErrors).toEqual([]);
+    pageErrors = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A fresh page and the path (with query) of every API request it makes. */
+  async function open(): Promise<{ page: Page; requests: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
+    });
+    return { page, requests };
+  }
+
+  const listRequests = (requests: string[]) =>
+    requests.filter((r) => /^\/api\/examples(\?|$)/.test(r));
+  const positionRequests = (requests: string[]) =>
+    requests.filter((r) => /^\/api\/examples\/\d+\/position(\?|$)/.test(r));
+
+  it('the demo catalogue has more than 100 examples (several list pages)', () => {
+    expect(ids.length).toBeGreaterThan(100);
+  });
+
+  it('the last example of the demo catalogue: one position request, no list request', async () => {
+    const last = ids.at(-1)!;
+    const { page, requests } = await open();
+    await page.goto(`${server.url}/examples/${last}`);
+    await page.getByRole('heading', { level: 1, name: `Example ${last}` }).waitFor();
+    await page.getByText(`${ids.length} of ${ids.length} in this list`).waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    expect(positionRequests(requests)).toEqual([`/api/examples/${last}/position`]);
+    expect(listRequests(requests)).toEqual([]);
+    expect(requests.filter((r) => r.startsWith(`/api/examples/${last}`))).toHaveLength(2);
+    const previous = page.getByRole('link', { name: 'Previous' });
+    expect(await previous.getAttribute('href')).toBe(`/examples/${ids.at(-2)}`);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  });
+
+  it('an unknown id: one position request (404), no list request', async () => {
+    const { page, requests } = await open();
+    await page.goto(`${server.url}/examples/999999`);
+    await page.getByText('Example not found').waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    expect(positionRequests(requests)).toEqual(['/api/examples/999999/position']);
+    expect(listRequests(requests)).toEqual([]);
+  });
+
+  it('Random example: one request for the pick and its position, then no position or list request', async () => {
+    const { page, requests } = await open();
+    await page.goto(`${server.url}/examples/${ids[0]}`);
+    await page.getByText(`1 of ${ids.length} in this list`).waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    requests.length = 0;
+
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/examples/random',
+    );
+    await page.getByRole('button', { name: 'Random example' }).click();
+    const picked: number = (await (await answered).json()).data.example.id;
+    await page.waitForURL((url) => url.pathname === `/examples/${picked}`);
+    await page.getByRole('heading', { level: 1, name: `Example ${picked}` }).waitFor();
+    const at = ids.indexOf(picked) + 1;
+    expect(at).toBeGreaterThan(0);
+    await page.getByText(`${at} of ${ids.length} in this list`).waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    expect(requests).toEqual(['/api/examples/random']);
+  });
+});
