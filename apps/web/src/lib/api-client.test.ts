@@ -8,7 +8,7 @@ import {
   failureMessage,
   refreshSession,
 } from './api-client';
-import { retryTransient } from './query-client';
+import { createQueryClient, RETRY_DELAY_MS, retryTransient } from './query-client';
 import { authStore } from './auth/auth-store';
 
 function mockFetch(response: Response | Promise<Response>) {
@@ -192,6 +192,11 @@ describe('api client', () => {
       expect(retryTransient(0, error(status)), String(status)).toBe(false);
     }
     expect(retryTransient(0, new Error('The server sent an unexpected response.'))).toBe(false);
+    // The app's client uses it, with the short delay.
+    const queries = createQueryClient().getDefaultOptions().queries;
+    expect(queries?.retry).toBe(retryTransient);
+    expect(queries?.retryDelay).toBe(RETRY_DELAY_MS);
+    expect(RETRY_DELAY_MS).toBeLessThanOrEqual(1_000);
   });
 
   it('resolves undefined for an empty body', async () => {
