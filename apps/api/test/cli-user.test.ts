@@ -66,7 +66,9 @@ describe(`npm run user on ${engineUnderTest}`, () => {
     ).toBe(64);
     const weak = runCli(['create', '--email', 'a@example.com', '--role', 'admin'], 'password\n');
     expect(weak.status).toBe(1);
-    expect(weak.stderr).toMatch(/Nothing was changed: Password did not conform with policy/);
+    expect(weak.stderr).toMatch(
+      /Nothing was changed: The password needs at least one uppercase letter \(A–Z\)\./,
+    );
     const app = await buildApp(env.config, { logger: false });
     try {
       expect(await app.database.db.selectFrom('users').select('id').execute()).toHaveLength(0);

@@ -191,7 +191,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     await waitForPage(page, url('/login'), { timeout: 5_000 });
 
     await logInWithTheForm(email, PASSWORD);
-    await page.getByRole('alert').getByText('Incorrect username or password.').waitFor();
+    await page.getByRole('alert').getByText('Incorrect email or password.').waitFor();
     await page.getByLabel(/^Password/).fill(newPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await waitForPage(page, url('/dashboard'));
@@ -203,7 +203,7 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     await logInWithTheForm(email, 'Not-The-Password-1');
     const alert = page.getByRole('alert');
     await alert.getByText('Login Failed').waitFor();
-    await alert.getByText('Incorrect username or password.').waitFor();
+    await alert.getByText('Incorrect email or password.').waitFor();
     await page.screenshot({ path: path.join(resultsDir, 'auth-login-failed-light-1280.png') });
     expect(page.url()).toBe(url('/login'));
     expect(await storage('idToken')).toBeNull();

@@ -36,11 +36,14 @@ describe('examples: browse, filter and open examples in the browser', () => {
   const chips = (page: Page) => page.getByRole('list', { name: 'Active filters' });
   const search = (page: Page) => new URL(page.url()).search;
 
-  /** The count in the header badge, e.g. 126 from '126 Examples Available'. */
+  /** The count in the header badge: 126 from '126 Examples Available', 1 and 0 from their forms. */
   async function available(page: Page): Promise<number> {
     const badge = page.getByTestId('examples-available');
     for (let tries = 0; tries < 150; tries++) {
-      const count = /^(\d+) Examples Available$/.exec((await badge.textContent()) ?? '');
+      const text = (await badge.textContent()) ?? '';
+      if (text === 'No Examples Available') return 0;
+      if (text === '1 Example Available') return 1;
+      const count = /^(\d+) Examples Available$/.exec(text);
       if (count) return Number(count[1]);
       await page.waitForTimeout(100);
     }

@@ -28,6 +28,12 @@ export const ErrorResponseSchema = z
         `For programs: ${Object.values(ErrorCode).join(', ')}, or a narrower one (UserNotConfirmed, UserDisabled).`,
       ),
     message: z.string().describe('For people: what went wrong and what to do, ready to show.'),
+    reason: z
+      .string()
+      .optional()
+      .describe(
+        'For programs: the narrower cause within `code` where there is one, e.g. PasswordTooShort, PasswordTooCommon or PasswordContainsEmail for a refused password.',
+      ),
     /** For a refused body: the message for each field, by field name (forms show them inline). */
     fields: z
       .record(z.string(), z.string())

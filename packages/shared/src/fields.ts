@@ -21,15 +21,58 @@ export const PASSWORD_HINT =
   'Password should be at least 8 characters long and include uppercase, lowercase, and numbers.';
 
 /**
+ * Why a new password is refused: a machine-readable `reason` in the API's error body (its `code`
+ * stays ValidationError), so programs branch on it instead of on the wording.
+ */
+export const PasswordReason = {
+  TooShort: 'PasswordTooShort',
+  TooLong: 'PasswordTooLong',
+  NeedsLowercase: 'PasswordNeedsLowercase',
+  NeedsUppercase: 'PasswordNeedsUppercase',
+  NeedsNumber: 'PasswordNeedsNumber',
+  TooCommon: 'PasswordTooCommon',
+  ContainsEmail: 'PasswordContainsEmail',
+} as const;
+export type PasswordReason = (typeof PasswordReason)[keyof typeof PasswordReason];
+
+/**
+ * Whose password is being set: the person's own (register, reset, change), or another user's (a
+ * superadmin, or the operator's CLI), whose email address the sentence then names.
+ */
+export type PasswordOwner = { own: true } | { own: false; email: string };
+
+/** The sentence people are shown for a refused password: plain words, one rule each. */
+export function passwordReasonMessage(reason: PasswordReason, owner: PasswordOwner): string {
+  switch (reason) {
+    case PasswordReason.TooShort:
+      return `The password needs at least ${PASSWORD_MIN} characters.`;
+    case PasswordReason.TooLong:
+      return `The password can have at most ${PASSWORD_MAX} characters.`;
+    case PasswordReason.NeedsLowercase:
+      return 'The password needs at least one lowercase letter (a–z).';
+    case PasswordReason.NeedsUppercase:
+      return 'The password needs at least one uppercase letter (A–Z).';
+    case PasswordReason.NeedsNumber:
+      return 'The password needs at least one number (0–9).';
+    case PasswordReason.TooCommon:
+      return 'That password is too common and easy to guess. Please choose another.';
+    case PasswordReason.ContainsEmail:
+      return owner.own
+        ? 'The password must not contain your email address.'
+        : `The password must not contain the user's email address (${owner.email}).`;
+  }
+}
+
+/**
  * The password policy: 8–128 characters with upper case, lower case and a digit.
  * Returns the first unmet rule, or null. Common passwords are refused by the server on top of this.
  */
-export function passwordPolicyProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return 'Password not long enough';
-  if (password.length > PASSWORD_MAX) return 'Password must be at most 128 characters';
-  if (!/[a-z]/.test(password)) return 'Password must have lowercase characters';
-  if (!/[A-Z]/.test(password)) return 'Password must have uppercase characters';
-  if (!/[0-9]/.test(password)) return 'Password must have numeric characters';
+export function passwordPolicyProblem(password: string): PasswordReason | null {
+  if (password.length < PASSWORD_MIN) return PasswordReason.TooShort;
+  if (password.length > PASSWORD_MAX) return PasswordReason.TooLong;
+  if (!/[a-z]/.test(password)) return PasswordReason.NeedsLowercase;
+  if (!/[A-Z]/.test(password)) return PasswordReason.NeedsUppercase;
+  if (!/[0-9]/.test(password)) return PasswordReason.NeedsNumber;
   return null;
 }
 

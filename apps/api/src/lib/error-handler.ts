@@ -30,17 +30,24 @@ export function sendError(
   code: string,
   message: string,
   fields?: Record<string, string>,
+  reason?: string,
 ) {
-  return reply
-    .status(status)
-    .send({ success: false, code, message, ...(fields ? { fields } : {}) });
+  return reply.status(status).send({
+    success: false,
+    code,
+    message,
+    ...(reason ? { reason } : {}),
+    ...(fields ? { fields } : {}),
+  });
 }
 
 /** One error handler: 4xx with a clear message, 5xx without internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return sendError(reply, error.statusCode, error.code, error.message);
+      const { reason, retryAfterSeconds } = error.details;
+      if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));
+      return sendError(reply, error.statusCode, error.code, error.message, undefined, reason);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';

@@ -1,11 +1,19 @@
 import { ErrorCode } from '@exemplar/shared/api';
 
+export interface AppErrorDetails {
+  /** For programs: the narrower cause within `code` (e.g. PasswordTooShort), sent as `reason`. */
+  reason?: string;
+  /** Seconds until trying again can succeed: sent as the Retry-After header. */
+  retryAfterSeconds?: number;
+}
+
 /** The one application error: an HTTP status, a machine code and a message the client shows. */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
     public readonly code: string,
     message: string,
+    public readonly details: AppErrorDetails = {},
   ) {
     super(message);
     this.name = 'AppError';

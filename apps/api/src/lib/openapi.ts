@@ -47,14 +47,14 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 type Errors = Partial<Record<ErrorStatus, string>>;
 
 const MEANING: Record<ErrorStatus, string> = {
-  400: 'Invalid input: the body, query or path failed validation (`fields` names each refused field), or text holds a NUL character.',
+  400: 'Invalid input: the body, query or path failed validation (`fields` names each refused field), text holds a NUL character, or a new password breaks the policy (`reason` names the rule).',
   401: 'No valid bearer token: missing, malformed, expired, or its session has ended.',
   403: 'Signed in, but the role lacks the permission the operation needs (see its description).',
   404: 'Nothing has the id or name given in the path.',
   409: 'Conflicts with the current state.',
   413: 'The request body is larger than the limit.',
   415: 'The request body is not application/json.',
-  429: 'Too many requests from this address: retry after the seconds the message gives.',
+  429: 'Too many requests from this address: retry after the seconds the Retry-After header (and the message) gives.',
 };
 
 /** Answers that only the service behind a route knows, by method and route path. */
@@ -68,7 +68,7 @@ const ROUTE_ERRORS: { route: RegExp; errors: Errors }[] = [
     errors: {
       401: 'Wrong email or password (one answer for both).',
       403: 'The account is not confirmed yet (code UserNotConfirmed) or is disabled (UserDisabled).',
-      429: 'Too many requests from this address, or too many failed logins for this account.',
+      429: 'Too many requests from this address, or too many failed logins for this account (locked out: Retry-After gives the seconds left, the message says how long).',
     },
   },
   {

@@ -1,5 +1,12 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { passwordPolicyProblem } from '@exemplar/shared/fields';
+import {
+  passwordPolicyProblem,
+  PasswordReason,
+  passwordReasonMessage,
+  type PasswordOwner,
+} from '@exemplar/shared/fields';
+import { AppError } from './errors';
+import { ErrorCode } from '@exemplar/shared/api';
 
 /** OWASP ASVS 5 minimum for argon2id: 46 MiB, one pass, one lane. */
 // Algorithm.Argon2id (a const enum, which isolated modules cannot read).
@@ -48,18 +55,32 @@ const COMMON = new Set(
     .filter(Boolean),
 );
 
-/** The reason a new password is refused, in Cognito's words, or null when it is acceptable. */
-export function passwordProblem(password: string, email?: string): string | null {
+/** Why a new password is refused, or null when it is acceptable. */
+export function passwordReason(password: string, email?: string): PasswordReason | null {
   const rule = passwordPolicyProblem(password);
-  if (rule) return `Password did not conform with policy: ${rule}`;
+  if (rule) return rule;
   const lower = password.toLowerCase();
   const stem = lower.replace(/[\d\W_]+$/u, '').replace(/^[\d\W_]+/u, '');
   if (COMMON.has(lower) || COMMON.has(stem) || /^(.)\1+$/.test(lower)) {
-    return 'Password did not conform with policy: Password is too common';
+    return PasswordReason.TooCommon;
   }
   const local = email?.split('@')[0]?.toLowerCase();
-  if (local && local.length >= 4 && lower.includes(local)) {
-    return 'Password did not conform with policy: Password must not contain your email address';
-  }
+  if (local && local.length >= 4 && lower.includes(local)) return PasswordReason.ContainsEmail;
   return null;
+}
+
+/**
+ * Throws the 400 for a password that breaks the policy: code ValidationError, a plain sentence as
+ * the message (naming whose email address when it is someone else's), and the rule as `reason`.
+ */
+export function assertPasswordAcceptable(
+  password: string,
+  email: string,
+  owner: PasswordOwner = { own: true },
+): void {
+  const reason = passwordReason(password, email);
+  if (!reason) return;
+  throw new AppError(400, ErrorCode.ValidationError, passwordReasonMessage(reason, owner), {
+    reason,
+  });
 }

@@ -1,9 +1,16 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** Full-page 'Loading...' shown while authentication initialises. */
-export function FullPageLoading() {
+/**
+ * Full-page 'Loading...' shown while authentication initialises (the whole viewport, before the
+ * layout) or is loading: a protected page checking the session fills the page below the navbar.
+ */
+export function FullPageLoading({ belowHeader = false }: { belowHeader?: boolean }) {
   return (
-    <Center mih="100dvh" role="status" aria-live="polite">
+    <Center
+      mih={belowHeader ? 'calc(100dvh - var(--app-shell-header-height, 64px))' : '100dvh'}
+      role="status"
+      aria-live="polite"
+    >
       <Stack align="center" gap="sm">
         <Loader size="md" />
         <Text c="dimmed" fw={500}>

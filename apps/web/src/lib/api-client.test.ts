@@ -5,8 +5,10 @@ import {
   NETWORK_ERROR_MESSAGE,
   REFRESH_FAILED_MESSAGE,
   api,
+  failureMessage,
   refreshSession,
 } from './api-client';
+import { createQueryClient, RETRY_DELAY_MS, retryTransient } from './query-client';
 import { authStore } from './auth/auth-store';
 
 function mockFetch(response: Response | Promise<Response>) {
@@ -76,9 +78,77 @@ describe('api client', () => {
     expect(error.fields).toEqual({ name: 'Name is required.' });
   });
 
-  it('throws the response text otherwise', async () => {
-    mockFetch(new Response('Bad gateway', { status: 502 }));
-    await expect(api.get('/health')).rejects.toThrow('Bad gateway');
+  it("keeps the server's reason for a refused password", async () => {
+    mockFetch(
+      Response.json(
+        {
+          success: false,
+          code: 'ValidationError',
+          message: 'The password needs at least 8 characters.',
+          reason: 'PasswordTooShort',
+        },
+        { status: 400 },
+      ),
+    );
+    const error = (await api.post('/auth/register', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('The password needs at least 8 characters.');
+    expect(error.reason).toBe('PasswordTooShort');
+    expect(error.generic).toBe(false);
+  });
+
+  const failureOf = async () => (await api.get('/examples').catch((e: unknown) => e)) as ApiError;
+
+  it.each([
+    [500, 'Internal Server Error', 'Something went wrong on our side. Please try again.'],
+    [502, 'Bad Gateway', 'Exemplar is temporarily unavailable. Please try again in a moment.'],
+    [
+      503,
+      'Service Unavailable',
+      'Exemplar is temporarily unavailable. Please try again in a moment.',
+    ],
+    [504, 'Gateway Timeout', 'Exemplar is temporarily unavailable. Please try again in a moment.'],
+    [507, 'Insufficient Storage', 'Something went wrong on our side. Please try again.'],
+    [404, 'Not Found', 'We could not find what you were looking for.'],
+    [418, "I'm a teapot", 'The request could not be completed. Please try again.'],
+  ])(
+    'an empty-bodied %i gets the friendly line for its status, never its reason phrase',
+    async (status, statusText, friendly) => {
+      mockFetch(new Response(null, { status, statusText }));
+      const error = await failureOf();
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(friendly);
+      expect(error.message).not.toContain(statusText);
+      expect(error.generic).toBe(true);
+    },
+  );
+
+  it("a proxy's text or HTML page is not shown: the status's friendly line is", async () => {
+    mockFetch(new Response('<html><h1>502 Bad Gateway</h1></html>', { status: 502 }));
+    const error = await failureOf();
+    expect(error.message).toBe(
+      'Exemplar is temporarily unavailable. Please try again in a moment.',
+    );
+    expect(error.generic).toBe(true);
+  });
+
+  it('an envelope with an empty message counts as no message (its code is kept)', async () => {
+    mockFetch(
+      Response.json({ success: false, code: 'InternalError', message: ' ' }, { status: 500 }),
+    );
+    const error = await failureOf();
+    expect(error.message).toBe('Something went wrong on our side. Please try again.');
+    expect(error.code).toBe('InternalError');
+    expect(error.generic).toBe(true);
+  });
+
+  it('a 429 without a message says how long when Retry-After gives seconds', async () => {
+    mockFetch(new Response(null, { status: 429, headers: { 'Retry-After': '42' } }));
+    expect((await failureOf()).message).toBe('Too many requests. Please try again in 42 seconds.');
+    mockFetch(new Response(null, { status: 429 }));
+    expect((await failureOf()).message).toBe(
+      'Too many requests. Please wait a moment and try again.',
+    );
   });
 
   it('explains network failures', async () => {
@@ -86,7 +156,47 @@ describe('api client', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(api.get('/health')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    await expect(api.get('/health')).rejects.toThrow(
+      'Could not reach Exemplar. Check your connection and try again.',
+    );
+    expect(NETWORK_ERROR_MESSAGE).toBe(
+      'Could not reach Exemplar. Check your connection and try again.',
+    );
+  });
+
+  it("failureMessage: a form's default when the server said nothing, else the server's or the network's message", () => {
+    const generic = new ApiError(
+      503,
+      'Exemplar is temporarily unavailable.',
+      undefined,
+      undefined,
+      {
+        generic: true,
+      },
+    );
+    expect(failureMessage(generic, 'Login failed')).toBe('Login failed');
+    const server = new ApiError(401, 'Incorrect email or password.', 'Unauthorized');
+    expect(failureMessage(server, 'Login failed')).toBe('Incorrect email or password.');
+    const offline = new ApiError(0, NETWORK_ERROR_MESSAGE, 'NetworkError');
+    expect(failureMessage(offline, 'Login failed')).toBe(NETWORK_ERROR_MESSAGE);
+    expect(failureMessage(new Error(''), 'Registration failed')).toBe('Registration failed');
+  });
+
+  it('retryTransient: one quick retry for a dropped network, 502, 503 or 504; none for a 500 or any 4xx', () => {
+    const error = (status: number) => new ApiError(status, 'x');
+    for (const status of [0, 502, 503, 504]) {
+      expect(retryTransient(0, error(status)), String(status)).toBe(true);
+      expect(retryTransient(1, error(status)), `${status}, second failure`).toBe(false);
+    }
+    for (const status of [400, 401, 403, 404, 409, 429, 500]) {
+      expect(retryTransient(0, error(status)), String(status)).toBe(false);
+    }
+    expect(retryTransient(0, new Error('The server sent an unexpected response.'))).toBe(false);
+    // The app's client uses it, with the short delay.
+    const queries = createQueryClient().getDefaultOptions().queries;
+    expect(queries?.retry).toBe(retryTransient);
+    expect(queries?.retryDelay).toBe(RETRY_DELAY_MS);
+    expect(RETRY_DELAY_MS).toBeLessThanOrEqual(1_000);
   });
 
   it('resolves undefined for an empty body', async () => {

@@ -6,7 +6,7 @@ import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { hashSecret, passwordProblem } from '../../lib/passwords';
+import { assertPasswordAcceptable, hashSecret } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
 import { passwordSetByAdminMail } from '../auth/auth.mail';
 import type { AuthUser } from '../auth/auth.service';
@@ -82,8 +82,11 @@ export function adminUsersService(
     async update(actor: AuthUser, key: string, changes: UpdateUserRequest): Promise<AdminUser> {
       if (changes.password !== undefined) {
         const target = await load(db, key);
-        const problem = passwordProblem(changes.password, target.email);
-        if (problem) throw badRequest(problem);
+        // A superadmin sets someone else's password: a refusal names whose address it contains.
+        assertPasswordAcceptable(changes.password, target.email, {
+          own: false,
+          email: target.email,
+        });
       }
       const hashed =
         changes.password !== undefined ? await hashSecret(changes.password) : undefined;

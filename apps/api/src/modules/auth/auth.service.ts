@@ -16,7 +16,12 @@ import type { CounterStore } from '../../lib/counters';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import { InvalidTokenError, TOKEN_TTL_SECONDS, type Keyring } from '../../lib/jwt';
 import type { Mailer } from '../../lib/mailer';
-import { burnVerifyTime, hashSecret, passwordProblem, verifySecret } from '../../lib/passwords';
+import {
+  assertPasswordAcceptable,
+  burnVerifyTime,
+  hashSecret,
+  verifySecret,
+} from '../../lib/passwords';
 import { confirmationMail, passwordChangedMail, resetMail } from './auth.mail';
 import * as codes from './codes.repository';
 import * as sessions from './sessions.repository';
@@ -46,7 +51,7 @@ export const LOCKOUT_MAX_MS = 15 * 60_000;
 
 export const MESSAGES = {
   duplicate: 'An account with the given email already exists.',
-  badLogin: 'Incorrect username or password.',
+  badLogin: 'Incorrect email or password.',
   notConfirmed: 'User is not confirmed.',
   disabled: 'User is disabled.',
   wrongCode: 'Invalid verification code provided, please try again.',
@@ -82,6 +87,27 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const tooMany = () => new AppError(429, 'TooManyRequests', MESSAGES.tooManyTries);
 
+/** "30 seconds", "1 minute", "14 minutes": a wait rounded up, in the largest whole unit. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * A locked-out login: how long is left, in the message and as Retry-After (whole seconds, rounded
+ * up, so trying again when it says never meets the lock).
+ */
+export function loginLocked(remainingMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
+  return new AppError(
+    429,
+    'TooManyRequests',
+    `Too many failed sign-in attempts. Try again in ${waitText(seconds)}.`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
 /**
  * A rotated refresh token keeps its successor encrypted under a key derived from itself: only a
  * caller holding the old token can read the successor back (a retry within the grace period), and
@@ -113,6 +139,10 @@ export function codeMailKeys(email: string, purpose: 'confirm' | 'reset') {
   const id = `${purpose}:${sha256(email)}`;
   return [`code-mail-gap:${id}`, `code-mail-window:${id}`, `code-mail-full:${id}`] as const;
 }
+
+/** The counter keys of one address's failed logins and of its lock-out. */
+export const loginLockKeys = (email: string) =>
+  [`login-fail:${sha256(email)}`, `login-lock:${sha256(email)}`] as const;
 
 export function toMe(u: users.UserRow, groups: string[]): Me {
   return {
@@ -255,8 +285,7 @@ export function authService({
   const newRefreshToken = () => randomBytes(32).toString('base64url');
 
   async function setPassword(user: users.UserRow, password: string, keepFamily?: string) {
-    const problem = passwordProblem(password, user.email);
-    if (problem) throw badRequest(problem);
+    assertPasswordAcceptable(password, user.email);
     await db.transaction().execute(async (trx) => {
       await users.updateUser(trx, user.id, {
         password_hash: await hashSecret(password),
@@ -269,13 +298,9 @@ export function authService({
     });
   }
 
-  const lockKeys = (email: string) =>
-    [`login-fail:${sha256(email)}`, `login-lock:${sha256(email)}`] as const;
-
   return {
     async register(input: { email: string; password: string; name: string }) {
-      const problem = passwordProblem(input.password, input.email);
-      if (problem) throw badRequest(problem);
+      assertPasswordAcceptable(input.password, input.email);
       if (await users.findUserByEmail(db, input.email)) throw conflict(MESSAGES.duplicate);
       const hashed = await hashSecret(input.password);
       const at = now();
@@ -332,8 +357,9 @@ export function authService({
     },
 
     async login(email: string, password: string, ip: string): Promise<Tokens> {
-      const [failKey, lockKey] = lockKeys(email);
-      if ((await counters.ttl(lockKey)) > 0) throw tooMany();
+      const [failKey, lockKey] = loginLockKeys(email);
+      const lockedMs = await counters.ttl(lockKey);
+      if (lockedMs > 0) throw loginLocked(lockedMs);
       const user = await users.findUserByEmail(db, email);
       const ok = user
         ? await verifySecret(user.password_hash, password)
@@ -415,8 +441,7 @@ export function authService({
         await burnVerifyTime(code);
         throw badRequest(MESSAGES.wrongCode);
       }
-      const problem = passwordProblem(newPassword, user.email);
-      if (problem) throw badRequest(problem);
+      assertPasswordAcceptable(newPassword, user.email);
       await spendCode(user, 'reset', code);
       await setPassword(user, newPassword);
     },
@@ -478,8 +503,8 @@ export function authService({
       let user = await users.findUserByEmail(db, input.email);
       let created = false;
       if (!user) {
-        const problem = passwordProblem(input.password, input.email);
-        if (problem) throw badRequest(problem);
+        // The operator sets the password of the account being created: its address is named.
+        assertPasswordAcceptable(input.password, input.email, { own: false, email: input.email });
         const hashed = await hashSecret(input.password);
         await db.transaction().execute(async (trx) => {
           await users.insertUser(trx, {

@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_BASE, ApiError, NETWORK_ERROR_MESSAGE, refreshSession } from '../../../lib/api-client';
+import {
+  API_BASE,
+  ApiError,
+  errorFromResponse,
+  NETWORK_ERROR_MESSAGE,
+  refreshSession,
+} from '../../../lib/api-client';
 import { getIdToken } from '../../../lib/auth/auth-store';
 import { filenameFromDisposition, saveBlob } from '../lib/download';
 
@@ -20,23 +26,6 @@ async function request(idToken: string | null): Promise<Response> {
   }
 }
 
-async function errorOf(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
-    if (typeof body.message === 'string') {
-      return new ApiError(
-        response.status,
-        body.message,
-        typeof body.code === 'string' ? body.code : undefined,
-      );
-    }
-  } catch {
-    // not JSON
-  }
-  return new ApiError(response.status, text || response.statusText || `HTTP ${response.status}`);
-}
-
 /**
  * GET /admin/export as a file: the body is the catalogue JSON itself (not an envelope), so it is
  * fetched as a Blob with the bearer header; a 401 refreshes the session once and retries.
@@ -45,7 +34,7 @@ export async function exportCatalogue(): Promise<{ blob: Blob; filename: string 
   const sent = getIdToken();
   let response = await request(sent);
   if (response.status === 401 && sent) response = await request((await refreshSession()).idToken);
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) throw await errorFromResponse(response);
   const blob = await response.blob();
   const filename =
     filenameFromDisposition(response.headers.get('Content-Disposition')) ?? DEFAULT_EXPORT_FILENAME;

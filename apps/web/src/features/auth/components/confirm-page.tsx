@@ -19,6 +19,7 @@ import { FormAlert } from './form-alert';
 import type { LoginLocationState } from './login-page';
 import { ResendCode } from './resend-code';
 import { SubmitButton } from './submit-button';
+import { failureMessage } from '../../../lib/api-client';
 
 export const CONFIRMED_MESSAGE = 'Account confirmed successfully! Redirecting to login...';
 
@@ -100,7 +101,7 @@ export function ConfirmPage() {
         </FormAlert>
       ) : confirm.error ? (
         <FormAlert kind="error" title="Verification Failed" onClose={() => confirm.reset()}>
-          {confirm.error.message || 'Verification failed'}
+          {failureMessage(confirm.error, 'Verification failed')}
         </FormAlert>
       ) : resend.isSuccess ? (
         <FormAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
@@ -108,7 +109,7 @@ export function ConfirmPage() {
         </FormAlert>
       ) : resend.error ? (
         <FormAlert kind="error" title="Could Not Resend Code" onClose={() => resend.reset()}>
-          {resend.error.message || 'Could not resend the code'}
+          {failureMessage(resend.error, 'Could not resend the code')}
         </FormAlert>
       ) : (
         notice && <FormAlert kind="info">{notice}</FormAlert>

@@ -13,6 +13,7 @@ import { AuthPrompt, BackToHome } from './auth-links';
 import { FormAlert } from './form-alert';
 import type { ResetLocationState } from './reset-password-page';
 import { SubmitButton } from './submit-button';
+import { failureMessage } from '../../../lib/api-client';
 
 export function ForgotPasswordPage() {
   const { user } = useAuth();
@@ -55,7 +56,7 @@ export function ForgotPasswordPage() {
     >
       {forgot.error && (
         <FormAlert kind="error" title="Reset Failed" onClose={() => forgot.reset()}>
-          {forgot.error.message || 'Reset failed'}
+          {failureMessage(forgot.error, 'Reset failed')}
         </FormAlert>
       )}
       <form onSubmit={submit} noValidate aria-label="Forgot password">

@@ -90,13 +90,15 @@ describe('/login', () => {
   });
 
   it("shows a failure in the 'Login Failed' alert with the server's message", async () => {
-    mockApi(on('POST', '/auth/login', () => fail(401, 'Incorrect username or password.')));
+    mockApi(
+      on('POST', '/auth/login', () => fail(401, 'Incorrect email or password.', 'Unauthorized')),
+    );
     const { router } = renderRoute('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit('ada@example.com', 'wrong');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Login Failed');
-    expect(alert.textContent).toContain('Incorrect username or password.');
+    expect(alert.textContent).toContain('Incorrect email or password.');
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('idToken')).toBeNull();
   });
@@ -110,8 +112,40 @@ describe('/login', () => {
     expect(alert.textContent).toBe('Login FailedLogin failed');
   });
 
+  it.each([
+    [500, 'Internal Server Error'],
+    [503, 'Service Unavailable'],
+  ])(
+    "says 'Login failed' for an empty-bodied %i, never its reason phrase",
+    async (status, statusText) => {
+      mockApi(on('POST', '/auth/login', () => new Response(null, { status, statusText })));
+      renderRoute('/login');
+      await screen.findByRole('heading', { name: 'Welcome back' });
+      fillAndSubmit('ada@example.com', 'whatever');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Login FailedLogin failed');
+    },
+  );
+
+  it('the lock-out message is shown as the server gives it', async () => {
+    mockApi(
+      on('POST', '/auth/login', () =>
+        fail(429, 'Too many failed sign-in attempts. Try again in 14 minutes.', 'TooManyRequests'),
+      ),
+    );
+    renderRoute('/login');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    fillAndSubmit('ada@example.com', 'whatever');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Login FailedToo many failed sign-in attempts. Try again in 14 minutes.',
+    );
+  });
+
   it('an unconfirmed account stores the pending email and goes to /confirm', async () => {
-    mockApi(on('POST', '/auth/login', () => fail(403, 'User is not confirmed.')));
+    mockApi(
+      on('POST', '/auth/login', () => fail(403, 'User is not confirmed.', 'UserNotConfirmed')),
+    );
     const { router } = renderRoute('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit('New@Example.com', 'Secret123');

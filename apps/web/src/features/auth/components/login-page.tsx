@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconLogin2 } from '@tabler/icons-react';
 import { EmailSchema, PasswordInputSchema } from '@exemplar/shared/fields';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/login';
@@ -17,7 +18,10 @@ import { SubmitButton } from './submit-button';
 
 /** Shown when the server gave no message. */
 export const LOGIN_FAILED = 'Login failed';
-const NOT_CONFIRMED = 'User is not confirmed';
+
+/** The account exists but its email is not confirmed yet: the user is sent to enter the code. */
+const isNotConfirmed = (error: Error) =>
+  error instanceof ApiError && error.code === 'UserNotConfirmed';
 
 /** Arriving from a confirmation or a reset, the email is filled in already. */
 export interface LoginLocationState {
@@ -50,7 +54,7 @@ export function LoginPage() {
       { email, password: values.password },
       {
         onError: (error) => {
-          if (error.message.includes(NOT_CONFIRMED)) {
+          if (isNotConfirmed(error)) {
             setPendingEmail(email);
             void navigate(paths.confirm, { state: { reason: 'unconfirmed' } });
           }
@@ -59,7 +63,7 @@ export function LoginPage() {
     );
   });
 
-  const error = login.error && !login.error.message.includes(NOT_CONFIRMED) ? login.error : null;
+  const error = login.error && !isNotConfirmed(login.error) ? login.error : null;
 
   return (
     <AuthCard
@@ -77,7 +81,7 @@ export function LoginPage() {
       {next && !error && <FormAlert kind="info">Please log in to continue to that page.</FormAlert>}
       {error && (
         <FormAlert kind="error" title="Login Failed" onClose={() => login.reset()}>
-          {error.message || LOGIN_FAILED}
+          {failureMessage(error, LOGIN_FAILED)}
         </FormAlert>
       )}
       <form onSubmit={submit} noValidate aria-label="Login">

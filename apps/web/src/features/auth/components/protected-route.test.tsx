@@ -26,11 +26,11 @@ describe('ProtectedRoute', () => {
     authStore.reset();
   });
 
-  it('shows a spinner while authentication initialises', async () => {
+  it("shows the full-page 'Loading...' while authentication initialises", async () => {
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     mockApi(meRoute());
     renderRoute('/secret', bareRoutes);
-    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect(screen.queryByText('Secret page')).toBeNull();
     act(() => authStore.initialise());
     expect(await screen.findByText('Secret page')).toBeTruthy();
@@ -45,13 +45,13 @@ describe('ProtectedRoute', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('with a token calls GET /auth/me (bearer id token) and shows the page on success', async () => {
+  it("with a token shows 'Loading...' while GET /auth/me (bearer id token) runs, then the page on success", async () => {
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     authStore.initialise();
     const me = deferred<Response>();
     const { callsTo } = mockApi(on('GET', '/auth/me', () => me.promise));
     renderRoute('/secret', bareRoutes);
-    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
     await waitFor(() => expect(callsTo('/auth/me')).toHaveLength(1));
     expect(callsTo('/auth/me')[0]!.authorization).toBe(
       `Bearer ${window.localStorage.getItem('idToken')}`,

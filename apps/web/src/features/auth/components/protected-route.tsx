@@ -1,7 +1,7 @@
-import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { FullPageLoading } from '../../../components/page-loader';
 import { useAuth } from '../../../lib/auth/auth-store';
 import {
   clearLogoutMark,
@@ -12,17 +12,13 @@ import {
 import { authKeys, useCurrentUser } from '../api/get-me';
 import { loginPathFor } from '../lib/redirect';
 
-function Checking() {
-  return (
-    <Center mih="50vh" role="status" aria-label="Checking your session">
-      <Loader />
-    </Center>
-  );
-}
+/** Authentication is loading (the session is being checked): the full-page 'Loading...'. */
+const Checking = () => <FullPageLoading belowHeader />;
 
 /**
  * Shows `children` only to a signed-in user the server still knows (Protected routes):
- * - while authentication initialises, and while the first GET /auth/me runs: a spinner;
+ * - while authentication initialises, and while the first GET /auth/me runs: the full-page
+ *   'Loading...';
  * - no token: the login screen (/login?next=… brings the user back here after logging in);
  * - GET /auth/me fails: the user is logged out, then the login screen.
  * The check runs again each time a protected page opens; meanwhile the last answer shows.

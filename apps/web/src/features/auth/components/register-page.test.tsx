@@ -66,7 +66,15 @@ describe('/register', () => {
   it('does not enforce the password hint on the client', async () => {
     const { callsTo } = mockApi(
       on('POST', '/auth/register', () =>
-        fail(400, 'Password did not conform with policy: Password not long enough'),
+        Response.json(
+          {
+            success: false,
+            code: 'ValidationError',
+            message: 'The password needs at least 8 characters.',
+            reason: 'PasswordTooShort',
+          },
+          { status: 400 },
+        ),
       ),
     );
     renderRoute('/register');
@@ -80,14 +88,23 @@ describe('/register', () => {
       password: 'short',
     });
     expect(alert.textContent).toContain('Registration Failed');
-    expect(alert.textContent).toContain(
-      'Password did not conform with policy: Password not long enough',
-    );
+    expect(alert.textContent).toContain('The password needs at least 8 characters.');
     expect(screen.getByText(PASSWORD_HINT)).toBeTruthy();
   });
 
   it("shows 'Registration failed' when the server gives no message", async () => {
     mockApi(on('POST', '/auth/register', () => fail(409, '')));
+    renderRoute('/register');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    fill({ name: 'Ada', email: 'ada@example.com', password: 'Secret123' });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Registration FailedRegistration failed',
+    );
+  });
+
+  it.each([500, 503])("shows 'Registration failed' for an empty-bodied %i", async (status) => {
+    mockApi(on('POST', '/auth/register', () => new Response(null, { status })));
     renderRoute('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
     fill({ name: 'Ada', email: 'ada@example.com', password: 'Secret123' });

@@ -19,6 +19,7 @@ import type { ConfirmLocationState } from './confirm-page';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
+import { failureMessage } from '../../../lib/api-client';
 
 /** Shown when the server gave no message. */
 export const REGISTRATION_FAILED = 'Registration failed';
@@ -72,7 +73,7 @@ export function RegisterPage() {
     >
       {register.error && (
         <FormAlert kind="error" title="Registration Failed" onClose={() => register.reset()}>
-          {register.error.message || REGISTRATION_FAILED}
+          {failureMessage(register.error, REGISTRATION_FAILED)}
         </FormAlert>
       )}
       <form onSubmit={submit} noValidate aria-label="Register">

@@ -20,6 +20,7 @@ import type { LoginLocationState } from './login-page';
 import { PasswordField } from './password-field';
 import { ResendCode } from './resend-code';
 import { SubmitButton } from './submit-button';
+import { failureMessage } from '../../../lib/api-client';
 
 export const RESET_MESSAGE = 'Password reset successfully! Redirecting to login...';
 
@@ -94,7 +95,7 @@ export function ResetPasswordPage() {
         </FormAlert>
       ) : reset.error ? (
         <FormAlert kind="error" title="Reset Failed" onClose={() => reset.reset()}>
-          {reset.error.message || 'Reset failed'}
+          {failureMessage(reset.error, 'Reset failed')}
         </FormAlert>
       ) : resend.isSuccess ? (
         <FormAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
@@ -102,7 +103,7 @@ export function ResetPasswordPage() {
         </FormAlert>
       ) : resend.error ? (
         <FormAlert kind="error" title="Reset Failed" onClose={() => resend.reset()}>
-          {resend.error.message || 'Reset failed'}
+          {failureMessage(resend.error, 'Reset failed')}
         </FormAlert>
       ) : (
         arrival && <FormAlert kind="info">{arrival}</FormAlert>

@@ -3,10 +3,14 @@ import type { ExamplesPage } from '@exemplar/shared/catalogue';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconChevronDown } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { failureMessage } from '../../../lib/api-client';
 import { categoryName, indexCategoryTree } from '../lib/category-tree';
 import { exampleDetailPath, type ExampleFilters, type FilterCatalogue } from '../lib/filters';
 import { ExampleCard } from './example-card';
 import { ExamplesError, ExamplesLoading, NoExamplesFound } from './screen-states';
+
+/** Said when loading the list failed and the server gave no message. */
+const EXAMPLES_FAILED = 'Failed to load examples';
 
 interface ExampleResultsProps {
   query: UseInfiniteQueryResult<InfiniteData<ExamplesPage>, Error>;
@@ -31,7 +35,7 @@ export function ExampleResults({ query, catalogue, filters }: ExampleResultsProp
   if (query.isError && examples.length === 0) {
     return (
       <ExamplesError
-        message={query.error.message || 'Failed to load examples'}
+        message={failureMessage(query.error, EXAMPLES_FAILED)}
         onRetry={() => void query.refetch()}
       />
     );
@@ -56,7 +60,7 @@ export function ExampleResults({ query, catalogue, filters }: ExampleResultsProp
 
       {query.isFetchNextPageError ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {query.error?.message || 'Failed to load examples'}
+          {query.error ? failureMessage(query.error, EXAMPLES_FAILED) : EXAMPLES_FAILED}
         </Alert>
       ) : null}
 

@@ -292,12 +292,20 @@ describe('/examples', { timeout: 20_000 }, () => {
     expect(input.value).toBe('');
   });
 
-  it("shows 'No Examples Found' when nothing matches", async () => {
+  it("says '1 Example Available' in the header badge when one example matches", async () => {
+    mockFetch(catalogueHandler, examplesHandler);
+    renderExamples('/examples?difficulty=4');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByTestId('examples-available').textContent).toBe('1 Example Available');
+  });
+
+  it("shows 'No Examples Found' and 'No Examples Available' when nothing matches", async () => {
     mockFetch(catalogueHandler, (url) =>
       url.pathname === '/api/examples' ? examplesPage([]) : undefined,
     );
     renderExamples('/examples?difficulty=4');
     expect(await screen.findByText('No Examples Found')).toBeTruthy();
+    expect(screen.getByTestId('examples-available').textContent).toBe('No Examples Available');
     expect(
       screen.getByText('Try adjusting your filters or browse different categories.'),
     ).toBeTruthy();
@@ -392,5 +400,22 @@ describe('/examples', { timeout: 20_000 }, () => {
     );
     renderExamples('/examples');
     expect(await screen.findByText('Failed to load examples')).toBeTruthy();
+    expect(screen.queryByText(/Bad ?Gateway/i)).toBeNull();
+  });
+
+  it("a 500 without a message shows 'Unable to load categories' with the friendly line, not the status text", async () => {
+    // A body without the envelope's message, as a proxy in front may send.
+    mockFetch(
+      (url) =>
+        url.pathname === '/api/subjects'
+          ? { status: 500, body: { error: 'Internal Server Error' } }
+          : undefined,
+      catalogueHandler,
+      examplesHandler,
+    );
+    renderExamples('/examples');
+    expect(await screen.findByText('Unable to load categories')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    expect(screen.queryByText(/Internal Server Error/)).toBeNull();
   });
 });

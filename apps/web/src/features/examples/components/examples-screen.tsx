@@ -13,6 +13,17 @@ import classes from './examples.module.css';
 import { FilterExamplesCard } from './filter-examples-card';
 import { ExamplesScreenLoading, InitialDataError } from './screen-states';
 
+/**
+ * The header badge: '<n> Examples Available', '1 Example Available', and 'No Examples Available'
+ * for none (a count of zero reads like a fault; the words say it plainly). Before the count is in:
+ * 'Examples Available'.
+ */
+export function examplesAvailableLabel(total: number | undefined): string {
+  if (total === undefined) return 'Examples Available';
+  if (total === 0) return 'No Examples Available';
+  return total === 1 ? '1 Example Available' : `${total} Examples Available`;
+}
+
 /** /examples — Browse Examples. */
 export function ExamplesScreen() {
   const initial = useFilterCatalogue();
@@ -64,7 +75,7 @@ export function ExamplesScreen() {
                   )
                 }
               >
-                {total === undefined ? 'Examples Available' : `${total} Examples Available`}
+                {examplesAvailableLabel(total)}
               </Badge>
               <Badge
                 size="lg"

@@ -5,6 +5,7 @@ import { PASSWORD_HINT, PASSWORD_MIN, PasswordInputSchema } from '@exemplar/shar
 import { useChangePassword } from '../../api/change-password';
 import { fieldValidator, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../lib/validation';
 import { PasswordField } from '../password-field';
+import { failureMessage } from '../../../../lib/api-client';
 
 /** POST /auth/change-password: current, new and confirm; the server's answer is shown. */
 export function ChangePasswordCard() {
@@ -48,7 +49,7 @@ export function ChangePasswordCard() {
               icon={<IconAlertCircle size={18} />}
               title="Password Change Failed"
             >
-              {change.error.message || 'Password change failed'}
+              {failureMessage(change.error, 'Password change failed')}
             </Alert>
           )}
           <PasswordField

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { CurrentUser } from '../../api/get-me';
 import { useUpdateMe } from '../../api/update-me';
 import { fieldValidator } from '../../lib/validation';
+import { failureMessage } from '../../../../lib/api-client';
 
 export const EMAIL_DISABLED_NOTE =
   'Email changes require additional verification and are currently disabled.';
@@ -93,7 +94,7 @@ export function ProfileInfoCard({ user }: { user: CurrentUser }) {
                 icon={<IconAlertCircle size={18} />}
                 title="Update Failed"
               >
-                {update.error.message || 'Failed to update profile'}
+                {failureMessage(update.error, 'Failed to update profile')}
               </Alert>
             )}
             <TextInput

@@ -1,0 +1,227 @@
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, launchBrowser, startServer, type TestServer, waitForPage } from './harness';
+
+const ROOT_EMAIL = 'root.failures@example.com';
+const ROOT_PASSWORD = 'Failures-Root-Pass-7';
+
+/** The time an error screen may take to appear after navigation (the first failure shows it). */
+const ERROR_SCREEN_WITHIN_MS = 2_500;
+
+interface Tokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** An empty-bodied failure, as a proxy or a crashed upstream answers. */
+const emptyFailure = (status: number) => (route: Route) =>
+  route.fulfill({ status, body: '', headers: { 'Content-Type': 'text/plain' } });
+
+describe('what people are told when things fail, in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+  let counter = 0;
+
+  const url = (pathname: string) => `${server.url}${pathname}`;
+
+  async function open(tokens?: Tokens): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    if (tokens) {
+      await context.addInitScript((stored: Tokens) => {
+        if (!window.localStorage.getItem('idToken')) {
+          for (const [key, value] of Object.entries(stored))
+            window.localStorage.setItem(key, value);
+        }
+      }, tokens);
+    }
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  }
+
+  async function submitLogin(page: Page, email: string, password: string) {
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  }
+
+  async function submitRegister(page: Page, email: string, password: string) {
+    await page.getByLabel('Full Name').fill('Failure Tester');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+  }
+
+  /**
+   * Opens /examples once as it normally loads, so the app's code is in the browser's cache: the
+   * error-screen bounds below then measure how the app handles a failure, not a cold download.
+   */
+  async function warmUp(page: Page) {
+    await page.goto(url('/examples'));
+    await page.getByText('Filter Categories').waitFor({ timeout: 30_000 });
+  }
+
+  /** The /api/examples answer of the server, cut down to its first `keep` examples. */
+  const examplesCutTo = (keep: number) => async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      data: { examples: unknown[]; total: number; nextCursor: string | null };
+    };
+    const examples = body.data.examples.slice(0, keep);
+    await route.fulfill({
+      response,
+      json: { ...body, data: { ...body.data, examples, total: examples.length, nextCursor: null } },
+    });
+  };
+
+  beforeAll(async () => {
+    server = await startServer({
+      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(pageErrors).toEqual([]);
+    pageErrors = [];
+  });
+
+  it.each([500, 503])(
+    "login answered by an empty-bodied %i shows 'Login failed' in the 'Login Failed' alert, not the status text",
+    async (status) => {
+      const page = await open();
+      await page.route('**/api/auth/login', emptyFailure(status));
+      await page.goto(url('/login'));
+      await submitLogin(page, ROOT_EMAIL, 'Whatever-Pass-1');
+      const alert = page.getByRole('alert');
+      await alert.getByText('Login Failed', { exact: true }).waitFor();
+      await alert.getByText('Login failed', { exact: true }).waitFor();
+      expect(await alert.textContent()).not.toMatch(/Internal Server Error|Service Unavailable/);
+    },
+  );
+
+  it.each([500, 503])(
+    "registration answered by an empty-bodied %i shows 'Registration failed' in the 'Registration Failed' alert",
+    async (status) => {
+      const page = await open();
+      await page.route('**/api/auth/register', emptyFailure(status));
+      await page.goto(url('/register'));
+      await submitRegister(page, `empty-${status}-${++counter}@example.com`, 'Good-Secret-12');
+      const alert = page.getByRole('alert');
+      await alert.getByText('Registration Failed', { exact: true }).waitFor();
+      await alert.getByText('Registration failed', { exact: true }).waitFor();
+      expect(await alert.textContent()).not.toMatch(/Internal Server Error|Service Unavailable/);
+      expect(page.url()).toBe(url('/register'));
+    },
+  );
+
+  it("a wrong password says 'Incorrect email or password.'; after five, the lock-out says how long", async () => {
+    const page = await open();
+    const email = `locked-${Date.now()}@example.com`;
+    await page.goto(url('/login'));
+    for (let i = 1; i <= 5; i++) {
+      await submitLogin(page, email, `Wrong-Pass-${i}0`);
+      const alert = page.getByRole('alert');
+      await alert.getByText('Incorrect email or password.').waitFor();
+      await alert.getByRole('button', { name: 'Dismiss' }).click();
+      await alert.waitFor({ state: 'detached' });
+    }
+    await submitLogin(page, email, 'Wrong-Pass-60');
+    await page
+      .getByRole('alert')
+      .getByText(/^Too many failed sign-in attempts\. Try again in (30|29|28) seconds\.$/)
+      .waitFor();
+  });
+
+  it('a password the policy refuses is explained in a plain sentence', async () => {
+    const page = await open();
+    await page.goto(url('/register'));
+    await submitRegister(page, `weak-${++counter}@example.com`, 'alllowercase1');
+    const alert = page.getByRole('alert');
+    await alert.getByText('Registration Failed', { exact: true }).waitFor();
+    await alert.getByText('The password needs at least one uppercase letter (A–Z).').waitFor();
+    expect(await alert.textContent()).not.toContain('did not conform');
+  });
+
+  it("the category tree failing (empty-bodied 500) shows 'Unable to load categories' within 2.5 s, and Try Again reloads", async () => {
+    const page = await open();
+    await warmUp(page);
+    await page.route('**/api/categories/tree', emptyFailure(500));
+    await page.goto(url('/examples'), { waitUntil: 'commit' });
+    const screen = page.getByRole('alert');
+    await screen
+      .getByText('Unable to load categories')
+      .waitFor({ timeout: ERROR_SCREEN_WITHIN_MS });
+    await screen.getByText('Failed to load initial data').waitFor();
+    await screen.getByText('Something went wrong on our side. Please try again.').waitFor();
+    expect(await screen.textContent()).not.toContain('Internal Server Error');
+
+    await page.unroute('**/api/categories/tree');
+    await Promise.all([
+      page.waitForEvent('load'),
+      screen.getByRole('button', { name: 'Try Again' }).click(),
+    ]);
+    await page.getByText('Filter Categories').waitFor();
+  });
+
+  it("the examples list failing (empty-bodied 500) shows 'Error Loading Examples' within 2.5 s, and Try Again loads them", async () => {
+    const page = await open();
+    await warmUp(page);
+    await page.route('**/api/examples?*', emptyFailure(500));
+    await page.goto(url('/examples'), { waitUntil: 'commit' });
+    const screen = page.getByRole('alert');
+    await screen.getByText('Error Loading Examples').waitFor({ timeout: ERROR_SCREEN_WITHIN_MS });
+    await screen.getByText('Failed to load examples').waitFor();
+
+    await page.unroute('**/api/examples?*');
+    await screen.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByTestId('example-card').first().waitFor();
+  });
+
+  it("while the session check is pending a protected page shows the full-page 'Loading...', then the page", async () => {
+    const tokens = await callApi<Tokens>(server, 'POST', '/auth/login', {
+      email: ROOT_EMAIL,
+      password: ROOT_PASSWORD,
+    });
+    const page = await open(tokens);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/me', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(url('/dashboard'));
+    const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
+    await loading.waitFor();
+    expect(await page.getByText('Checking your session').count()).toBe(0);
+    release();
+    await waitForPage(page, url('/dashboard'));
+    await loading.waitFor({ state: 'detached' });
+  });
+
+  it("the header badge says '1 Example Available' for one example and 'No Examples Available' for none", async () => {
+    const page = await open();
+    const badge = page.getByTestId('examples-available');
+
+    await page.route('**/api/examples?*', examplesCutTo(1));
+    await page.goto(url('/examples'));
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('1 Example Available');
+    expect(await page.getByTestId('example-card').count()).toBe(1);
+
+    await page.unroute('**/api/examples?*');
+    await page.route('**/api/examples?*', examplesCutTo(0));
+    await page.reload();
+    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('No Examples Available');
+    await page.getByText('No Examples Found').waitFor();
+  });
+});
