@@ -12,9 +12,11 @@ import { saveUserChanges, useInvalidateAfterUserChange } from '../api/save-user-
 import { useTimedMessage, type TimedMessage } from '../hooks/use-timed-message';
 import { bannerFrom } from '../lib/dashboard-state';
 import { DASHBOARD_LOAD_FAILED, DELETE_FAILED, UPDATE_FAILED } from '../lib/messages';
+import { onlyEnabledSuperadmin } from '../lib/only-superadmin';
 import { roleChange, type UserChanges } from '../lib/user-changes';
 import { AuditLogPanel } from './audit-log-panel';
 import { DeleteUserQuestion } from './delete-user-question';
+import { DisableUserQuestion } from './disable-user-question';
 import { MessageAlert } from './message-alert';
 import { SummaryCards } from './summary-cards';
 import { UsersList } from './users-list';
@@ -91,18 +93,35 @@ export function UserManagement() {
     const who = user.email || user.username;
     switch (action.type) {
       case 'enable':
-      case 'disable': {
-        const enabled = action.type === 'enable';
+        // Enabling takes nothing away and is undone by Disable: it happens at once.
         void run(
           user,
           async () => {
-            await saveUserChanges(user.username, only({ enabled }));
-            return `${who} has been ${enabled ? 'enabled' : 'disabled'}.`;
+            await saveUserChanges(user.username, only({ enabled: true }));
+            return `${who} has been enabled.`;
           },
           UPDATE_FAILED,
         );
         return;
-      }
+      case 'disable':
+        // Disabling signs the user out at once: it asks first, as Delete does.
+        modals.openConfirmModal({
+          title: 'Disable User',
+          centered: true,
+          children: <DisableUserQuestion user={user} self={user.username === me?.sub} />,
+          labels: { confirm: 'Disable', cancel: 'Cancel' },
+          confirmProps: { color: 'red' },
+          onConfirm: () =>
+            void run(
+              user,
+              async () => {
+                await saveUserChanges(user.username, only({ enabled: false }));
+                return `${who} has been disabled.`;
+              },
+              UPDATE_FAILED,
+            ),
+        });
+        return;
       case 'confirm':
         void run(
           user,
@@ -185,6 +204,7 @@ export function UserManagement() {
             users={dashboard.data.users}
             currentUsername={me?.sub}
             busyUsername={busyUsername}
+            onlySuperadmin={onlyEnabledSuperadmin(dashboard.data.users)}
             onAction={onAction}
           />
         </>
