@@ -8,6 +8,7 @@ import { errorMessage, isConfirmed, type AdminUserView } from '../api/admin-user
 import { useSaveUserChanges } from '../api/save-user-changes';
 import { UPDATE_FAILED } from '../lib/messages';
 import { editValuesOf, hasChanges, userChanges, type EditUserValues } from '../lib/user-changes';
+import fields from '../../../components/muted-placeholders.module.css';
 import { MessageAlert } from './message-alert';
 
 /** The dialog closes this long after a successful save. */
@@ -179,6 +180,7 @@ export function EditUserDialog({ user, opened, lockedReason, onClose }: EditUser
       size="lg"
       fullScreen={phone}
       centered
+      classNames={{ body: fields.mutedPlaceholders }}
     >
       {opened && <EditUserForm user={user} lockedReason={lockedReason} onClose={onClose} />}
     </Modal>
