@@ -16,7 +16,6 @@ import {
   Tooltip,
   ActionIcon,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { can } from '@exemplar/shared/roles';
 import {
   IconAlertCircle,
@@ -47,6 +46,7 @@ import { formatDateTime, nameOrNotSet, NOT_SET } from '../lib/format';
 import { DELETE_FAILED, USER_LOAD_FAILED, USER_NOT_FOUND } from '../lib/messages';
 import { onlyEnabledSuperadmin, onlySuperadminReason } from '../lib/only-superadmin';
 import classes from './admin-users.module.css';
+import { confirmUserAction } from './confirm-user-action';
 import { DeleteUserQuestion } from './delete-user-question';
 import { DIALOG_CLOSE_DELAY_MS, EditUserDialog } from './edit-user-dialog';
 import { MessageAlert } from './message-alert';
@@ -251,12 +251,10 @@ function UserDetails({ user }: { user: AdminUserView }) {
   };
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmUserAction({
       title: 'Delete User',
-      centered: true,
-      children: <DeleteUserQuestion user={user} self={self} />,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      question: <DeleteUserQuestion user={user} self={self} />,
+      confirm: 'Delete',
       onConfirm: () => void remove(),
     });
 

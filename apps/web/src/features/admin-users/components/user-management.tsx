@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { ROLE_LABELS } from '@exemplar/shared/roles';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -15,6 +14,7 @@ import { DASHBOARD_LOAD_FAILED, DELETE_FAILED, UPDATE_FAILED } from '../lib/mess
 import { onlyEnabledSuperadmin } from '../lib/only-superadmin';
 import { roleChange, type UserChanges } from '../lib/user-changes';
 import { AuditLogPanel } from './audit-log-panel';
+import { confirmUserAction } from './confirm-user-action';
 import { DeleteUserQuestion } from './delete-user-question';
 import { DisableUserQuestion } from './disable-user-question';
 import { MessageAlert } from './message-alert';
@@ -105,12 +105,10 @@ export function UserManagement() {
         return;
       case 'disable':
         // Disabling signs the user out at once: it asks first, as Delete does.
-        modals.openConfirmModal({
+        confirmUserAction({
           title: 'Disable User',
-          centered: true,
-          children: <DisableUserQuestion user={user} self={user.username === me?.sub} />,
-          labels: { confirm: 'Disable', cancel: 'Cancel' },
-          confirmProps: { color: 'red' },
+          question: <DisableUserQuestion user={user} self={user.username === me?.sub} />,
+          confirm: 'Disable',
           onConfirm: () =>
             void run(
               user,
@@ -143,12 +141,10 @@ export function UserManagement() {
         );
         return;
       case 'delete':
-        modals.openConfirmModal({
+        confirmUserAction({
           title: 'Delete User',
-          centered: true,
-          children: <DeleteUserQuestion user={user} self={user.username === me?.sub} />,
-          labels: { confirm: 'Delete', cancel: 'Cancel' },
-          confirmProps: { color: 'red' },
+          question: <DeleteUserQuestion user={user} self={user.username === me?.sub} />,
+          confirm: 'Delete',
           onConfirm: () => void run(user, () => deleteUser(user.username), DELETE_FAILED),
         });
         return;

@@ -11,7 +11,7 @@ import {
   IconTrash,
   IconUserCheck,
 } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { isConfirmed, type AdminUserView } from '../api/admin-user';
@@ -110,6 +110,8 @@ export function UserRowActions({ user, busy, lockedReason, onAction }: UserRowAc
         ) : (
           <Menu.Item
             color="red"
+            // The text shade of red: the filled one is too light to read on white.
+            style={{ '--menu-item-color': 'var(--mantine-color-red-text)' } as CSSProperties}
             leftSection={<IconTrash size={16} />}
             onClick={() => onAction(user, { type: 'delete' })}
           >
