@@ -7,6 +7,7 @@ import { callApi, launchBrowser, startServer, type TestServer } from './harness'
 const ROOT_EMAIL = 'a11y-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
 const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
@@ -43,8 +44,8 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
   const api = <T>(method: string, pathname: string, body?: unknown, token?: string) =>
     callApi<T>(server, method, pathname, body, token);
 
-  async function open(colorScheme: Scheme, tokens?: Tokens): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP, colorScheme, bypassCSP: true });
+  async function open(colorScheme: Scheme, tokens?: Tokens, viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ viewport, colorScheme, bypassCSP: true });
     contexts.push(context);
     if (tokens) {
       await context.addInitScript((stored: Tokens) => {
@@ -235,6 +236,28 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
       await page.getByRole('dialog').waitFor();
       await page.waitForTimeout(400);
       found.push(...(await audit(page, `/admin example form (${scheme})`)));
+      expect(found, found.join('\n')).toEqual([]);
+    });
+
+    it(`the Disable question and /admin tabs at 375 px have no serious or critical axe violations (${scheme})`, async () => {
+      const email = `a11y-disable-${scheme}-${Date.now().toString(36)}@example.com`;
+      await api('POST', '/auth/register', { email, password: 'Correct-Horse-42', name: 'Dee' });
+      const page = await open(scheme, root);
+      const found: string[] = [];
+      await visit(page, '/dashboard');
+      // (The open actions menu is not audited: Mantine's menu puts a focus placeholder without a
+      // menu role first in it, which axe reports as aria-required-children on every menu.)
+      await page.getByRole('button', { name: `Actions for ${email}` }).click();
+      await page.getByRole('menuitem', { name: 'Disable account' }).click();
+      await page.getByRole('dialog', { name: 'Disable User' }).waitFor();
+      await page.waitForTimeout(400);
+      found.push(...(await audit(page, `/dashboard Disable question (${scheme})`)));
+
+      const phone = await open(scheme, root, PHONE);
+      for (const pathname of ['/admin', '/admin?tab=import-export']) {
+        await visit(phone, pathname);
+        found.push(...(await audit(phone, `${pathname} at 375 px (${scheme})`)));
+      }
       expect(found, found.join('\n')).toEqual([]);
     });
   }

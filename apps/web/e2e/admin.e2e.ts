@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
   launchBrowser,
+  requestApi,
   resultsDir,
   startServer,
   type TestServer,
@@ -360,6 +361,191 @@ describe('/admin: catalogue management in the browser', () => {
     expect(catalogue.examples.length).toBeGreaterThan(100);
   });
 
+  it('at 375 px every /admin tab is reachable: an edge cue shows where more lie, and the chosen tab is fully visible', async () => {
+    const page = await open(PHONE, 'light', root);
+    await page.goto(url('/admin'));
+    const list = page.getByRole('tablist');
+    await list.waitFor();
+    const frame = list.locator('..');
+    const last = page.getByRole('tab', { name: 'Import / Export' });
+
+    /** How many pixels of `tab` lie outside the strip's visible part (under 1: all in view). */
+    const hiddenPx = (tab: Locator) =>
+      tab.evaluate((element) => {
+        const strip = element.closest('[role="tablist"]')!.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return Math.max(0, strip.left - box.left) + Math.max(0, box.right - strip.right);
+      });
+    /** The fade at one edge of the strip: its computed opacity. */
+    const fade = (side: 'before' | 'after') =>
+      frame.evaluate((element, pseudo) => getComputedStyle(element, `::${pseudo}`).opacity, side);
+    const chevron = (side: 'start' | 'end') => frame.locator(`button[data-side="${side}"]`);
+
+    // The tabs do not fit: the last one starts out of view, and the right edge says so.
+    expect(await hiddenPx(last)).toBeGreaterThan(0);
+    await expect.poll(() => fade('after')).toBe('1');
+    expect(await fade('before')).toBe('0');
+    expect(await chevron('end').isVisible()).toBe(true);
+    expect(await chevron('start').count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+
+    // The keyboard still moves between tabs; each chosen tab scrolls fully into view.
+    await page.getByRole('tab', { name: 'Subjects' }).focus();
+    for (const name of ['Categories', 'Difficulties', 'Types', 'Examples', 'Import / Export']) {
+      await page.keyboard.press('ArrowRight');
+      const tab = page.getByRole('tab', { name, selected: true });
+      await tab.waitFor();
+      await expect.poll(() => hiddenPx(tab)).toBeLessThan(1);
+    }
+    expect(page.url()).toBe(url('/admin?tab=import-export'));
+    // At the end: the label is not under a cue (the point at its centre is the tab itself), the
+    // left edge now shows the way back and the right one is gone.
+    const centreIsTab = await last.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return element.contains(hit);
+    });
+    expect(centreIsTab).toBe(true);
+    expect(await last.textContent()).toBe('Import / Export');
+    await expect.poll(() => fade('before')).toBe('1');
+    await expect.poll(() => fade('after')).toBe('0');
+    expect(await chevron('end').count()).toBe(0);
+
+    // The left chevron scrolls back a strip's width at a time, until the first tab is in view.
+    const first = page.getByRole('tab', { name: 'Subjects' });
+    const hiddenAtEnd = await hiddenPx(first);
+    await chevron('start').click();
+    await expect.poll(() => hiddenPx(first)).toBeLessThan(hiddenAtEnd);
+    for (let clicks = 0; clicks < 3 && (await chevron('start').count()) > 0; clicks++) {
+      const hidden = await hiddenPx(first);
+      await chevron('start').click();
+      await expect.poll(() => hiddenPx(first)).toBeLessThan(hidden);
+    }
+    await expect.poll(() => hiddenPx(first)).toBeLessThan(1);
+    await expect.poll(() => chevron('start').count()).toBe(0);
+
+    // A link to the last tab opens with it in view; a click on a part-hidden tab scrolls it in.
+    await page.goto(url('/admin?tab=import-export'));
+    await page.getByRole('heading', { name: 'Export' }).waitFor();
+    await expect.poll(() => hiddenPx(last)).toBeLessThan(1);
+    await page.getByRole('tab', { name: 'Types' }).click();
+    await page.getByRole('tab', { name: 'Types', selected: true }).waitFor();
+    await expect.poll(() => hiddenPx(page.getByRole('tab', { name: 'Types' }))).toBeLessThan(1);
+  });
+
+  it('after an empty submit of the example form, the placeholders keep their muted colour (not the error red)', async () => {
+    const page = await open(DESKTOP, 'light', root);
+    await page.goto(url('/admin?tab=examples'));
+    await page.getByRole('button', { name: 'Add example' }).click();
+    const question = form(page).getByRole('textbox', { name: 'Question' });
+    const placeholderColour = (field: Locator) =>
+      field.evaluate((element) => getComputedStyle(element, '::placeholder').color);
+    const before = await placeholderColour(question);
+    const border = () => question.evaluate((element) => getComputedStyle(element).borderTopColor);
+    const borderBefore = await border();
+
+    await form(page).getByRole('button', { name: 'Create example' }).click();
+    const message = form(page).getByText('Question is required.');
+    await message.waitFor();
+    expect(await question.getAttribute('aria-invalid')).toBe('true');
+    const errorRed = await message.evaluate((element) => getComputedStyle(element).color);
+    expect(before).not.toBe(errorRed);
+
+    expect(await placeholderColour(question)).toBe(before);
+    const answer = form(page).getByRole('textbox', { name: 'Answer' });
+    expect(await placeholderColour(answer)).toBe(before);
+    const difficulty = form(page).getByRole('combobox', { name: 'Difficulty' });
+    expect(await difficulty.getAttribute('aria-invalid')).toBe('true');
+    expect(await placeholderColour(difficulty)).toBe(before);
+    // The error still shows on the field: its border is no longer the normal one.
+    expect(await border()).not.toBe(borderBefore);
+  });
+
+  it("users: the only superadmin's own row and page offer no Disable, Delete or demotion and say why", async () => {
+    const reason =
+      'You are the only enabled superadmin: your account cannot be disabled, deleted or demoted until there is another.';
+    const page = await open(DESKTOP, 'light', root);
+    await page.goto(url('/dashboard'));
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    await page.getByRole('button', { name: `Actions for ${ROOT_EMAIL}` }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'View details',
+      'Super Admin',
+    ]);
+    await menu.getByText(reason).waitFor();
+    const describedBy = await menu.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
+
+    await menu.getByRole('menuitem', { name: 'View details' }).click();
+    await page.getByText(reason).waitFor();
+    await page.getByRole('button', { name: 'Edit User' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete User' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit User' }).click();
+    expect(await form(page).getByRole('checkbox', { name: 'Enabled' }).isDisabled()).toBe(true);
+    expect(await form(page).getByRole('checkbox', { name: 'Super Admin' }).isDisabled()).toBe(true);
+  });
+
+  it('users: disabling another user asks first; Cancel changes nothing, Disable signs them out and refuses their sign-in', async () => {
+    const email = `disable-me-${stamp}@example.com`;
+    await must('POST', '/auth/register', { email, password: PASSWORD, name: 'Dee Sable' });
+    const { users } = await must<{ users: { email: string; username: string }[] }>(
+      'GET',
+      '/admin/users/dashboard',
+      undefined,
+      root.idToken,
+    );
+    const username = users.find((u) => u.email === email)!.username;
+    await must('PUT', `/admin/users/${username}`, { confirmed: true }, root.idToken);
+    const theirs = await must<Tokens>('POST', '/auth/login', { email, password: PASSWORD });
+    const enabled = async () =>
+      (
+        await must<{ user: { enabled: boolean } }>(
+          'GET',
+          `/admin/users/${username}`,
+          undefined,
+          root.idToken,
+        )
+      ).user.enabled;
+
+    const page = await open(DESKTOP, 'light', root);
+    await page.goto(url('/dashboard'));
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    const ask = async () => {
+      await page.getByRole('button', { name: `Actions for ${email}` }).click();
+      await page.getByRole('menuitem', { name: 'Disable account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Disable User' });
+      await dialog.waitFor();
+      return dialog;
+    };
+
+    const first = await ask();
+    expect(await first.textContent()).toContain(
+      `Disable ${email}? They will be signed out and cannot sign in until enabled again.`,
+    );
+    await first.getByRole('button', { name: 'Cancel' }).click();
+    await first.waitFor({ state: 'detached' });
+    expect(await enabled()).toBe(true);
+    expect((await requestApi(server, 'GET', '/auth/me', undefined, theirs.idToken)).status).toBe(
+      200,
+    );
+
+    await (await ask()).getByRole('button', { name: 'Disable' }).click();
+    await page.getByText(`${email} has been disabled.`).waitFor();
+    expect(await enabled()).toBe(false);
+    // Signed out: their token no longer works, nor does their refresh token or their password.
+    expect((await requestApi(server, 'GET', '/auth/me', undefined, theirs.idToken)).status).toBe(
+      401,
+    );
+    expect(
+      (await requestApi(server, 'POST', '/auth/refresh', { refreshToken: theirs.refreshToken }))
+        .status,
+    ).toBe(401);
+    const login = await requestApi(server, 'POST', '/auth/login', { email, password: PASSWORD });
+    expect([login.status, login.json.message]).toEqual([403, 'User is disabled.']);
+  });
+
   it('screenshots: light and dark at 1280 and 375 px', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const [size, viewport] of [
@@ -368,6 +554,14 @@ describe('/admin: catalogue management in the browser', () => {
       ] as const) {
         const name = (what: string) => `${what}-${size}-${colorScheme}`;
         const page = await open(viewport, colorScheme, root);
+        await page.goto(url('/dashboard'));
+        await page.getByRole('heading', { name: 'Users' }).waitFor();
+        await page.getByRole('button', { name: `Actions for ${ROOT_EMAIL}` }).click();
+        await page.getByRole('menu').waitFor();
+        await shot(page, name('users'), false);
+        await page.keyboard.press('Escape');
+        await expectNoSidewaysScroll(page);
+
         await page.goto(url('/admin?tab=categories'));
         await page.getByRole('heading', { name: 'Catalogue Admin' }).waitFor();
         await page

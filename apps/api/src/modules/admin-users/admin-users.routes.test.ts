@@ -184,23 +184,25 @@ describe(`user management on ${engineUnderTest}`, () => {
     );
   });
 
-  it('never deletes, disables or demotes the last superadmin', async () => {
+  it('never deletes, disables or demotes the only enabled superadmin (409 Conflict, saying how to proceed)', async () => {
     const fresh = await createTestEnv();
     const solo = await buildApp(fresh.config, { logger: false });
     try {
       const only = await userWithRole(solo, 'superadmin');
       const send = async (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
         (await solo.inject({ method, url: `/api${url}`, headers: only.auth, payload })).json();
-      const message = 'The last superadmin cannot be deleted, disabled or demoted.';
+      const message =
+        'The only enabled superadmin cannot be deleted, disabled or demoted: first give another enabled account the superadmin role.';
       expect(await send('DELETE', `/admin/users/${only.username}`)).toMatchObject({
         code: 'Conflict',
         message,
       });
       expect(await send('PUT', `/admin/users/${only.username}`, { enabled: false })).toMatchObject({
+        code: 'Conflict',
         message,
       });
       expect(await send('DELETE', `/admin/users/${only.username}/groups/superadmin`)).toMatchObject(
-        { message },
+        { code: 'Conflict', message },
       );
       const second = await userWithRole(solo, 'superadmin');
       expect(

@@ -14,7 +14,9 @@ import { revokeUserSessions } from '../auth/sessions.repository';
 import { addGroup, updateUser } from '../auth/users.repository';
 import * as repo from './admin-users.repository';
 
-const LAST_SUPERADMIN = 'The last superadmin cannot be deleted, disabled or demoted.';
+/** Someone must be able to manage accounts: the one enabled superadmin stays one. */
+const LAST_SUPERADMIN =
+  'The only enabled superadmin cannot be deleted, disabled or demoted: first give another enabled account the superadmin role.';
 
 const toAdminUser = (u: repo.AdminUserRow, groups: string[]): AdminUser => ({
   username: u.username,

@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeAdminApi, people } from '../../features/admin-users/test/fake-admin-api';
+import {
+  fail,
+  fakeAdminApi,
+  people,
+  secondSuperadmin,
+} from '../../features/admin-users/test/fake-admin-api';
 import { authStore } from '../../lib/auth/auth-store';
 import { renderRoute, storeSession } from '../../test/render';
 
@@ -246,6 +251,9 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Disable account' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }),
+    );
     const banner = await screen.findByText('ada@example.com has been disabled.');
     expect(writes()).toEqual([
       expect.objectContaining({
@@ -280,21 +288,137 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('a failed quick action shows the failure with the server message', async () => {
     signIn(root);
+    // The list shows a second superadmin, but the server has since refused (they were demoted).
+    const refusal =
+      'The only enabled superadmin cannot be deleted, disabled or demoted: first give another enabled account the superadmin role.';
     fakeAdminApi({
-      override: (call) =>
-        call.method === 'PUT'
-          ? fail(409, 'The last superadmin cannot be deleted, disabled or demoted.', 'Conflict')
-          : undefined,
+      users: [...Object.values(people), secondSuperadmin],
+      override: (call) => (call.method === 'PUT' ? fail(409, refusal, 'Conflict') : undefined),
     });
     renderRoute('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for root@example.com' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Disable account' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to update user');
-    expect(alert.textContent).toContain(
-      'The last superadmin cannot be deleted, disabled or demoted.',
+    expect(alert.textContent).toContain(refusal);
+  });
+
+  it("a refused delete from the list says 'Failed to delete user', not 'Failed to update user'", async () => {
+    signIn(root);
+    fakeAdminApi({
+      override: (call) =>
+        call.method === 'DELETE' ? fail(409, 'Someone else changed this account.') : undefined,
+    });
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete user' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
     );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Failed to delete userSomeone else changed this account.');
+  });
+
+  it('disabling asks first: Cancel sends nothing, Disable sends enabled: false', async () => {
+    signIn(root);
+    const { writes } = fakeAdminApi();
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    const disable = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Actions for grace@example.com' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Disable account' }));
+      return screen.findByRole('dialog', { name: 'Disable User' });
+    };
+
+    const first = await disable();
+    expect(first.textContent).toContain(
+      'Disable grace@example.com? They will be signed out and cannot sign in until enabled again.',
+    );
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toHaveLength(0);
+
+    fireEvent.click(within(await disable()).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('grace@example.com has been disabled.')).toBeTruthy();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/admin/users/grace-22b1', { enabled: false }],
+    ]);
+  });
+
+  it('enabling a disabled account happens at once, without a question', async () => {
+    signIn(root);
+    const { writes } = fakeAdminApi({
+      users: [people.root, { ...people.ada, enabled: false }],
+    });
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Enable account' }));
+    expect(await screen.findByText('ada@example.com has been enabled.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/admin/users/ada-7f3a', { enabled: true }],
+    ]);
+  });
+
+  it("the only enabled superadmin's own row offers no Disable, Delete or demotion, and says why", async () => {
+    signIn(root);
+    // A disabled superadmin does not count.
+    fakeAdminApi({
+      users: [...Object.values(people), { ...secondSuperadmin, enabled: false }],
+    });
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for root@example.com' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(['View details', 'Super Admin']);
+    const reason =
+      'You are the only enabled superadmin: your account cannot be disabled, deleted or demoted until there is another.';
+    const description = document.getElementById(menu.getAttribute('aria-describedby')!);
+    expect(description?.textContent).toBe(reason);
+
+    // Another superadmin's row (disabled) offers all: enabling them, a role change, delete.
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for sam@example.com' }));
+    const other = await screen.findByRole('menu');
+    expect(
+      within(other)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View details', 'Enable account', 'Super Admin', 'Admin', 'User', 'Delete user']);
+    expect(other.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('with a second enabled superadmin, your own row offers Disable, Delete and every role; disabling yourself says you will be signed out', async () => {
+    signIn(root);
+    const { writes } = fakeAdminApi({ users: [...Object.values(people), secondSuperadmin] });
+    renderRoute('/dashboard');
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for root@example.com' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View details', 'Disable account', 'Super Admin', 'Admin', 'User', 'Delete user']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Disable account' }));
+    const question = await screen.findByRole('dialog', { name: 'Disable User' });
+    expect(question.textContent).toContain(
+      'Disable root@example.com? You will be signed out and cannot sign in until another superadmin enables your account.',
+    );
+    expect(question.textContent).toContain('This is your own account.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toHaveLength(0);
   });
 
   it('deleting from the list asks first, then shows the server message', async () => {

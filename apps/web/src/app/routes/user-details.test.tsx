@@ -5,6 +5,7 @@ import {
   fail,
   fakeAdminApi,
   people,
+  secondSuperadmin,
 } from '../../features/admin-users/test/fake-admin-api';
 import { authStore } from '../../lib/auth/auth-store';
 import { renderRoute, storeSession } from '../../test/render';
@@ -28,6 +29,9 @@ function fact(label: string): string {
   if (!term) throw new Error(`No '${label}' in the details`);
   return term.nextElementSibling?.textContent ?? '';
 }
+
+const REFUSAL =
+  'The only enabled superadmin cannot be deleted, disabled or demoted: first give another enabled account the superadmin role.';
 
 const dialog = () => screen.getByRole('dialog');
 const checkbox = (label: string) =>
@@ -240,22 +244,74 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it("a refused save shows 'Failed to update user' with the server's message and stays open", async () => {
     signIn();
+    // The list shows a second superadmin, but the server has since refused (they were demoted).
     fakeAdminApi({
+      users: [...Object.values(people), secondSuperadmin],
       override: (call) =>
         call.method === 'DELETE' && call.path.endsWith('/groups/superadmin')
-          ? fail(409, 'The last superadmin cannot be deleted, disabled or demoted.', 'Conflict')
+          ? fail(409, REFUSAL, 'Conflict')
           : undefined,
     });
     renderRoute('/dashboard/user/root-0001');
+    await screen.findByRole('button', { name: 'Delete User' });
     await openEditor();
     fireEvent.click(checkbox('Super Admin'));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
     const alert = await within(dialog()).findByRole('alert');
     expect(alert.textContent).toContain('Failed to update user');
-    expect(alert.textContent).toContain(
-      'The last superadmin cannot be deleted, disabled or demoted.',
-    );
+    expect(alert.textContent).toContain(REFUSAL);
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it("the only enabled superadmin's own page has no Delete User and says why; the editor keeps Enabled and Super Admin", async () => {
+    signIn();
+    const { writes } = fakeAdminApi();
+    renderRoute('/dashboard/user/root-0001');
+    const reason =
+      'You are the only enabled superadmin: your account cannot be disabled, deleted or demoted until there is another.';
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete User' })).toBeNull();
+
+    await openEditor();
+    expect(checkbox('Enabled').disabled).toBe(true);
+    expect(checkbox('Enabled').checked).toBe(true);
+    expect(within(dialog()).getByText(reason)).toBeTruthy();
+    expect(checkbox('Super Admin').disabled).toBe(true);
+    expect(
+      within(dialog()).getByText(
+        'superadmin: manages user accounts and roles. The only enabled superadmin keeps this role.',
+      ),
+    ).toBeTruthy();
+    // What can succeed is still offered: another role, a new password.
+    expect(checkbox('Admin').disabled).toBe(false);
+    fireEvent.click(checkbox('Admin'));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog()).findByText('User updated successfully.')).toBeTruthy();
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/admin/users/root-0001/groups', { groupName: 'admin' }],
+    ]);
+  });
+
+  it('with a second enabled superadmin, your own page offers Delete User, warning you will be signed out', async () => {
+    signIn();
+    fakeAdminApi({ users: [...Object.values(people), secondSuperadmin] });
+    renderRoute('/dashboard/user/root-0001');
+    const remove = await screen.findByRole('button', { name: 'Delete User' });
+    // Held until the user list tells whether another superadmin is enabled.
+    await waitFor(() => expect(remove.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(remove);
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('This is your own account: you will be signed out.');
+    expect(screen.queryByText(/only enabled superadmin/)).toBeNull();
+  });
+
+  it("another user's page loads no user list and offers Delete User at once", async () => {
+    signIn();
+    const { calls } = fakeAdminApi();
+    renderRoute('/dashboard/user/grace-22b1');
+    const remove = await screen.findByRole('button', { name: 'Delete User' });
+    expect(remove.hasAttribute('disabled')).toBe(false);
+    expect(calls.some((c) => c.path === '/admin/users/dashboard')).toBe(false);
   });
 
   it('deletes after confirmation, then returns to /dashboard after 1.5 s with a banner', async () => {
@@ -285,19 +341,18 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
   it("a refused delete shows 'Failed to delete user' with the server's message", async () => {
     signIn();
     fakeAdminApi({
-      override: (call) =>
-        call.method === 'DELETE'
-          ? fail(409, 'The last superadmin cannot be deleted, disabled or demoted.', 'Conflict')
-          : undefined,
+      users: [...Object.values(people), secondSuperadmin],
+      override: (call) => (call.method === 'DELETE' ? fail(409, REFUSAL, 'Conflict') : undefined),
     });
     const { router } = renderRoute('/dashboard/user/root-0001');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete User' }));
+    const remove = await screen.findByRole('button', { name: 'Delete User' });
+    await waitFor(() => expect(remove.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(remove);
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
     );
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Failed to delete user');
-    expect(alert.textContent).toContain('The last superadmin cannot be deleted');
+    expect(alert.textContent).toBe(`Failed to delete user${REFUSAL}`);
     expect(router.state.location.pathname).toBe('/dashboard/user/root-0001');
   });
 });

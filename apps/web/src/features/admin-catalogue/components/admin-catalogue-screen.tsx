@@ -16,6 +16,7 @@ import classes from './admin.module.css';
 import { CategoriesTab } from './categories-tab';
 import { ExamplesTab } from './examples-tab';
 import { ImportExportTab } from './import-export-tab';
+import { ScrollingTabsList } from './scrolling-tabs-list';
 import { SimpleEntityTab } from './simple-entity-tab';
 
 export const ADMIN_TABS = [
@@ -76,13 +77,13 @@ export function AdminCatalogueScreen() {
           keepMounted={false}
           variant="outline"
         >
-          <Tabs.List className={classes.tabsList} mb="md">
+          <ScrollingTabsList active={tab}>
             {ADMIN_TABS.map((value) => (
               <Tabs.Tab key={value} value={value} leftSection={TAB_LABELS[value].icon}>
                 {TAB_LABELS[value].label}
               </Tabs.Tab>
             ))}
-          </Tabs.List>
+          </ScrollingTabsList>
           <Tabs.Panel value="subjects">
             <SimpleEntityTab entity="subjects" />
           </Tabs.Panel>

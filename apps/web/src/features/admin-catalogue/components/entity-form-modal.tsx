@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import fields from '../../../components/muted-placeholders.module.css';
 import { usePhone } from './use-phone';
 
 interface EntityFormModalProps {
@@ -31,6 +32,7 @@ export function EntityFormModal({
       fullScreen={phone}
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close form' }}
+      classNames={{ body: fields.mutedPlaceholders }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {children}

@@ -8,6 +8,7 @@ import { errorMessage, isConfirmed, type AdminUserView } from '../api/admin-user
 import { useSaveUserChanges } from '../api/save-user-changes';
 import { UPDATE_FAILED } from '../lib/messages';
 import { editValuesOf, hasChanges, userChanges, type EditUserValues } from '../lib/user-changes';
+import fields from '../../../components/muted-placeholders.module.css';
 import { MessageAlert } from './message-alert';
 
 /** The dialog closes this long after a successful save. */
@@ -24,11 +25,16 @@ const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
 interface EditUserDialogProps {
   user: AdminUserView;
   opened: boolean;
+  /**
+   * Set for the only enabled superadmin: why Enabled and the Super Admin role cannot be taken away
+   * (the server would refuse).
+   */
+  lockedReason?: string | null;
   /** Closes the dialog; `saved` when it closes after a successful save. */
   onClose: (saved: boolean) => void;
 }
 
-function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, 'opened'>) {
+function EditUserForm({ user, lockedReason, onClose }: Omit<EditUserDialogProps, 'opened'>) {
   const save = useSaveUserChanges();
   const [saved, setSaved] = useState<string | null>(null);
   const form = useForm<EditUserValues>({
@@ -87,8 +93,10 @@ function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, 'opened'>) {
         <Stack gap="sm">
           <Checkbox
             label="Enabled"
-            description="A disabled account cannot sign in."
-            disabled={locked}
+            description={
+              lockedReason ?? 'A disabled account is signed out at once and cannot sign in.'
+            }
+            disabled={locked || Boolean(lockedReason)}
             {...form.getInputProps('enabled', { type: 'checkbox' })}
           />
           <Checkbox
@@ -120,7 +128,12 @@ function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, 'opened'>) {
                 key={role}
                 value={role}
                 label={ROLE_LABELS[role]}
-                description={ROLE_DESCRIPTIONS[role]}
+                description={
+                  lockedReason && role === 'superadmin'
+                    ? `${ROLE_DESCRIPTIONS[role]}. The only enabled superadmin keeps this role.`
+                    : ROLE_DESCRIPTIONS[role]
+                }
+                disabled={Boolean(lockedReason) && role === 'superadmin'}
               />
             ))}
           </Stack>
@@ -148,7 +161,7 @@ function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, 'opened'>) {
  * Edit User: password (empty keeps it), enabled, Account Confirmed (disabled once
  * confirmed), email verified and roles. Only changed fields are sent; closes 1.5 s after a save.
  */
-export function EditUserDialog({ user, opened, onClose }: EditUserDialogProps) {
+export function EditUserDialog({ user, opened, lockedReason, onClose }: EditUserDialogProps) {
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   return (
     <Modal
@@ -167,8 +180,9 @@ export function EditUserDialog({ user, opened, onClose }: EditUserDialogProps) {
       size="lg"
       fullScreen={phone}
       centered
+      classNames={{ body: fields.mutedPlaceholders }}
     >
-      {opened && <EditUserForm user={user} onClose={onClose} />}
+      {opened && <EditUserForm user={user} lockedReason={lockedReason} onClose={onClose} />}
     </Modal>
   );
 }

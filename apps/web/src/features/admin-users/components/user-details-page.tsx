@@ -16,7 +16,6 @@ import {
   Tooltip,
   ActionIcon,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { can } from '@exemplar/shared/roles';
 import {
   IconAlertCircle,
@@ -25,11 +24,12 @@ import {
   IconCopy,
   IconEdit,
   IconLock,
+  IconShieldLock,
   IconRefresh,
   IconTrash,
   IconUserOff,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { RoleBadge } from '../../../components/role-badge';
@@ -39,11 +39,14 @@ import { paths } from '../../../lib/paths';
 import { adminUsersKeys, errorMessage, isNotFound, type AdminUserView } from '../api/admin-user';
 import { deleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
+import { usersDashboardQueryOptions } from '../api/get-users-dashboard';
 import { useInvalidateAfterUserChange } from '../api/save-user-changes';
 import { dashboardBannerState } from '../lib/dashboard-state';
 import { formatDateTime, nameOrNotSet, NOT_SET } from '../lib/format';
 import { DELETE_FAILED, USER_LOAD_FAILED, USER_NOT_FOUND } from '../lib/messages';
+import { onlyEnabledSuperadmin, onlySuperadminReason } from '../lib/only-superadmin';
 import classes from './admin-users.module.css';
+import { confirmUserAction } from './confirm-user-action';
 import { DeleteUserQuestion } from './delete-user-question';
 import { DIALOG_CLOSE_DELAY_MS, EditUserDialog } from './edit-user-dialog';
 import { MessageAlert } from './message-alert';
@@ -184,6 +187,23 @@ function UserFacts({ user }: { user: AdminUserView }) {
   );
 }
 
+/**
+ * Whether `user` is the only enabled superadmin, whom the server will not let anyone disable,
+ * delete or demote. Only an enabled superadmin can be; for them the user list tells (one request,
+ * shared with the dashboard's cache). `pending` until it is known; if the list cannot be read, the
+ * actions stay offered and the server's refusal explains itself.
+ */
+function useOnlySuperadmin(user: AdminUserView): { pending: boolean; only: boolean } {
+  const candidate = user.enabled && user.groups.includes('superadmin');
+  const list = useQuery({ ...usersDashboardQueryOptions(), enabled: candidate });
+  if (!candidate) return { pending: false, only: false };
+  if (list.isPending) return { pending: true, only: false };
+  if (list.isError) return { pending: false, only: false };
+  // The list may predate a change to this user: judge them by the page's fresher copy.
+  const others = list.data.users.filter((u) => u.username !== user.username);
+  return { pending: false, only: onlyEnabledSuperadmin([...others, user]) === user.username };
+}
+
 function UserDetails({ user }: { user: AdminUserView }) {
   const { user: me } = useAuth();
   const navigate = useNavigate();
@@ -194,6 +214,8 @@ function UserDetails({ user }: { user: AdminUserView }) {
   const [deleted, setDeleted] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const self = me?.sub === user.username;
+  const guard = useOnlySuperadmin(user);
+  const lockedReason = guard.only ? onlySuperadminReason(self) : null;
 
   // Back to the dashboard 1.5 s after a delete, with the message as its success banner.
   useEffect(() => {
@@ -229,12 +251,10 @@ function UserDetails({ user }: { user: AdminUserView }) {
   };
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmUserAction({
       title: 'Delete User',
-      centered: true,
-      children: <DeleteUserQuestion user={user} self={self} />,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      question: <DeleteUserQuestion user={user} self={self} />,
+      confirm: 'Delete',
       onConfirm: () => void remove(),
     });
 
@@ -294,18 +314,32 @@ function UserDetails({ user }: { user: AdminUserView }) {
               >
                 Edit User
               </Button>
-              <Button
-                variant="outline"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={confirmDelete}
-                loading={deleting}
-                disabled={deleted !== null}
-              >
-                Delete User
-              </Button>
+              {!lockedReason && (
+                <Button
+                  variant="outline"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={confirmDelete}
+                  loading={deleting}
+                  disabled={deleted !== null || guard.pending}
+                >
+                  Delete User
+                </Button>
+              )}
             </Group>
           </Group>
+          {lockedReason && (
+            <Group gap={8} wrap="nowrap" align="flex-start" mt="md">
+              <IconShieldLock
+                size={18}
+                aria-hidden
+                style={{ flexShrink: 0, color: 'var(--mantine-color-dimmed)' }}
+              />
+              <Text size="sm" c="dimmed">
+                {lockedReason}
+              </Text>
+            </Group>
+          )}
         </Box>
         <Box
           component="section"
@@ -319,7 +353,12 @@ function UserDetails({ user }: { user: AdminUserView }) {
         </Box>
       </Card>
 
-      <EditUserDialog user={user} opened={editing} onClose={closeEditor} />
+      <EditUserDialog
+        user={user}
+        opened={editing}
+        lockedReason={lockedReason}
+        onClose={closeEditor}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { ROLE_LABELS } from '@exemplar/shared/roles';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -12,9 +11,12 @@ import { saveUserChanges, useInvalidateAfterUserChange } from '../api/save-user-
 import { useTimedMessage, type TimedMessage } from '../hooks/use-timed-message';
 import { bannerFrom } from '../lib/dashboard-state';
 import { DASHBOARD_LOAD_FAILED, DELETE_FAILED, UPDATE_FAILED } from '../lib/messages';
+import { onlyEnabledSuperadmin } from '../lib/only-superadmin';
 import { roleChange, type UserChanges } from '../lib/user-changes';
 import { AuditLogPanel } from './audit-log-panel';
+import { confirmUserAction } from './confirm-user-action';
 import { DeleteUserQuestion } from './delete-user-question';
+import { DisableUserQuestion } from './disable-user-question';
 import { MessageAlert } from './message-alert';
 import { SummaryCards } from './summary-cards';
 import { UsersList } from './users-list';
@@ -91,18 +93,33 @@ export function UserManagement() {
     const who = user.email || user.username;
     switch (action.type) {
       case 'enable':
-      case 'disable': {
-        const enabled = action.type === 'enable';
+        // Enabling takes nothing away and is undone by Disable: it happens at once.
         void run(
           user,
           async () => {
-            await saveUserChanges(user.username, only({ enabled }));
-            return `${who} has been ${enabled ? 'enabled' : 'disabled'}.`;
+            await saveUserChanges(user.username, only({ enabled: true }));
+            return `${who} has been enabled.`;
           },
           UPDATE_FAILED,
         );
         return;
-      }
+      case 'disable':
+        // Disabling signs the user out at once: it asks first, as Delete does.
+        confirmUserAction({
+          title: 'Disable User',
+          question: <DisableUserQuestion user={user} self={user.username === me?.sub} />,
+          confirm: 'Disable',
+          onConfirm: () =>
+            void run(
+              user,
+              async () => {
+                await saveUserChanges(user.username, only({ enabled: false }));
+                return `${who} has been disabled.`;
+              },
+              UPDATE_FAILED,
+            ),
+        });
+        return;
       case 'confirm':
         void run(
           user,
@@ -124,12 +141,10 @@ export function UserManagement() {
         );
         return;
       case 'delete':
-        modals.openConfirmModal({
+        confirmUserAction({
           title: 'Delete User',
-          centered: true,
-          children: <DeleteUserQuestion user={user} self={user.username === me?.sub} />,
-          labels: { confirm: 'Delete', cancel: 'Cancel' },
-          confirmProps: { color: 'red' },
+          question: <DeleteUserQuestion user={user} self={user.username === me?.sub} />,
+          confirm: 'Delete',
           onConfirm: () => void run(user, () => deleteUser(user.username), DELETE_FAILED),
         });
         return;
@@ -185,6 +200,7 @@ export function UserManagement() {
             users={dashboard.data.users}
             currentUsername={me?.sub}
             busyUsername={busyUsername}
+            onlySuperadmin={onlyEnabledSuperadmin(dashboard.data.users)}
             onAction={onAction}
           />
         </>

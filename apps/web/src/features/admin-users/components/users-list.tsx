@@ -24,6 +24,7 @@ import { userInitial } from '../../../lib/auth/user-display';
 import { paths } from '../../../lib/paths';
 import type { AdminUserView } from '../api/admin-user';
 import { formatDate, formatDateTime } from '../lib/format';
+import { onlySuperadminReason } from '../lib/only-superadmin';
 import {
   defaultDirection,
   filterUsers,
@@ -43,6 +44,8 @@ interface UsersListProps {
   currentUsername: string | undefined;
   /** The user a quick action is running for. */
   busyUsername: string | null;
+  /** The only enabled superadmin: their actions leave out what the server would refuse. */
+  onlySuperadmin: string | null;
   onAction: (user: AdminUserView, action: QuickAction) => void;
 }
 
@@ -82,7 +85,29 @@ function UserIdentity({ user, you }: { user: AdminUserView; you: boolean }) {
   );
 }
 
-function UsersTable({ users, currentUsername, busyUsername, onAction }: UsersListProps) {
+function RowActions({
+  user,
+  currentUsername,
+  busyUsername,
+  onlySuperadmin,
+  onAction,
+}: Omit<UsersListProps, 'users'> & { user: AdminUserView }) {
+  return (
+    <UserRowActions
+      user={user}
+      busy={busyUsername === user.username}
+      lockedReason={
+        user.username === onlySuperadmin
+          ? onlySuperadminReason(user.username === currentUsername)
+          : null
+      }
+      onAction={onAction}
+    />
+  );
+}
+
+function UsersTable({ users, ...rest }: UsersListProps) {
+  const { currentUsername } = rest;
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
@@ -121,11 +146,7 @@ function UsersTable({ users, currentUsername, busyUsername, onAction }: UsersLis
                 </Tooltip>
               </Table.Td>
               <Table.Td>
-                <UserRowActions
-                  user={user}
-                  busy={busyUsername === user.username}
-                  onAction={onAction}
-                />
+                <RowActions {...rest} user={user} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -136,14 +157,15 @@ function UsersTable({ users, currentUsername, busyUsername, onAction }: UsersLis
 }
 
 /** Phones: one card per user instead of a wide table. */
-function UsersCards({ users, currentUsername, busyUsername, onAction }: UsersListProps) {
+function UsersCards({ users, ...rest }: UsersListProps) {
+  const { currentUsername } = rest;
   return (
     <Stack gap="sm" component="ul" aria-label="Users" p={0} m={0} style={{ listStyle: 'none' }}>
       {users.map((user) => (
         <li key={user.username} className={classes.userCard}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <UserIdentity user={user} you={user.username === currentUsername} />
-            <UserRowActions user={user} busy={busyUsername === user.username} onAction={onAction} />
+            <RowActions {...rest} user={user} />
           </Group>
           <Group gap={6} mt="sm">
             <StatusBadge user={user} />

@@ -60,6 +60,15 @@ export const people = {
   }),
 };
 
+/** A second enabled superadmin (not in `people`): with them, people.root is not the only one. */
+export const secondSuperadmin = adminUser({
+  username: 'sam-5e6f',
+  email: 'sam@example.com',
+  name: 'Sam Second',
+  groups: ['superadmin'],
+  created: '2026-02-10T10:00:00.000Z',
+});
+
 export interface FakeAdminApiOptions {
   /** The signed-in user (GET /auth/me). */
   me?: { username: string; email: string; name: string; groups: string[] };
