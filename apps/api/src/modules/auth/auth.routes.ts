@@ -14,6 +14,7 @@ import {
 } from '@exemplar/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from './auth.plugin';
+import { codeRequestMessage } from './auth.service';
 import { z } from 'zod';
 
 const tags = ['auth'];
@@ -72,11 +73,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: EmailOnlyRequestSchema, response: { 200: CodeSent } },
     },
     async (request) => {
-      const data = await auth.resendCode(request.body.email);
+      const { email } = request.body;
+      const answer = await auth.resendCode(email);
       return {
         success: true as const,
-        message: `If ${request.body.email} has an account waiting for confirmation, a new code is on its way.`,
-        data,
+        message: codeRequestMessage(
+          answer,
+          email,
+          'a new code',
+          'an account waiting for confirmation',
+        ),
+        data: answer.data,
       };
     },
   );
@@ -122,11 +129,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: EmailOnlyRequestSchema, response: { 200: CodeSent } },
     },
     async (request) => {
-      const data = await auth.forgotPassword(request.body.email);
+      const { email } = request.body;
+      const answer = await auth.forgotPassword(email);
       return {
         success: true as const,
-        message: `If ${request.body.email} has an account, a reset code is on its way.`,
-        data,
+        message: codeRequestMessage(answer, email, 'a reset code', 'an account'),
+        data: answer.data,
       };
     },
   );

@@ -87,6 +87,26 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const tooMany = () => new AppError(429, 'TooManyRequests', MESSAGES.tooManyTries);
 
+/** What asking for a code mail answers: the wait before the next, and whether the limits held it. */
+export interface CodeRequest {
+  heldBack: boolean;
+  data: CodeSent;
+}
+
+/**
+ * The answer to asking for a code mail. Held back by the limits, it says so and when to ask again
+ * (the limits count every address, an account or not, so this reveals nothing about accounts).
+ */
+export function codeRequestMessage(
+  request: CodeRequest,
+  email: string,
+  sent: 'a new code' | 'a reset code',
+  account: string,
+): string {
+  if (!request.heldBack) return `If ${email} has ${account}, ${sent} is on its way.`;
+  return `No new code was sent to ${email}: codes go out at most once a minute and five times an hour. You can ask for another in ${waitText(request.data.nextCodeInSeconds)}.`;
+}
+
 /** "30 seconds", "1 minute", "14 minutes": a wait rounded up, in the largest whole unit. */
 export function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -349,11 +369,16 @@ export function authService({
       });
     },
 
-    async resendCode(email: string): Promise<CodeSent> {
+    /**
+     * Mails a new confirmation code when the address has an unconfirmed account and the code-mail
+     * limits allow. `heldBack` says the limits stopped it; it is the same for every address, an
+     * account or not, so the answer built from it tells nobody whether one exists.
+     */
+    async resendCode(email: string): Promise<CodeRequest> {
       const { allowed, waitMs } = await codeMailAllowance(email, 'confirm');
       const user = await users.findUserByEmail(db, email);
       if (allowed && user && user.status !== 'CONFIRMED') await sendCode(user, 'confirm');
-      return codeSent(waitMs);
+      return { heldBack: !allowed, data: codeSent(waitMs) };
     },
 
     async login(email: string, password: string, ip: string): Promise<Tokens> {
@@ -427,12 +452,13 @@ export function authService({
       if (row) await sessions.revokeFamily(db, row.family_id, now());
     },
 
-    async forgotPassword(email: string): Promise<CodeSent> {
+    /** A reset code, as `resendCode` mails a confirmation code (same limits, same `heldBack`). */
+    async forgotPassword(email: string): Promise<CodeRequest> {
       const { allowed, waitMs } = await codeMailAllowance(email, 'reset');
       const user = await users.findUserByEmail(db, email);
       if (allowed && user && user.enabled === 1) await sendCode(user, 'reset');
       else await burnVerifyTime(email);
-      return codeSent(waitMs);
+      return { heldBack: !allowed, data: codeSent(waitMs) };
     },
 
     async confirmForgotPassword(email: string, code: string, newPassword: string) {
