@@ -233,7 +233,8 @@ function isBlankLineAt(text: string, i: number): boolean {
 const BEGIN_RE = /^\\begin\{([a-zA-Z]+\*?)\}/;
 
 /**
- * Why a `$` that could have been a maths delimiter was kept as text (the dollar rule, at the top of this file):
+ * Why a `$` that could have been a maths delimiter was kept as text (by the dollar rule described
+ * at the top of this file):
  * - `unclosed`: a `$` (or `$$`) that may open maths, with no closer after it;
  * - `space-after-opener`: a `$` followed by a space, with a `$` after it that would have closed it;
  * - `space-before-closer`: the `$` that would close it has a space right before it;
