@@ -11,7 +11,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const CORPUS =
   process.env.MATH_CORPUS ?? path.resolve(repoRoot, '../shared/corpus/math-public-sample.json');
 
-/** Level reached as the importer stores the records (100%, see docs/benchmarks.md) minus a margin. */
+/** Level reached as the importer stores the records (100%, docs/benchmarks.md) minus a margin. */
 const MIN_CLEAN_SHARE = 0.995;
 /**
  * Level reached as written (98.4%: under the dollar rule 48 records' `$ x $`, written for TeX with
