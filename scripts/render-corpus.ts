@@ -9,7 +9,12 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderRichText, richTextCache, wrapBareLatex } from '../packages/shared/src/math/index';
+import {
+  adoptDollarRule,
+  renderRichText,
+  richTextCache,
+  wrapBareLatex,
+} from '../packages/shared/src/math/index';
 import { measureCorpus } from '../packages/shared/src/math/measure';
 
 interface CorpusRecord {
@@ -51,6 +56,13 @@ console.log(
     ` (${(ms / records.length).toFixed(2)} ms/record)`,
 );
 console.log(`Clean: ${report.clean}/${report.records} = ${pct(report.share)}`);
+const adopted = measureCorpus(
+  records.map((r) => ({ id: r.source_id, fields: fieldsOf(r).map(adoptDollarRule) })),
+);
+const rewritten = records.filter((r) => fieldsOf(r).some((f) => adoptDollarRule(f) !== f)).length;
+console.log(
+  `Clean as imported (texts through adoptDollarRule, ${rewritten} records rewritten): ${adopted.clean}/${adopted.records} = ${pct(adopted.share)}`,
+);
 const strict = measureCorpus(
   records.map((r) => ({ id: r.source_id, fields: fieldsOf(r) })),
   { strict: true },

@@ -584,6 +584,19 @@ describe('/admin: catalogue management in the browser', () => {
         await form(page).getByRole('textbox', { name: 'Answer' }).fill('$\\frac{1}{$ and $\\oops$');
         await form(page).getByText('Answer has 2 expressions that will not render.').waitFor();
         await shot(page, name('example-form'), false);
+        // A price sentence: the preview shows it as prose, the form warns about the dollars.
+        await form(page)
+          .getByRole('textbox', { name: 'Question' })
+          .fill('It costs $5 and $10 in total.');
+        const dollars = form(page).getByRole('status', { name: 'Question dollar signs' });
+        await dollars.getByText('Check the dollar signs in the question').waitFor();
+        await dollars.getByText(/^The "\$" before "5 and" is shown as a dollar sign/).waitFor();
+        const questionPreview = form(page).getByRole('region', { name: 'Question preview' });
+        expect(await questionPreview.textContent()).toBe('It costs $5 and $10 in total.');
+        expect(await questionPreview.locator('.katex').count()).toBe(0);
+        await dollars.scrollIntoViewIfNeeded();
+        await shot(page, name('example-form-dollars'), false);
+        await expectNoSidewaysScroll(page);
         await form(page).getByRole('button', { name: 'Cancel' }).click();
         await form(page).waitFor({ state: 'detached' });
 

@@ -5,7 +5,10 @@ export {
   BARE_DISPLAY_ENVIRONMENTS,
   BARE_INLINE_ENVIRONMENTS,
 } from './split-math';
-export type { MathSegment, MathSegmentKind } from './split-math';
+export type { MathSegment, MathSegmentKind, DollarNote } from './split-math';
+export { dollarWarnings } from './dollar-warnings';
+export { adoptDollarRule } from './adopt-dollar-rule';
+export type { DollarWarning } from './dollar-warnings';
 export { renderMath, MATH_LIMITS } from './render-math';
 export type { RenderMathResult } from './render-math';
 export { MATH_MACROS, normaliseLatex } from './normalise';

@@ -77,6 +77,30 @@ describe('renderRichText', () => {
     expect(renderRichText('costs $5')).toBe('costs $5');
   });
 
+  it('renders prices as prose: "It costs $5 and $10 in total." has no maths and no italics', () => {
+    expect(renderRichText('It costs $5 and $10 in total.')).toBe('It costs $5 and $10 in total.');
+    expect(renderRichText('Thus, $20,000 and $30,000 won’t parse.')).toBe(
+      'Thus, $20,000 and $30,000 won’t parse.',
+    );
+  });
+
+  it('renders "$ x$", "$x $" and "$x$5" as prose, "$x$" and "$$ x $$" as maths', () => {
+    for (const src of ['a $ x$ b', 'a $x $ b', 'a $x$5 b']) {
+      expect(renderRichText(src), src).toBe(src.replace(/</g, '&lt;'));
+    }
+    expect(renderRichText('a $x$ b')).toMatch(/^a <span class="katex">.* b$/);
+    expect(renderRichText('$$ x $$')).toMatch(/^<div class="math-display">/);
+  });
+
+  it('renders a price next to maths: "\\$5 or $x$ dollars" and "$5 for $x$ kg"', () => {
+    const escaped = renderRichText('costs \\$5 or $x$ dollars');
+    expect(escaped).toMatch(/^costs \$5 or <span class="katex">.*<\/span> dollars$/);
+    // "$5 for $" cannot be maths (space before the second $), so that $ opens $x$ instead.
+    const bare = renderRichText('costs $5 for $x$ kg');
+    expect(bare).toMatch(/^costs \$5 for <span class="katex">.*<\/span> kg$/);
+    expect(bare.match(/class="katex"/g)).toHaveLength(1);
+  });
+
   it('renders bare align* and \\[…\\] as display maths', () => {
     const html = renderRichText('\\begin{align*} a &= b \\\\ c &= d \\end{align*} and \\[e\\]');
     expect(html.match(/class="math-display"/g)).toHaveLength(2);

@@ -9,8 +9,9 @@ import {
   type MathSegmentKind,
 } from './split-math';
 
-// The first splitter, kept here only as the reference the linear one must agree with: it searched
-// for each opener's closer by scanning on to the end of the text, quadratic on unclosed openers.
+// The first splitter (with the dollar rule added), kept here only as the reference the linear one
+// must agree with: it searched for each opener's closer by scanning on to the end of the text,
+// quadratic on unclosed openers.
 /** `\$` (and LaTeX's other text-mode escapes `\% \& \# \_ \{ \}`) stand for the character itself. */
 const PROSE_ESCAPES: ReadonlySet<string> = new Set(['$', '%', '&', '#', '_', '{', '}']);
 
@@ -172,15 +173,16 @@ function quadraticSplitMath(text: string): MathSegment[] {
         i += 2;
         continue;
       }
-      const end = findCloser(text, i + 1, '$', nextAsy, true, true);
-      if (end >= 0) {
-        const body = text.slice(i + 1, end);
-        if (body.trim()) push('inline', body, text.slice(i, end + 1));
-        else literal('', text.slice(i, end + 1));
+      // The dollar rule: a non-space after the opener, a non-space before the closer and no
+      // digit after it; otherwise the opener is a dollar sign.
+      const opens = i + 1 < n && /\S/.test(text[i + 1]!);
+      const end = opens ? findCloser(text, i + 1, '$', nextAsy, true, true) : -1;
+      if (end >= 0 && /\S/.test(text[end - 1]!) && !/[0-9]/.test(text[end + 1] ?? '')) {
+        push('inline', text.slice(i + 1, end), text.slice(i, end + 1));
         i = end + 1;
         continue;
       }
-      unbalanced.push('$');
+      if (opens && end < 0) unbalanced.push('$');
       literal('$');
       i += 1;
       continue;
@@ -255,6 +257,9 @@ const PIECES = [
   ' ',
   'x',
   'a+b',
+  '5',
+  ' $',
+  '$ ',
   '[asy]',
   '[/asy]',
   '\\begin{align*}',
@@ -283,7 +288,7 @@ describe('splitMath agrees with the reference splitter', () => {
     fc.assert(
       fc.property(
         fc.string({
-          unit: fc.constantFrom('$', '\\', '(', ')', '[', ']', '{', '}', '\n', ' ', 'a'),
+          unit: fc.constantFrom('$', '\\', '(', ')', '[', ']', '{', '}', '\n', ' ', 'a', '1'),
         }),
         (text) => {
           expect(splitMath(text)).toEqual(quadraticSplitMath(text));

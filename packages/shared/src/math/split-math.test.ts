@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMath, wrapBareLatex } from './split-math';
+import { splitMath, wrapBareLatex, type DollarNote } from './split-math';
 
 const kinds = (text: string) => splitMath(text).map((s) => [s.kind, s.value]);
 
@@ -157,6 +157,90 @@ describe('splitMath', () => {
       ['text', 'a '],
       ['code', 'draw($x$);'],
     ]);
+  });
+
+  describe('the dollar rule: a $ opens maths only before a non-space and closes only after one, not before a digit', () => {
+    it('keeps prices in prose: "It costs $5 and $10 in total." has no maths', () => {
+      const notes: DollarNote[] = [];
+      const segs = splitMath('It costs $5 and $10 in total.', notes);
+      expect(segs.map((s) => [s.kind, s.value])).toEqual([
+        ['text', 'It costs $5 and $10 in total.'],
+      ]);
+      expect(notes).toEqual([
+        { kind: 'space-before-closer', at: 9, closer: 16 },
+        { kind: 'unclosed', at: 16 },
+      ]);
+      expect(segs[0]!.unbalanced).toEqual(['$']);
+    });
+
+    it('keeps "$20,000 and $30,000" in prose', () => {
+      expect(kinds('Thus, $20,000 and $30,000 are prices.')).toEqual([
+        ['text', 'Thus, $20,000 and $30,000 are prices.'],
+      ]);
+    });
+
+    it('makes a $ followed by a space a dollar sign: "$ x$" is prose', () => {
+      const notes: DollarNote[] = [];
+      expect(kinds('a $ x$ b')).toEqual([['text', 'a $ x$ b']]);
+      splitMath('a $ x$ b', notes);
+      expect(notes).toEqual([{ kind: 'space-after-opener', at: 2, closer: 5 }]);
+      expect(kinds('a $\nx$ b')).toEqual([['text', 'a $\nx$ b']]);
+    });
+
+    it('does not close on a $ after a space: "$x $" is prose, and "$a $b$" is a dollar then $b$', () => {
+      expect(kinds('a $x $ b')).toEqual([['text', 'a $x $ b']]);
+      expect(kinds('$a $b$')).toEqual([
+        ['text', '$a '],
+        ['inline', 'b'],
+      ]);
+    });
+
+    it('does not close on a $ followed by a digit: "$x$5" is prose', () => {
+      const notes: DollarNote[] = [];
+      expect(kinds('$x$5')).toEqual([['text', '$x$5']]);
+      splitMath('$x$5', notes);
+      expect(notes).toEqual([
+        { kind: 'digit-after-closer', at: 0, closer: 2 },
+        { kind: 'unclosed', at: 2 },
+      ]);
+      expect(kinds('$x$ 5 and $y$a')).toEqual([
+        ['inline', 'x'],
+        ['text', ' 5 and '],
+        ['inline', 'y'],
+        ['text', 'a'],
+      ]);
+    });
+
+    it('keeps a lone $ at the end, or before a space, as prose without calling it unbalanced', () => {
+      expect(splitMath('total $')).toEqual([{ kind: 'text', value: 'total $', raw: 'total $' }]);
+      expect(splitMath('pay $ 5 now')).toEqual([
+        { kind: 'text', value: 'pay $ 5 now', raw: 'pay $ 5 now' },
+      ]);
+    });
+
+    it('leaves $$ display maths alone: spaces inside $$ … $$ are fine', () => {
+      expect(kinds('so $$ x^2 $$ holds, $$5 + 1$$2')).toEqual([
+        ['text', 'so '],
+        ['display', ' x^2 '],
+        ['text', ' holds, '],
+        ['display', '5 + 1'],
+        ['text', '2'],
+      ]);
+    });
+
+    it('keeps \\$ a literal dollar and maths around it: "\\$5 and $x$"', () => {
+      expect(kinds('It costs \\$5 and \\$10, so $x = 15$.')).toEqual([
+        ['text', 'It costs $5 and $10, so '],
+        ['inline', 'x = 15'],
+        ['text', '.'],
+      ]);
+    });
+
+    it('records nothing for text whose dollars all pair', () => {
+      const notes: DollarNote[] = [];
+      splitMath('Let $x$ and $\\text{if $y$}$ and $$ z $$ cost \\$5.', notes);
+      expect(notes).toEqual([]);
+    });
   });
 
   it('unescapes LaTeX text escapes in prose', () => {

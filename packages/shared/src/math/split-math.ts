@@ -4,6 +4,13 @@
  *
  * Recognised:
  * - `$…$` and `\(…\)` inline; `$$…$$` and `\[…\]` display;
+ * - the dollar rule (pandoc's `tex_math_dollars`): a single `$` opens maths only when a non-space
+ *   follows it, and the `$` that would close it must have a non-space right before it and no digit
+ *   right after it; otherwise the opening `$` is a dollar sign in prose. So "It costs $5 and $10"
+ *   and "$20,000 and $30,000" stay prose, while `$x$` and `$\frac{a}{b}$` are maths. The closer is
+ *   found as before (below) and then checked; when it fails, the opener is text and the scan goes
+ *   on after it. `$$…$$` display maths is not subject to the rule (`$$ x $$` is display maths);
+ *   `\$` is always a literal dollar;
  * - bare display environments (`\begin{align*}…\end{align*}`, equation, gather, eqnarray, multline,
  *   tabular) outside any delimiter, kept whole as display maths; bare maths-only environments
  *   (pmatrix, cases, array…) as inline maths;
@@ -225,8 +232,46 @@ function isBlankLineAt(text: string, i: number): boolean {
 
 const BEGIN_RE = /^\\begin\{([a-zA-Z]+\*?)\}/;
 
-/** Splits `text` into segments. Adjacent text pieces are merged. Never throws. */
-export function splitMath(text: string): MathSegment[] {
+/**
+ * Why a `$` that could have been a maths delimiter was kept as text (by the dollar rule described
+ * at the top of this file):
+ * - `unclosed`: a `$` (or `$$`) that may open maths, with no closer after it;
+ * - `space-after-opener`: a `$` followed by a space, with a `$` after it that would have closed it;
+ * - `space-before-closer`: the `$` that would close it has a space right before it;
+ * - `digit-after-closer`: the `$` that would close it has a digit right after it.
+ * `at` is the position of the `$` kept as text, `closer` that of the `$` that would close it.
+ */
+export interface DollarNote {
+  kind: 'unclosed' | 'space-after-opener' | 'space-before-closer' | 'digit-after-closer';
+  at: number;
+  closer?: number;
+}
+
+/** A space, tab, line break or any other Unicode white space. */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * Splits `text` into segments. Adjacent text pieces are merged. Never throws. When `notes` is
+ * given, every `$` kept as text for a reason the author may not expect is recorded in it, in
+ * order (the admin form's dollar warnings are built from them).
+ */
+export function splitMath(text: string, notes?: DollarNote[]): MathSegment[] {
   const segments: MathSegment[] = [];
   let buf = ''; // pending prose (unescaped)
   let bufRaw = '';
@@ -341,19 +386,30 @@ export function splitMath(text: string): MathSegment[] {
         // No closing `$$`: read it as an empty inline `$$` when followed by more prose, i.e. drop
         // it only if it is surely a typo; otherwise keep it visible as literal text.
         unbalanced.push('$$');
+        notes?.push({ kind: 'unclosed', at: i });
         literal('$$');
         i += 2;
         continue;
       }
-      const end = closers.find('$', i + 1, nextAsy);
-      if (end >= 0) {
-        const body = text.slice(i + 1, end);
-        if (body.trim()) push('inline', body, text.slice(i, end + 1));
-        else literal('', text.slice(i, end + 1));
+      // The dollar rule (pandoc's): a `$` opens maths only when a non-space follows it, and the
+      // `$` that would close it must have a non-space before it and no digit after it; otherwise
+      // the opening `$` is a dollar sign, so "$5 and $10" stays prose.
+      const opens = i + 1 < n && !isSpace(text.charCodeAt(i + 1));
+      const end = opens || notes ? closers.find('$', i + 1, nextAsy) : -1;
+      if (!opens) {
+        if (end >= 0) notes?.push({ kind: 'space-after-opener', at: i, closer: end });
+      } else if (end < 0) {
+        unbalanced.push('$');
+        notes?.push({ kind: 'unclosed', at: i });
+      } else if (isSpace(text.charCodeAt(end - 1))) {
+        notes?.push({ kind: 'space-before-closer', at: i, closer: end });
+      } else if (isDigit(text.charCodeAt(end + 1))) {
+        notes?.push({ kind: 'digit-after-closer', at: i, closer: end });
+      } else {
+        push('inline', text.slice(i + 1, end), text.slice(i, end + 1));
         i = end + 1;
         continue;
       }
-      unbalanced.push('$');
       literal('$');
       i += 1;
       continue;

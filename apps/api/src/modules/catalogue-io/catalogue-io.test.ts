@@ -112,6 +112,28 @@ describe('parseImportFile', () => {
     ]);
   });
 
+  it('rewrites MATH texts written for TeX so the dollar rule reads them as meant: "$ x $" and "$\\$$25"', async () => {
+    const records = [
+      {
+        source_id: 'MATH/train/algebra/2721',
+        subject: 'Algebra',
+        level: 2,
+        question: 'A car costs $\\$$25 a day. Let $ u $ be the days.',
+        answer: '\\$ 75',
+        procedure: 'So $ u= 3$ and the cost is $ \\$ 75$.',
+      },
+    ];
+    const parsed = parseImportFile(records, await checkImportMaths(records));
+    expect(parsed.failures).toEqual([]);
+    expect(parsed.examples.map((e) => [e.question, e.answer, e.procedure])).toEqual([
+      [
+        'A car costs \\$25 a day. Let $u$ be the days.',
+        '\\$ 75',
+        'So $u= 3$ and the cost is $\\$ 75$.',
+      ],
+    ]);
+  });
+
   it('refuses what is neither format, clearly', () => {
     expect(() => parseImportFile({ hello: 1 }, new Map())).toThrow(
       /Not a file this importer knows/,

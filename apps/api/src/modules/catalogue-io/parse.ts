@@ -5,6 +5,8 @@ import {
   type CatalogueFile,
   type CatalogueFileCategory,
 } from '@exemplar/shared/catalogue-io';
+// The splitter only (no KaTeX): this file is also loaded on the event loop.
+import { adoptDollarRule } from '@exemplar/shared/math/adopt-dollar-rule';
 import type { TextIssues } from './math-check.pool';
 
 export interface ImportExample {
@@ -49,11 +51,18 @@ export type MathIssuesByText = ReadonlyMap<string, TextIssues>;
 const isCheckable = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT;
 
+/**
+ * MATH texts are written for TeX, which reads every `$` as a delimiter: `$ x $` and `$\$$25` are
+ * rewritten so the renderer's dollar rule reads them as their authors meant.
+ */
+const mathDatasetText = (value: unknown) =>
+  typeof value === 'string' ? adoptDollarRule(value) : value;
+
 /** MATH answers are bare expressions: they are maths, so they are rendered as maths. */
 const mathDatasetAnswer = (answer: unknown) =>
   typeof answer === 'string' && answer.trim() && !answer.includes('$')
     ? `$${answer.trim()}$`
-    : answer;
+    : mathDatasetText(answer);
 
 /** Every text field of `data` whose maths `parseImportFile` will need checked (deduplicated). */
 export function mathFieldsOf(data: unknown): string[] {
@@ -69,9 +78,9 @@ export function mathFieldsOf(data: unknown): string[] {
   const math = Array.isArray(data);
   for (const raw of records) {
     if (!isObject(raw)) continue;
-    add(raw.question);
+    add(math ? mathDatasetText(raw.question) : raw.question);
     add(math ? mathDatasetAnswer(raw.answer) : raw.answer);
-    add(raw.procedure);
+    add(math ? mathDatasetText(raw.procedure) : raw.procedure);
   }
   return [...texts];
 }
@@ -130,7 +139,9 @@ function fromMath(records: unknown[], issuesByText: MathIssuesByText): ParsedFil
       return;
     }
     const ref = text(raw.source_id) || refOf(raw.question, `record ${index + 1}`);
+    const question = mathDatasetText(raw.question);
     const answer = mathDatasetAnswer(raw.answer);
+    const procedure = mathDatasetText(raw.procedure);
     const level = raw.level;
     const difficulty = typeof level === 'number' ? MATH_LEVEL_DIFFICULTY[level] : undefined;
     const problems = [
@@ -140,9 +151,9 @@ function fromMath(records: unknown[], issuesByText: MathIssuesByText): ParsedFil
         : [
             `level ${level === null || level === undefined ? 'is missing' : `${JSON.stringify(level)} is not 1–5`}`,
           ]),
-      ...checkField('question', raw.question, true, issuesByText),
+      ...checkField('question', question, true, issuesByText),
       ...checkField('answer', answer, true, issuesByText),
-      ...checkField('procedure', raw.procedure, false, issuesByText),
+      ...checkField('procedure', procedure, false, issuesByText),
     ];
     if (problems.length) {
       out.failures.push({ index, ref, problems });
@@ -155,9 +166,9 @@ function fromMath(records: unknown[], issuesByText: MathIssuesByText): ParsedFil
       category: [MATH_CATEGORY],
       difficulty: difficulty!,
       type: MATH_TYPE,
-      question: String(raw.question),
+      question: String(question),
       answer: String(answer),
-      procedure: text(raw.procedure) ? String(raw.procedure) : null,
+      procedure: text(procedure) ? String(procedure) : null,
       sourceRef: text(raw.source_id) || null,
       createdAt: null,
     });

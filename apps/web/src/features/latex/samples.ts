@@ -1,10 +1,13 @@
-/** Text the /latex textarea starts with: prose, inline and display maths, a literal dollar. */
+/** Text the /latex textarea starts with: prose, inline and display maths, prices and a literal dollar. */
 export const DEFAULT_SAMPLE = String.raw`Welcome to the LaTeX demo! Text between single dollar signs is inline maths, like $E = mc^2$ or $\sqrt{2} \approx 1.414$.
 
 Double dollar signs give a centred block:
 $$\int_0^1 x^2 \, dx = \frac{1}{3}$$
-Line breaks are kept, a price like \$5 stays plain text, and the roots of $ax^2 + bx + c = 0$ are
+Line breaks are kept, prices like $5 and $10 stay plain text (so does \$5), and the roots of $ax^2 + bx + c = 0$ are
 $$x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}.$$`;
+
+/** Prices written with bare dollars: the dollar rule keeps them prose (shown in the syntax help). */
+export const PRICE_SAMPLE = 'It costs $5 and $10 in total.';
 
 /** Shown instead of the output when the textarea is empty. */
 export const EMPTY_HINT = 'Type some text with $inline$ or $$display$$ maths to see it rendered.';

@@ -239,6 +239,51 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     });
   });
 
+  it('example: a price sentence previews as plain text, gets a dollar warning that says where and what to write, and saves without asking', async () => {
+    const { callsTo } = fakeApi();
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
+    type(/^Question/, 'It costs $5 and $10 in total.');
+
+    const preview = screen.getByRole('region', { name: 'Question preview' });
+    await waitFor(() => expect(preview.textContent).toBe('It costs $5 and $10 in total.'));
+    expect(preview.querySelector('.katex')).toBeNull();
+    const dollars = await screen.findByRole('status', { name: 'Question dollar signs' });
+    expect(dollars.textContent).toContain('Check the dollar signs in the question');
+    expect(dollars.textContent).toContain(
+      'The "$" before "5 and" is shown as a dollar sign, not maths: the next "$" (after "5 and ") has a space before it',
+    );
+    expect(dollars.textContent).toContain('write \\$ for each dollar sign.');
+    expect(screen.queryByRole('status', { name: 'Question maths problems' })).toBeNull();
+    expect(
+      screen.getByRole('textbox', { name: /^Question/ }).getAttribute('aria-describedby'),
+    ).toBe(dollars.id);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo('PUT', '/examples/1')[0]!.body).toMatchObject({
+      question: 'It costs $5 and $10 in total.',
+    });
+  });
+
+  it('example: a lone $ and "$ x$" each get a dollar warning, and escaping them as \\$ clears it', async () => {
+    fakeApi();
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
+    type(/^Answer/, 'Let $ x$ be the price.\nIt costs $5.');
+    const dollars = await screen.findByRole('status', { name: 'Answer dollar signs' });
+    const items = within(dollars).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'The "$" before " x$ be" on line 1 is shown as a dollar sign, not maths: a "$" that opens maths must be followed by a character other than a space. If you meant maths, remove the space after it; if you meant dollar signs, write \\$ for each dollar sign.',
+      'The "$" before "5." on line 2 has no closing "$", so it is shown as a dollar sign. If you meant maths, close it with "$"; if you meant a dollar sign, write \\$.',
+    ]);
+    type(/^Answer/, 'Let $x$ be the price.\nIt costs \\$5.');
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'Answer dollar signs' })).toBeNull(),
+    );
+  });
+
   it('example: clean maths saves without asking', async () => {
     const { callsTo } = fakeApi();
     renderAdmin('/admin?tab=examples');

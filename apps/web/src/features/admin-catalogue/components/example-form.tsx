@@ -1,5 +1,4 @@
 import { ExampleInputSchema, type Example, type ExampleInput } from '@exemplar/shared/catalogue';
-import { checkMath } from '@exemplar/shared/math';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -10,7 +9,7 @@ import { fieldErrors, toId } from '../lib/form-validation';
 import { CategorySelect } from './category-select';
 import { ErrorAlert } from './error-alert';
 import { FormActions } from './form-actions';
-import { MathField, mathIssuesSummary } from './math-field';
+import { MathField, mathIssuesSummary, renderProblems } from './math-field';
 import type { Lookups } from './use-lookups';
 import { useSaveForm } from './use-save-form';
 
@@ -31,7 +30,7 @@ const MATH_FIELDS = [
 /** The fields whose maths would not render, e.g. ['Question has 1 expression that will not render.']. */
 function mathWarnings(values: Record<(typeof MATH_FIELDS)[number]['key'], string>): string[] {
   return MATH_FIELDS.flatMap(({ key, label }) => {
-    const issues = checkMath(values[key]);
+    const issues = renderProblems(values[key]);
     return issues.length ? [mathIssuesSummary(label, issues)] : [];
   });
 }

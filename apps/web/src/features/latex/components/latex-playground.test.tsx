@@ -36,6 +36,13 @@ describe('<LatexPlayground> (/latex)', () => {
     ).toBeTruthy();
   });
 
+  it('shows the sample\'s prices "$5 and $10" as plain text, not maths', () => {
+    renderPlayground();
+    expect(output().textContent).toContain('prices like $5 and $10 stay plain text (so does $5)');
+    for (const katex of output().querySelectorAll('.katex'))
+      expect(katex.textContent).not.toContain('and');
+  });
+
   it('offers six sample snippets that load into the textarea', async () => {
     renderPlayground();
     const buttons = screen.getAllByRole('button', { name: /^Load sample: / });

@@ -1,12 +1,19 @@
 import { Code, Divider, Stack, Text } from '@mantine/core';
 import { MathText } from '../../../components/math/math-text';
+import { PRICE_SAMPLE } from '../samples';
+import classes from './latex-playground.module.css';
 
-const rows: Array<{ write: string; label: string }> = [
+const rows: Array<{ write: string; label: string; note?: string }> = [
   { write: '$a^2 + b^2 = c^2$', label: 'Inline maths' },
   { write: '$$\\sum_{k=1}^{n} k$$', label: 'Centred block maths' },
   { write: '\\( … \\)   \\[ … \\]', label: 'LaTeX-style delimiters' },
   { write: '\\begin{align*} … \\end{align*}', label: 'Aligned equations' },
   { write: '\\$5', label: 'A literal dollar sign' },
+  {
+    write: PRICE_SAMPLE,
+    label: 'Prices in prose',
+    note: 'A $ opens maths only before a non-space, and closes it only after a non-space and not before a digit, so prices stay text. Writing \\$ is always safe.',
+  },
 ];
 
 /** A short reference of the syntax the renderer understands, with a live error example. */
@@ -21,6 +28,19 @@ export function SyntaxHelp() {
             </Text>
             <Text component="dd" m={0}>
               <Code fz="sm">{row.write}</Code>
+              {row.note && (
+                <>
+                  <span className={classes.shows}>
+                    <Text span size="sm" c="dimmed">
+                      shows as{' '}
+                    </Text>
+                    <MathText text={row.write} inline />
+                  </span>
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {row.note}
+                  </Text>
+                </>
+              )}
             </Text>
           </div>
         ))}
