@@ -73,5 +73,5 @@ describe('<MathText>', () => {
     whole.innerHTML = renderRichText(text);
     expect(root.textContent).toBe(whole.textContent);
     expect(root.querySelectorAll('.katex')).toHaveLength(600);
-  });
+  }, 30_000); // it waits up to 10 s for the slices: the 5 s default timed out on a loaded machine
 });
