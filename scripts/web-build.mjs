@@ -89,8 +89,11 @@ export async function precompressDist(dir = dist) {
       ['.br', br],
       ['.gz', gz],
     ]) {
-      if (bytes.length < body.length) fs.writeFileSync(file + ext, bytes);
-      else fs.rmSync(file + ext, { force: true });
+      // Written beside, then renamed: a server running meanwhile never sends half a file.
+      if (bytes.length < body.length) {
+        fs.writeFileSync(`${file}${ext}.tmp`, bytes);
+        fs.renameSync(`${file}${ext}.tmp`, file + ext);
+      } else fs.rmSync(file + ext, { force: true });
     }
     before += body.length;
     after += Math.min(br.length, body.length);

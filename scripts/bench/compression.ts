@@ -31,6 +31,21 @@ export interface CompressionBenchTools {
   ): Promise<Measured & { requests: number }>;
 }
 
+/** No search, or one of these words, in the cold lists. */
+const SEARCHES = [
+  '',
+  'function',
+  'triangle',
+  'prove',
+  'integral',
+  'prime',
+  'equation',
+  'limit',
+  'matrix',
+  'probability',
+  'sum',
+];
+
 const ENCODINGS = [
   ['none', {}],
   ['gzip', { 'accept-encoding': 'gzip' }],
@@ -107,22 +122,35 @@ export async function benchCompression(t: CompressionBenchTools): Promise<string
         {},
       ],
     ];
+    const ROUNDS = 3;
+    const each = Math.max(1, Math.round(t.duration / ROUNDS));
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     for (const [what, kind, p, headers] of cases) {
-      for (const [name, accept] of ENCODINGS) {
-        const all = { ...headers, ...accept };
-        const { bytes, encoding } = await wireBytes(`${base}${p}`, all);
-        if (encoding !== name) throw new Error(`${p} with ${name} came back ${encoding}`);
-        log(`${what} ${name}`);
-        await t.run(`${base}${p}`, 1, all);
-        const r = await t.run(`${base}${p}`, t.duration, all);
+      const asked = ENCODINGS.map(([name, accept]) => ({ name, all: { ...headers, ...accept } }));
+      const bytes: number[] = [];
+      for (const { name, all } of asked) {
+        const sent = await wireBytes(`${base}${p}`, all);
+        if (sent.encoding !== name) throw new Error(`${p} with ${name} came back ${sent.encoding}`);
+        bytes.push(sent.bytes);
+        await t.run(`${base}${p}`, 1, all); // warm-up
+      }
+      // Alternating rounds (none, gzip, br, none, ...), so load from elsewhere hits all alike.
+      log(what);
+      const results = asked.map(() => [] as Measured[]);
+      for (let round = 0; round < ROUNDS; round++)
+        for (const [i, { all }] of asked.entries())
+          results[i]!.push(await t.run(`${base}${p}`, each, all));
+      for (const [i, { name }] of asked.entries()) {
+        const r = results[i]!;
         rows.push(
-          `| ${what} | ${kind} | ${name} | ${bytes.toLocaleString('en')} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+          `| ${what} | ${kind} | ${name} | ${bytes[i]!.toLocaleString('en')} | ${Math.round(median(r.map((x) => x.rps)))} | ${median(r.map((x) => x.p50))} | ${median(r.map((x) => x.p99))} | ${r.reduce((n, x) => n + x.errors, 0)} |`,
         );
       }
     }
 
     // Cold: every request a list the server has not seen (a page size from 1 to 100 with each
-    // difficulty, type and subject), so each one runs its queries, is serialised, and is compressed once.
+    // difficulty, type and subject, with no search or a search for one of ten words), so each
+    // one runs its queries, is serialised, and is compressed once.
     const ids = async (p: string, key: string) =>
       (
         (
@@ -138,14 +166,15 @@ export async function benchCompression(t: CompressionBenchTools): Promise<string
     for (const d of [undefined, ...difficulties])
       for (const ty of [undefined, ...types])
         for (const s of [undefined, ...subjects])
-          for (let limit = 1; limit <= 100; limit++)
-            coldList.push(
-              `/api/examples?limit=${limit}${d ? `&difficultyId=${d}` : ''}${ty ? `&typeId=${ty}` : ''}${s ? `&subjectId=${s}` : ''}`,
-            );
+          for (const q of SEARCHES)
+            for (let limit = 1; limit <= 100; limit++)
+              coldList.push(
+                `/api/examples?limit=${limit}${d ? `&difficultyId=${d}` : ''}${ty ? `&typeId=${ty}` : ''}${s ? `&subjectId=${s}` : ''}${q ? `&q=${q}` : ''}`,
+              );
     // Shuffled with a fixed seed, then split between the three encodings: no list repeats.
     let seed = 7;
     for (let i = coldList.length - 1; i > 0; i--) {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       const j = seed % (i + 1);
       [coldList[i], coldList[j]] = [coldList[j]!, coldList[i]!];
     }
@@ -170,7 +199,7 @@ Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPUs, Node 
     .map((l) => l.toFixed(1))
     .join(
       ' / ',
-    )}. SQLite, demo catalogue, \`NODE_ENV=production\`; autocannon, 10 connections, ${t.duration} s per row after a 1 s warm-up (cold rows ${Math.max(1, Math.round(t.duration / 2))} s), one run each, one after the other. "bytes" is the body as sent (compressed when an encoding is named). API answers: brotli quality 5, gzip level 6, made once per cached answer and encoding; files: brotli 11 and gzip 9, made at build time.
+    )}. SQLite, demo catalogue, \`NODE_ENV=production\`; autocannon, 10 connections; each request's three encodings measured in 3 alternating rounds of ${Math.max(1, Math.round(t.duration / 3))} s after a 1 s warm-up, medians reported; cold rows one run of ${Math.max(1, Math.round(t.duration / 2))} s each, one after the other. "bytes" is the body as sent (compressed when an encoding is named). API answers: brotli quality 5, gzip level 6, made once per cached answer and encoding; files: brotli 11 and gzip 9, made at build time.
 
 | request | what answers it | Accept-Encoding | bytes | req/s | p50 ms | p99 ms | errors |
 |---|---|---|---:|---:|---:|---:|---:|
