@@ -114,6 +114,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function run(url: string, duration: number, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
+    total: r.requests.total,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,

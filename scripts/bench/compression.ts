@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 
 interface Measured {
+  total: number;
   rps: number;
   p50: number;
   p99: number;
@@ -28,7 +29,7 @@ export interface CompressionBenchTools {
     queries: { list: string[]; next: number },
     duration: number,
     headers?: Record<string, string>,
-  ): Promise<Measured & { requests: number }>;
+  ): Promise<Omit<Measured, 'total'> & { requests: number }>;
 }
 
 /** No search, or one of these words, in the cold lists. */
@@ -51,6 +52,22 @@ const ENCODINGS = [
   ['gzip', { 'accept-encoding': 'gzip' }],
   ['br', { 'accept-encoding': 'br' }],
 ] as const;
+
+/**
+ * CPU time the server process has used so far (all its threads: compression runs on the thread
+ * pool), in ms, from /proc; undefined where there is no /proc. Unlike req/s, CPU per request hardly
+ * moves when other work shares the machine.
+ */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 Hz ticks
+  } catch {
+    return undefined;
+  }
+}
+const perRequest = (ms: number | undefined, requests: number) =>
+  ms === undefined || !requests ? '—' : `${Math.round((ms * 1000) / requests)}`;
 
 /** The bytes of one answer's body as sent (not decoded) and its Content-Encoding. */
 function wireBytes(url: string, headers: Record<string, string>) {
@@ -137,13 +154,22 @@ export async function benchCompression(t: CompressionBenchTools): Promise<string
       // Alternating rounds (none, gzip, br, none, ...), so load from elsewhere hits all alike.
       log(what);
       const results = asked.map(() => [] as Measured[]);
+      const cpu = asked.map(() => 0 as number | undefined);
       for (let round = 0; round < ROUNDS; round++)
-        for (const [i, { all }] of asked.entries())
+        for (const [i, { all }] of asked.entries()) {
+          const before = cpuMs(server.pid);
           results[i]!.push(await t.run(`${base}${p}`, each, all));
+          const after = cpuMs(server.pid);
+          cpu[i] =
+            before === undefined || after === undefined ? undefined : cpu[i]! + after - before;
+        }
       for (const [i, { name }] of asked.entries()) {
         const r = results[i]!;
         rows.push(
-          `| ${what} | ${kind} | ${name} | ${bytes[i]!.toLocaleString('en')} | ${Math.round(median(r.map((x) => x.rps)))} | ${median(r.map((x) => x.p50))} | ${median(r.map((x) => x.p99))} | ${r.reduce((n, x) => n + x.errors, 0)} |`,
+          `| ${what} | ${kind} | ${name} | ${bytes[i]!.toLocaleString('en')} | ${perRequest(
+            cpu[i],
+            r.reduce((n, x) => n + x.total, 0),
+          )} | ${Math.round(median(r.map((x) => x.rps)))} | ${median(r.map((x) => x.p50))} | ${median(r.map((x) => x.p99))} | ${r.reduce((n, x) => n + x.errors, 0)} |`,
         );
       }
     }
@@ -181,9 +207,12 @@ export async function benchCompression(t: CompressionBenchTools): Promise<string
     const cold = { list: coldList, next: 0 };
     for (const [name, accept] of ENCODINGS) {
       log(`cold ${name}`);
+      const before = cpuMs(server.pid);
       const r = await t.runCold(base, cold, Math.max(1, Math.round(t.duration / 2)), accept);
+      const after = cpuMs(server.pid);
+      const cpu = before === undefined || after === undefined ? undefined : after - before;
       rows.push(
-        `| \`GET /api/examples\` (${r.requests} distinct lists) | cold: no cache hit | ${name} | — | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+        `| \`GET /api/examples\` (${r.requests} distinct lists) | cold: no cache hit | ${name} | — | ${perRequest(cpu, r.requests)} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
       );
     }
   } finally {
@@ -199,10 +228,10 @@ Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPUs, Node 
     .map((l) => l.toFixed(1))
     .join(
       ' / ',
-    )}. SQLite, demo catalogue, \`NODE_ENV=production\`; autocannon, 10 connections; each request's three encodings measured in 3 alternating rounds of ${Math.max(1, Math.round(t.duration / 3))} s after a 1 s warm-up, medians reported; cold rows one run of ${Math.max(1, Math.round(t.duration / 2))} s each, one after the other. "bytes" is the body as sent (compressed when an encoding is named). API answers: brotli quality 5, gzip level 6, made once per cached answer and encoding; files: brotli 11 and gzip 9, made at build time.
+    )}. SQLite, demo catalogue, \`NODE_ENV=production\`; autocannon, 10 connections; each request's three encodings measured in 3 alternating rounds of ${Math.max(1, Math.round(t.duration / 3))} s after a 1 s warm-up, medians reported; cold rows one run of ${Math.max(1, Math.round(t.duration / 2))} s each, one after the other. "bytes" is the body as sent (compressed when an encoding is named). API answers: brotli quality 5, gzip level 6, made once per cached answer and encoding; files: brotli 11 and gzip 9, made at build time. Server CPU per request is the server process's user + system time (all threads, from /proc) over the requests of its rounds: unlike req/s and latency, which depend on what else runs on the machine, it shows what an encoding costs the server.
 
-| request | what answers it | Accept-Encoding | bytes | req/s | p50 ms | p99 ms | errors |
-|---|---|---|---:|---:|---:|---:|---:|
+| request | what answers it | Accept-Encoding | bytes | server CPU µs/request | req/s | p50 ms | p99 ms | errors |
+|---|---|---|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 <!-- bench-compression:end -->`;
 }

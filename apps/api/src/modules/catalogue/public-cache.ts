@@ -82,7 +82,7 @@ export const publicCachePlugin = fp(
     function encodedBody(url: string, version: string, entry: Entry, encoding: Encoding) {
       const kept = entry.encoded[encoding];
       if (kept) return kept;
-      return (entry.pending[encoding] ??= compress(entry.body, encoding).then(
+      return (entry.pending[encoding] ??= compress(entry.body, encoding, 'cached').then(
         (compressed) => {
           entry.encoded[encoding] = compressed;
           delete entry.pending[encoding];
