@@ -3,6 +3,8 @@
 // plus the time to import the MATH public sample. Writes its table into docs/benchmarks.md.
 //
 // Options: --examples N (100000) --duration S (8) --engines sqlite,postgres
+//   --only api,compression (both by default; each writes its own part of the file; the import
+//   time is part of api)
 // PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import pg from 'pg';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { importCatalogue } from '../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import { benchCompression } from './bench/compression';
 import { coldQueries, generateCatalogue } from './bench/generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,8 +28,10 @@ const { values } = parseArgs({
     examples: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '8' },
     engines: { type: 'string', default: 'sqlite,postgres' },
+    only: { type: 'string', default: 'api,compression' },
   },
 });
+const ONLY = new Set(values.only!.split(','));
 const EXAMPLES = Number(values.examples);
 const DURATION = Number(values.duration);
 const CONNECTIONS = 10;
@@ -109,6 +114,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function run(url: string, duration: number, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
+    total: r.requests.total,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -367,6 +373,35 @@ async function pgAvailable() {
   }
 }
 
+const doc = path.join(root, 'docs/benchmarks.md');
+/** Puts `section` in place of the one between its markers in docs/benchmarks.md, or appends it. */
+function writeSection(marker: string, section: string) {
+  const current = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '# Benchmarks\n';
+  const between = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
+  fs.writeFileSync(
+    doc,
+    between.test(current)
+      ? current.replace(between, () => section)
+      : `${current.trimEnd()}\n\n${section}\n`,
+  );
+}
+
+if (ONLY.has('compression')) {
+  const section = await benchCompression({
+    root,
+    duration: DURATION,
+    freePort,
+    spawnNode,
+    waitFor,
+    stop,
+    run,
+    runCold,
+  });
+  writeSection('bench-compression', section);
+  console.log(section);
+}
+if (!ONLY.has('api')) process.exit(0);
+
 const rows: Row[] = [];
 const skipped: string[] = [];
 for (const engine of values.engines!.split(',') as ('sqlite' | 'postgres')[]) {
@@ -431,12 +466,7 @@ Import of the MATH public sample: ${importLine}.
 Reproduce: \`npm run bench\` (options: \`-- --examples 100000 --duration 8 --engines sqlite,postgres\`).
 <!-- bench:end -->`;
 
-const doc = path.join(root, 'docs/benchmarks.md');
-const current = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '# Benchmarks\n';
-const next = current.includes('<!-- bench:start -->')
-  ? current.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section)
-  : `${current.trimEnd()}\n\n${section}\n`;
-fs.writeFileSync(doc, next);
+writeSection('bench', section);
 console.log(table);
 console.log(`\n${signedInTable}`);
 console.log(`\n${coldTable}`);

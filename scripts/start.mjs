@@ -2,5 +2,5 @@
 // (it serves the app and /api on one port; see apps/api/src/server.ts).
 import { buildWebIfStale } from './web-build.mjs';
 
-buildWebIfStale();
+await buildWebIfStale();
 await import('../apps/api/src/server.ts');

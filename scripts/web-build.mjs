@@ -1,12 +1,18 @@
-// Builds the web app when its output is missing or older than its sources.
-// Used by `npm install` (postinstall) and `npm start`, so a fresh clone serves the app at once.
+// Builds the web app when its output is missing or older than its sources, then writes a brotli
+// (.br) and a gzip (.gz) copy beside every compressible file of apps/web/dist, which the server
+// sends to browsers that accept them (docs/decisions/015-compression.md).
+// Used by `npm install` (postinstall), `npm start` and `npm run build`, so a fresh clone serves the
+// app at once, compressed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const output = path.join(root, 'apps/web/dist/index.html');
+const dist = path.join(root, 'apps/web/dist');
+const output = path.join(dist, 'index.html');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
@@ -31,19 +37,94 @@ export function webBuildIsStale() {
   return sources.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-export function buildWebIfStale() {
-  if (!webBuildIsStale()) return;
-  console.log('Building the web app (apps/web/dist)...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) {
-    console.error('The web app failed to build.');
-    process.exit(result.status ?? 1);
-  }
+/**
+ * Text and uncompressed fonts. Not: woff/woff2, images (already compressed), source maps (only
+ * developer tools fetch them, and brotli at quality 11 on megabytes of them would triple the build).
+ */
+export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|ttf|otf|eot)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** True when dist has no compressed copies from after its last build (index.html's go last). */
+export function precompressIsStale(dir = dist) {
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) return true;
+  const built = fs.statSync(index).mtimeMs;
+  return ['.br', '.gz'].some(
+    (ext) => !fs.existsSync(index + ext) || fs.statSync(index + ext).mtimeMs < built,
+  );
 }
 
+function compressibleFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) return compressibleFiles(p);
+    return COMPRESSIBLE.test(entry.name) ? [p] : [];
+  });
+}
+
+/**
+ * Writes file.br (brotli, quality 11: the best, paid once per build) and file.gz (gzip level 9)
+ * beside each compressible file of dist, each only when it is smaller than the file. index.html
+ * goes last, so an interrupted run is seen as stale and done again.
+ */
+export async function precompressDist(dir = dist) {
+  const index = path.join(dir, 'index.html');
+  const files = compressibleFiles(dir).sort((a, b) => (a === index) - (b === index));
+  const last = files.at(-1) === index ? files.pop() : undefined;
+  let before = 0;
+  let after = 0;
+  const one = async (file) => {
+    const body = fs.readFileSync(file);
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    for (const [ext, bytes] of [
+      ['.br', br],
+      ['.gz', gz],
+    ]) {
+      // Written beside, then renamed: a server running meanwhile never sends half a file.
+      if (bytes.length < body.length) {
+        fs.writeFileSync(`${file}${ext}.tmp`, bytes);
+        fs.renameSync(`${file}${ext}.tmp`, file + ext);
+      } else fs.rmSync(file + ext, { force: true });
+    }
+    before += body.length;
+    after += Math.min(br.length, body.length);
+  };
+  // A few at a time: zlib runs them on libuv's thread pool (4 threads).
+  for (let i = 0; i < files.length; i += 4) await Promise.all(files.slice(i, i + 4).map(one));
+  if (last) await one(last);
+  console.log(
+    `Precompressed ${files.length + (last ? 1 : 0)} files of ${path.relative(root, dir)}: ${Math.round(before / 1024)} KB, ${Math.round(after / 1024)} KB as brotli.`,
+  );
+}
+
+export function buildWebIfStale() {
+  if (webBuildIsStale()) {
+    console.log('Building the web app (apps/web/dist)...');
+    const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) {
+      console.error('The web app failed to build.');
+      process.exit(result.status ?? 1);
+    }
+  }
+  if (precompressIsStale()) return precompressDist();
+}
+
+// `node scripts/web-build.mjs` builds and compresses when stale; `--precompress DIR` only
+// compresses the files of DIR (the API tests use it on a dist of their own).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildWebIfStale();
+  const at = process.argv.indexOf('--precompress');
+  if (at > 0) await precompressDist(path.resolve(process.argv[at + 1] ?? dist));
+  else await buildWebIfStale();
 }

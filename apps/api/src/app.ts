@@ -26,6 +26,7 @@ import {
 import { AppError } from './lib/errors';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createKeyring, type Keyring } from './lib/jwt';
+import { addVary, compressionPlugin } from './lib/compression';
 import { loggerOptions, requestId } from './lib/logger';
 import { frameworkErrors, registerInputGuard } from './lib/input-guard';
 import { registerOpenApi } from './lib/openapi';
@@ -165,6 +166,8 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(publicCachePlugin);
+      // After the cache: its onSend keeps the uncompressed body (and compresses it once itself).
+      await api.register(compressionPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(adminUsersRoutes);
@@ -186,14 +189,21 @@ export async function buildApp(
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
+      // scripts/web-build.mjs writes file.br and file.gz beside each compressible file: sent
+      // as they are to browsers that accept them (ADR 015). Files without them go out as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/: cache it for a year.
+        // Called with the file actually sent (maybe file.br): decide on the original's name.
+        const file = filePath.replace(/\.(?:br|gz)$/, '');
+        // Vite fingerprints everything under assets/: cache it for a year. The rest (index.html,
+        // the app shell of every client route) is asked again each time.
         res.setHeader(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
+          file.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
+            : 'no-cache',
         );
+        if (PRECOMPRESSED.test(file)) res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
@@ -212,7 +222,9 @@ export async function buildApp(
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build`, then restart.');
     }
-    // SPA fallback: client routes are answered with the app shell; the router shows its own 404.
+    // SPA fallback: client routes are answered with the app shell (compressed like the rest);
+    // the router shows its own 404.
+    addVary(reply, 'Accept-Encoding');
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
@@ -221,6 +233,9 @@ export async function buildApp(
 
   return app;
 }
+
+/** The files scripts/web-build.mjs compresses (its COMPRESSIBLE): their answers vary by encoding. */
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|ttf|otf|eot)$/;
 
 /** Trusts the `hops` addresses nearest to us: the peer, then X-Forwarded-For from its right end. */
 function trustNearestHops(hops: number) {

@@ -58,3 +58,40 @@ export function httpRequest(
     req.end(payload);
   });
 }
+
+/**
+ * One real HTTP request whose body is kept as the bytes that crossed the wire (nothing decoded:
+ * fetch would undo a Content-Encoding), for tests about compression and caching headers.
+ */
+export function httpBytes(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: options.method ?? (payload ? 'POST' : 'GET'),
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { chooseEncoding, compress, markEncoded, type Encoding } from '../../lib/compression';
 import { recentValue } from '../../lib/recent-value';
 import { versionedLru } from '../../lib/versioned-lru';
 
@@ -42,18 +43,34 @@ export async function currentCatalogueVersion(db: Kysely<Database>): Promise<str
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * One kept answer: its body, and its compressed forms, each made once (when a caller first asks
+ * for that encoding) and then sent as they are to every caller asking for it.
+ */
+interface Entry {
+  body: Buffer;
+  type: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** Compressions under way, shared by callers arriving meanwhile. */
+  pending: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+const entrySize = (entry: Entry) =>
+  entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+
+/**
  * Catalogue reads are the same for every visitor until the catalogue changes, so their serialised
  * responses are kept in memory, tagged with the catalogue version (bumped by database triggers on
  * every write). The version is read through `recentValue`: a write through this
  * instance is seen at once, one through another instance within VERSION_MAX_AGE_MS. Signed-in
  * callers are never served from here: their rows carry their own likes and solved marks.
+ * Compressed answers are kept too (see Entry), so a hit costs no compression.
  */
 export const publicCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const entries = versionedLru<{ body: Buffer; type: string }>({
+    const entries = versionedLru<Entry>({
       maxEntries: MAX_ENTRIES,
       maxTotalSize: MAX_TOTAL_BYTES,
-      sizeOf: (entry) => entry.body.length,
+      sizeOf: entrySize,
     });
     const versions = recentValue(
       () => currentCatalogueVersion(app.database.db),
@@ -61,14 +78,46 @@ export const publicCachePlugin = fp(
     );
     app.decorate('catalogueVersion', { read: () => versions.read() });
 
+    /** The entry in `encoding`, compressed at most once however many callers ask at the same time. */
+    function encodedBody(url: string, version: string, entry: Entry, encoding: Encoding) {
+      const kept = entry.encoded[encoding];
+      if (kept) return kept;
+      return (entry.pending[encoding] ??= compress(entry.body, encoding, 'cached').then(
+        (compressed) => {
+          entry.encoded[encoding] = compressed;
+          delete entry.pending[encoding];
+          // Counted in the cache's total size from now on, if the entry is still kept.
+          if (entries.get(url, version) === entry) entries.set(url, version, entry);
+          return compressed;
+        },
+        (err: unknown) => {
+          delete entry.pending[encoding];
+          throw err;
+        },
+      ));
+    }
+
     function serve(request: FastifyRequest, reply: FastifyReply, version: string): boolean {
       const hit = entries.get(request.url, version);
-      if (hit) {
-        reply.header('content-type', hit.type).header('x-catalogue-cache', 'hit').send(hit.body);
+      if (!hit) {
+        request.catalogueVersion = version;
+        return false;
+      }
+      reply.header('content-type', hit.type).header('x-catalogue-cache', 'hit');
+      const encoding = chooseEncoding(request, reply, hit.body.length, hit.type);
+      if (!encoding) {
+        reply.send(hit.body);
         return true;
       }
-      request.catalogueVersion = version;
-      return false;
+      markEncoded(reply, encoding);
+      const body = encodedBody(request.url, version, hit, encoding);
+      if (Buffer.isBuffer(body)) reply.send(body);
+      else
+        body.then(
+          (b) => reply.send(b),
+          (err: Error) => reply.send(err),
+        );
+      return true;
     }
 
     // Callback-style hooks: a cache hit with a fresh version settles without a promise.
@@ -104,10 +153,25 @@ export const publicCachePlugin = fp(
         typeof payload === 'string' &&
         payload.length <= MAX_BYTES
       ) {
-        entries.set(request.url, version, {
+        const entry: Entry = {
           body: Buffer.from(payload),
           type: String(reply.getHeader('content-type')),
-        });
+          encoded: {},
+          pending: {},
+        };
+        entries.set(request.url, version, entry);
+        // This answer too goes out in the kept compressed form, which later callers then reuse.
+        const encoding = chooseEncoding(request, reply, entry.body.length, entry.type);
+        if (encoding) {
+          const body = encodedBody(request.url, version, entry, encoding);
+          markEncoded(reply, encoding);
+          if (Buffer.isBuffer(body)) return done(null, body);
+          body.then(
+            (b) => done(null, b),
+            (err: Error) => done(err),
+          );
+          return;
+        }
       }
       done(null, payload);
     });
