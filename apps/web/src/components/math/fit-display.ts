@@ -274,6 +274,24 @@ function shrinkOrScroll(state: FitState, html: Element, width: number) {
   }
 }
 
+/**
+ * Whether the formula is laid out: one inside a part of a long text that `content-visibility:
+ * auto` skips (off screen) is not, and measuring it would force the layout that skipping saves.
+ */
+function laidOut(state: FitState): boolean {
+  const box = state.box as HTMLElement & {
+    checkVisibility?: (options: { contentVisibilityAuto: boolean }) => boolean;
+  };
+  return box.isConnected && (box.checkVisibility?.({ contentVisibilityAuto: true }) ?? true);
+}
+
+/** Fits the formulas not yet fitted in their fonts and widths, among `candidates`, if laid out. */
+function fitPending(candidates: Iterable<FitState>) {
+  const batch: FitState[] = [];
+  for (const s of candidates) if (s.width === 0 && laidOut(s)) batch.push(s);
+  if (batch.length) fit(batch);
+}
+
 function getObserver(): ResizeObserver {
   if (observer) return observer;
   observer = new ResizeObserver((entries) => {
@@ -281,19 +299,35 @@ function getObserver(): ResizeObserver {
     for (const entry of entries) {
       const state = states.get(entry.target);
       const width = entry.contentRect.width;
-      if (state && width > 0 && Math.abs(width - state.width) > SLACK) batch.push(state);
+      if (!state || width <= 0 || Math.abs(width - state.width) <= SLACK) continue;
+      // While fonts load, widths are wrong: fitted once they are in (below).
+      if (laidOut(state) && document.fonts?.status !== 'loading') batch.push(state);
+      else state.width = 0; // fitted when its part is laid out or the fonts are in (below)
     }
     if (batch.length) fit(batch);
   });
-  // Widths measured in fallback fonts are wrong once KaTeX's fonts arrive: measure again.
+  // A part of a long text coming on screen: fit what it holds.
+  document.addEventListener(
+    'contentvisibilityautostatechange',
+    (event) => {
+      if ((event as Event & { skipped?: boolean }).skipped) return;
+      const target = event.target as Element;
+      const inside = [...target.querySelectorAll('.math-fit-probe')].map((p) => states.get(p));
+      fitPending(inside.filter((s): s is FitState => s !== undefined));
+    },
+    true,
+  );
+  // Widths measured in fallback fonts are wrong once KaTeX's fonts arrive: measure again (those
+  // laid out now; the others when they are).
   document.fonts?.addEventListener('loadingdone', () => {
-    const all = [...states.values()].filter((s) => s.box.isConnected);
-    for (const s of all) {
+    for (const s of states.values()) {
       s.natural = undefined;
       s.widths = undefined;
+      s.width = 0;
     }
-    fit(all);
+    fitPending(states.values());
   });
+  void document.fonts?.ready.then(() => fitPending(states.values()));
   return observer;
 }
 
