@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, launchBrowser, startServer, waitForPage, type TestServer } from './harness';
@@ -169,7 +171,7 @@ describe('display maths on a phone: broken onto lines, scaled, or scrolled with 
     expect(fitted.filter((f) => f.fit !== null)).toEqual([]);
   });
 
-  it('scrolls a formula that cannot be broken from the keyboard: Tab reaches it, focus shows, arrows scroll', async () => {
+  it('scrolls a formula that cannot be broken from the keyboard: Tab reaches it, focus shows, arrows scroll, axe finds nothing serious', async () => {
     const page = await open(PHONE);
     let found: number | undefined;
     // The demo's unbreakable formula: p = P(data at least as extreme as observed | H0).
@@ -196,5 +198,27 @@ describe('display maths on a phone: broken onto lines, scaled, or scrolled with 
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await expect.poll(() => region.getAttribute('data-more-start')).toBe('');
+
+    // axe, as the accessibility suite runs it, on the page with the scroll region.
+    await page.evaluate(
+      await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+    );
+    const violations = await page.evaluate(() =>
+      (
+        window as unknown as {
+          axe: {
+            run: (
+              c: Element,
+              o: object,
+            ) => Promise<{ violations: { id: string; impact: string }[] }>;
+          };
+        }
+      ).axe
+        .run(document.querySelector('main')!, {
+          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        })
+        .then((result) => result.violations.map((v) => `${v.impact} ${v.id}`)),
+    );
+    expect(violations.filter((v) => /^(serious|critical) /.test(v))).toEqual([]);
   });
 });
