@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, launchBrowser, startServer, waitForPage, type TestServer } from './harness';
 
+const ROOT_EMAIL = 'phone-maths-root@example.com';
+const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 /** At most this share of display formulas may be wider than their box on a phone. */
@@ -74,7 +76,9 @@ describe('display maths on a phone: broken onto lines, scaled, or scrolled with 
   }
 
   beforeAll(async () => {
-    server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+    server = await startServer({
+      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
+    });
     browser = await launchBrowser();
     let cursor: string | null = null;
     do {
@@ -220,5 +224,46 @@ describe('display maths on a phone: broken onto lines, scaled, or scrolled with 
         .then((result) => result.violations.map((v) => `${v.impact} ${v.id}`)),
     );
     expect(violations.filter((v) => /^(serious|critical) /.test(v))).toEqual([]);
+  });
+
+  it('fits the formulas of a long procedure (typeset a part at a time) as each part comes on screen', async () => {
+    const root = await callApi<{ idToken: string }>(server, 'POST', '/auth/login', {
+      email: ROOT_EMAIL,
+      password: ROOT_PASSWORD,
+    });
+    const api = <T>(pathname: string) => callApi<T>(server, 'GET', pathname);
+    const { difficulties } = await api<{ difficulties: { id: number }[] }>('/difficulties');
+    const { types } = await api<{ types: { id: number }[] }>('/types');
+    const { categories } = await api<{ categories: { id: number }[] }>('/categories');
+    const step = (i: number) =>
+      `Step ${i}: adding the equations,\n$$(3x + 2y) + (5x - 2y) = 16 + 16 \\implies 8x = 32 \\implies x = ${i}$$\n`;
+    const procedure = Array.from({ length: 60 }, (_, i) => step(i + 1)).join('\n');
+    expect(procedure.length).toBeGreaterThan(4_000); // typeset a part at a time
+    const { example } = await callApi<{ example: { id: number } }>(
+      server,
+      'POST',
+      '/examples',
+      {
+        question: 'A long elimination',
+        answer: '$x = 4$',
+        procedure,
+        difficultyId: difficulties[0]!.id,
+        typeId: types[0]!.id,
+        categoryId: categories[0]!.id,
+      },
+      root.idToken,
+    );
+    const page = await open(PHONE);
+    await openExample(page, server, example.id);
+    const displays = page.locator('[data-section="procedure"] .math-display');
+    await expect.poll(() => displays.count(), { timeout: 30_000 }).toBe(60);
+    const first = displays.first();
+    await first.scrollIntoViewIfNeeded();
+    await expect.poll(() => first.getAttribute('data-fit'), { timeout: 10_000 }).toBe('broken');
+    const last = displays.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.getAttribute('data-fit'), { timeout: 10_000 }).toBe('broken');
+    const overflowing = await last.evaluate((box) => box.scrollWidth > box.clientWidth + 1);
+    expect(overflowing).toBe(false);
   });
 });

@@ -61,6 +61,8 @@ const states = new Map<Element, FitState>();
 const byBox = new WeakMap<HTMLElement, FitState>();
 let observer: ResizeObserver | null = null;
 const renderCache = new Map<string, string>();
+/** Parts fitted only while shown (fitDisplaysWhenShown): their stop function while watched. */
+const shownParts = new Map<Element, (() => void) | null>();
 
 /**
  * Width of rendered KaTeX HTML: from its first item's left to its last item's right, or what it
@@ -306,12 +308,22 @@ function getObserver(): ResizeObserver {
     }
     if (batch.length) fit(batch);
   });
-  // A part of a long text coming on screen: fit what it holds.
+  // A part of a long text coming on screen: fit what it holds (first time: start watching it);
+  // going off screen: stop watching, so a long text costs only what is on screen.
   document.addEventListener(
     'contentvisibilityautostatechange',
     (event) => {
-      if ((event as Event & { skipped?: boolean }).skipped) return;
       const target = event.target as Element;
+      const skipped = (event as Event & { skipped?: boolean }).skipped;
+      const lazy = shownParts.get(target);
+      if (lazy !== undefined) {
+        if (skipped) {
+          lazy?.();
+          shownParts.set(target, null);
+        } else if (lazy === null) shownParts.set(target, fitDisplays(target));
+        return;
+      }
+      if (skipped) return;
       const inside = [...target.querySelectorAll('.math-fit-probe')].map((p) => states.get(p));
       fitPending(inside.filter((s): s is FitState => s !== undefined));
     },
@@ -366,5 +378,20 @@ export function fitDisplays(root: Element): () => void {
       ro.unobserve(probe);
       states.delete(probe);
     }
+  };
+}
+
+/**
+ * Like fitDisplays, for a part of a long text with `content-visibility: auto`: its formulas are
+ * watched only while the part is on screen (from its first `contentvisibilityautostatechange`),
+ * so thousands of formulas further down cost nothing until scrolled to.
+ */
+export function fitDisplaysWhenShown(part: Element): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  getObserver();
+  shownParts.set(part, null);
+  return () => {
+    shownParts.get(part)?.();
+    shownParts.delete(part);
   };
 }

@@ -2,7 +2,7 @@ import 'katex/dist/katex.min.css';
 import './math-text.css';
 import { cachedRichText, renderRichText, richTextParts } from '@exemplar/shared/math';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { fitDisplays } from './fit-display';
+import { fitDisplays, fitDisplaysWhenShown } from './fit-display';
 
 export interface MathTextProps {
   /** Text with `$inline$`, `$$display$$`, `\(…\)`, `\[…\]`, bare environments and `[asy]` blocks. */
@@ -89,8 +89,8 @@ function ProgressiveMathText({
       // Each slice is a block of its own: appending to one long paragraph would lay all of it out
       // again every time. Parts end with a block (display maths or code), so nothing moves.
       element.insertAdjacentHTML('beforeend', `<div class="math-part">${html}</div>`);
-      // Parts off screen are not laid out (content-visibility), so they are fitted when they are.
-      if (element.lastElementChild) stops.push(fitDisplays(element.lastElementChild));
+      // Parts off screen are not laid out (content-visibility): fitted when shown.
+      if (element.lastElementChild) stops.push(fitDisplaysWhenShown(element.lastElementChild));
       if (next < parts.length) timer = setTimeout(slice, 0);
       else element.removeAttribute('aria-busy');
     };
