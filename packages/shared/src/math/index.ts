@@ -25,3 +25,19 @@ export {
 export type { RenderRichTextOptions } from './render-rich-text';
 export { checkMath } from './check-math';
 export type { MathIssue } from './check-math';
+export {
+  displayParts,
+  measureLatex,
+  widthsFromRows,
+  packDisplay,
+  layoutLatex,
+  MAX_PIECES,
+} from './break-display';
+export type {
+  DisplayParts,
+  DisplayPiece,
+  DisplayStatement,
+  DisplayWidths,
+  DisplayLayout,
+  PieceKind,
+} from './break-display';

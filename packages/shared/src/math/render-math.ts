@@ -19,7 +19,14 @@ const UNTRUSTED_RE = /\\(href|url|includegraphics|htmlClass|htmlId|htmlStyle|htm
  * (no links, images, classes, ids, styles or data attributes from input), bounded `maxSize` and
  * `maxExpand` (a macro bomb fails fast), and `htmlAndMathml` output for screen readers.
  */
-export function renderMath(src: string, options: { displayMode?: boolean } = {}): RenderMathResult {
+export function renderMath(
+  src: string,
+  options: {
+    displayMode?: boolean;
+    /** 'html' leaves the MathML out (a re-layout that keeps the original's MathML). */
+    output?: 'htmlAndMathml' | 'html';
+  } = {},
+): RenderMathResult {
   if (src.length > MATH_LIMITS.maxLength) {
     return { ok: false, error: `Expression longer than ${MATH_LIMITS.maxLength} characters` };
   }
@@ -33,7 +40,7 @@ export function renderMath(src: string, options: { displayMode?: boolean } = {})
       strict: 'ignore',
       maxSize: MATH_LIMITS.maxSize,
       maxExpand: MATH_LIMITS.maxExpand,
-      output: 'htmlAndMathml',
+      output: options.output ?? 'htmlAndMathml',
       // A fresh copy each time: \gdef in one expression must not leak into the next.
       macros: { ...MATH_MACROS },
     });

@@ -1,7 +1,8 @@
 import 'katex/dist/katex.min.css';
 import './math-text.css';
 import { cachedRichText, renderRichText, richTextParts } from '@exemplar/shared/math';
-import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { fitDisplays, fitDisplaysWhenShown } from './fit-display';
 
 export interface MathTextProps {
   /** Text with `$inline$`, `$$display$$`, `\(…\)`, `\[…\]`, bare environments and `[asy]` blocks. */
@@ -26,7 +27,8 @@ const SLICE_MS = 12;
  * procedure of tens of thousands of characters) is typeset in slices of about 12 ms with the
  * main thread handed back in between, so the page never freezes; the element is `aria-busy`
  * until its last part is in, and parts off screen are not laid out until scrolled to
- * (`content-visibility: auto`).
+ * (`content-visibility: auto`). Display maths wider than its box is fitted to it (fit-display.ts:
+ * scaled a little, broken onto aligned lines, or made a scroll region with a visible cue).
  */
 export const MathText = memo(function MathText(props: MathTextProps) {
   const { text, errorLabel } = props;
@@ -40,9 +42,13 @@ export const MathText = memo(function MathText(props: MathTextProps) {
 
 function ImmediateMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
   const html = useMemo(() => renderRichText(text, { errorLabel }), [text, errorLabel]);
+  const ref = useRef<HTMLElement>(null);
+  // Before paint: a formula too wide for its box is fitted before anyone sees it overflow.
+  useLayoutEffect(() => (ref.current ? fitDisplays(ref.current) : undefined), [html]);
   const Tag = inline ? 'span' : 'div';
   return (
     <Tag
+      ref={ref as React.RefObject<HTMLDivElement & HTMLSpanElement>}
       className={className ? `math-text ${className}` : 'math-text'}
       style={style}
       // Safe: see renderRichText — everything outside KaTeX output is HTML-escaped.
@@ -67,8 +73,9 @@ function ProgressiveMathText({
     if (cached !== undefined) {
       element.innerHTML = cached;
       element.removeAttribute('aria-busy');
-      return;
+      return fitDisplays(element);
     }
+    const stops: Array<() => void> = [];
     element.innerHTML = '';
     element.setAttribute('aria-busy', 'true');
     const parts = richTextParts(text, { errorLabel });
@@ -82,13 +89,18 @@ function ProgressiveMathText({
       // Each slice is a block of its own: appending to one long paragraph would lay all of it out
       // again every time. Parts end with a block (display maths or code), so nothing moves.
       element.insertAdjacentHTML('beforeend', `<div class="math-part">${html}</div>`);
+      // Parts off screen are not laid out (content-visibility): fitted when shown.
+      if (element.lastElementChild) stops.push(fitDisplaysWhenShown(element.lastElementChild));
       if (next < parts.length) timer = setTimeout(slice, 0);
       else element.removeAttribute('aria-busy');
     };
     // Even the first slice waits for its own task: several long texts mounting together would
     // otherwise all be typeset in the task that mounts them.
     timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      for (const stop of stops) stop();
+    };
   }, [text, errorLabel]);
   const Tag = inline ? 'span' : 'div';
   return (
