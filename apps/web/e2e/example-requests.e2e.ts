@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, launchBrowser, startServer, type TestServer } from './harness';
+import { launchBrowser, listExampleIds, startServer, type TestServer } from './harness';
 
 /**
  * How many API requests the example page makes. It used to page through the whole list to find
@@ -22,17 +22,7 @@ describe('example page: API requests', () => {
   beforeAll(async () => {
     server = await startServer({ env: { LOG_LEVEL: 'warn' } });
     browser = await launchBrowser();
-    ids = [];
-    let cursor: string | null = null;
-    do {
-      const page: { examples: { id: number }[]; nextCursor: string | null } = await callApi(
-        server,
-        'GET',
-        `/examples?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      ids.push(...page.examples.map((e) => e.id));
-      cursor = page.nextCursor;
-    } while (cursor);
+    ids = await listExampleIds(server);
   });
 
   afterEach(async () => {

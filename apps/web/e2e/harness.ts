@@ -85,6 +85,22 @@ export async function callApi<T = Record<string, unknown>>(
   return json.data as T;
 }
 
+/** Every example's id in the list's order, read page by page from GET /api/examples. */
+export async function listExampleIds(server: TestServer): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { examples: { id: number }[]; nextCursor: string | null } = await callApi(
+      server,
+      'GET',
+      `/examples?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    ids.push(...page.examples.map((e) => e.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
+}
+
 export interface StartServerOptions {
   /** Extra environment for the server (e.g. SUPERADMIN_EMAIL). */
   env?: Record<string, string>;

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, launchBrowser, startServer, waitForPage, type TestServer } from './harness';
+import {
+  callApi,
+  launchBrowser,
+  listExampleIds,
+  startServer,
+  waitForPage,
+  type TestServer,
+} from './harness';
 
 const ROOT_EMAIL = 'phone-maths-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -80,16 +87,7 @@ describe('display maths on a phone: broken onto lines, scaled, or scrolled with 
       env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
     });
     browser = await launchBrowser();
-    let cursor: string | null = null;
-    do {
-      const page: { examples: { id: number }[]; nextCursor: string | null } = await callApi(
-        server,
-        'GET',
-        `/examples?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
-      ids.push(...page.examples.map((e) => e.id));
-      cursor = page.nextCursor;
-    } while (cursor);
+    ids.push(...(await listExampleIds(server)));
   });
 
   afterEach(async () => {
