@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The repository root (the API is started from there, as `npm start` does). */
@@ -101,21 +102,50 @@ export async function listExampleIds(server: TestServer): Promise<number[]> {
   return ids;
 }
 
+/**
+ * With DATABASE_URL set (the PostgreSQL run), a database of the server's own, as each server gets
+ * a DATA_DIR of its own: `<database>_s<port>`, created empty on the same PostgreSQL and dropped by
+ * `drop()`. Without it, nothing (SQLite lives in DATA_DIR).
+ */
+async function ownDatabase(port: number): Promise<{ url?: string; drop(): Promise<void> }> {
+  const shared = process.env.DATABASE_URL;
+  if (!shared) return { drop: async () => undefined };
+  const url = new URL(shared);
+  const name = `${url.pathname.slice(1)}_s${port}`;
+  const admin = new URL(shared);
+  admin.pathname = '/postgres';
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`drop database if exists "${name}"`);
+  await run(`create database "${name}"`);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists "${name}"`) };
+}
+
 export interface StartServerOptions {
   /** Extra environment for the server (e.g. SUPERADMIN_EMAIL). */
   env?: Record<string, string>;
-  /** Keep DATA_DIR after stop() (it is removed by default). */
+  /** Keep DATA_DIR (and, on PostgreSQL, the server's database) after stop(); removed by default. */
   keepDataDir?: boolean;
 }
 
 /**
  * Starts the real API (which also serves the built SPA from apps/web/dist) on a free port with a
  * fresh DATA_DIR and the demo catalogue, and resolves once GET /api/health answers 200.
- * DATABASE_URL is inherited when set, so the same tests run against PostgreSQL.
+ * With DATABASE_URL set the server runs on PostgreSQL, in a fresh database of its own on that
+ * server (so no test file sees another's accounts).
  */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'exemplar-e2e-'));
+  const database = await ownDatabase(port);
   const url = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -125,6 +155,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
       SEED: 'demo',
       ...options.env,
     },
@@ -157,7 +188,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       await exited;
       clearTimeout(timer);
     }
-    if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) {
+      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
   };
 
   const describeFailure = (reason: string) =>
