@@ -31,11 +31,23 @@ export const UpdateUserRequestSchema = z
     enabled: z.boolean().optional(),
     confirmed: z.boolean().optional(),
     emailVerified: z.boolean().optional(),
+    /**
+     * The user's whole set of roles after the save (not a change to apply): saved in the same
+     * transaction as the other fields, so a save lands entirely or not at all.
+     */
+    groups: z
+      .array(
+        z.string().refine((g) => (ROLES as readonly string[]).includes(g), {
+          message: `groups must hold only ${ROLES.join(', ')}.`,
+        }),
+      )
+      .max(ROLES.length)
+      .optional(),
   })
   .strict()
   .refine(
     (v) => Object.keys(v).length > 0,
-    'Send at least one of password, enabled, confirmed, emailVerified.',
+    'Send at least one of password, enabled, confirmed, emailVerified, groups.',
   );
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
