@@ -12,6 +12,10 @@ export const ErrorCode = {
   TooManyRequests: 'TooManyRequests',
   ServiceUnavailable: 'ServiceUnavailable',
   InternalError: 'InternalError',
+  /** Sign-in refused (403): the email address is not confirmed yet; the client asks for the code. */
+  UserNotConfirmed: 'UserNotConfirmed',
+  /** Sign-in refused (403): a superadmin disabled the account. */
+  UserDisabled: 'UserDisabled',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -25,7 +29,7 @@ export const ErrorResponseSchema = z
     code: z
       .string()
       .describe(
-        `For programs: ${Object.values(ErrorCode).join(', ')}, or a narrower one (UserNotConfirmed, UserDisabled).`,
+        `For programs: one of ${Object.values(ErrorCode).join(', ')}.`,
       ),
     message: z.string().describe('For people: what went wrong and what to do, ready to show.'),
     reason: z

@@ -11,7 +11,7 @@ export interface AppErrorDetails {
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly code: string,
+    public readonly code: ErrorCode,
     message: string,
     public readonly details: AppErrorDetails = {},
   ) {
