@@ -22,7 +22,8 @@ const sources = files.filter((f) => !isTest(f));
 const sized = sources.map((f) => ({ f, n: lines(f) })).sort((a, b) => b.n - a.n);
 const over = sized.filter((s) => s.n > 300);
 
-const QUERY = /\b(?:selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom)\s*\(|\bsql(?:<[^>]*>)?`/;
+const QUERY =
+  /\b(?:selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom)\s*\(|\bsql(?:<[^>]*>)?`/;
 const sqlOutside = sources.filter(
   (f) =>
     f.startsWith('apps/api/src/') &&
