@@ -44,36 +44,31 @@ export async function writeImport(
     nextPosition.set(s, Math.max(nextPosition.get(s) ?? 0, c.position + 1));
   }
 
-  const subjectId = async (name: string, description = '') => {
-    let id = subjects.get(key(name));
-    if (id === undefined) {
-      id = await repo.insertNamed(trx, 'subjects', { name, description }, at);
-      subjects.set(key(name), id);
-      report.created.subjects++;
-    }
-    return id;
-  };
-  const difficultyId = async (name: string, description = '') => {
-    let id = difficultyIds.get(key(name));
-    if (id === undefined) {
-      const canonical = CANONICAL_DIFFICULTIES.indexOf(key(name));
-      const rank = difficulties.length === 0 && canonical >= 0 ? canonical : ++maxRank;
-      maxRank = Math.max(maxRank, rank);
-      id = await repo.insertNamed(trx, 'difficulties', { name, description, rank }, at);
-      difficultyIds.set(key(name), id);
-      report.created.difficulties++;
-    }
-    return id;
-  };
-  const typeId = async (name: string, description = '') => {
-    let id = types.get(key(name));
-    if (id === undefined) {
-      id = await repo.insertNamed(trx, 'types', { name, description }, at);
-      types.set(key(name), id);
-      report.created.types++;
-    }
-    return id;
-  };
+  /** The id of the subject, difficulty or type named `name`, created (and counted) when missing. */
+  const namedId =
+    (
+      table: 'subjects' | 'difficulties' | 'types',
+      ids: Map<string, number>,
+      rankOf?: (name: string) => number,
+    ) =>
+    async (name: string, description = '') => {
+      let id = ids.get(key(name));
+      if (id === undefined) {
+        const rank = rankOf?.(name);
+        id = await repo.insertNamed(trx, table, { name, description, rank }, at);
+        ids.set(key(name), id);
+        report.created[table]++;
+      }
+      return id;
+    };
+  const subjectId = namedId('subjects', subjects);
+  const difficultyId = namedId('difficulties', difficultyIds, (name) => {
+    const canonical = CANONICAL_DIFFICULTIES.indexOf(key(name));
+    const rank = difficulties.length === 0 && canonical >= 0 ? canonical : ++maxRank;
+    maxRank = Math.max(maxRank, rank);
+    return rank;
+  });
+  const typeId = namedId('types', types);
   const categoryId = async (
     subject: number,
     parentId: number | null,
