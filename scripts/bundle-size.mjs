@@ -1,6 +1,6 @@
 // `npm run size`: gzipped JavaScript a first visit downloads for / and for /examples (the entry,
 // its static imports, and the page's lazy chunk with its static imports), from Vite's manifest.
-// Exits 1 when a page is over its budget (issue 8; docs/decisions/006-bundle-budget.md):
+// Exits 1 when a page is over its budget (docs/decisions/006-bundle-budget.md):
 //   /          200 KB, and no KaTeX at all (JavaScript, CSS or fonts);
 //   /examples  200 KB plus KaTeX's own chunk (the maths renderer the page exists for).
 // Neither page may reach the admin, dashboard or profile code. Run after `npm run build` (CI:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Import and export of the catalogue (issue 6). Two record formats are accepted:
+ * Import and export of the catalogue. Two record formats are accepted:
  * - `exemplar-catalogue`: what GET /api/admin/export writes (and the demo catalogue's shape):
  *   subjects with nested categories, difficulties, types, and examples that name their subject,
  *   category path, difficulty and type;

@@ -82,7 +82,10 @@ export const NameSchema = z
   .min(1, 'Name is required.')
   .max(100, 'Name must be at most 100 characters.');
 
-/** Confirmation and reset codes: 6 digits (spec: 6 characters). */
+/**
+ * Confirmation and reset codes: the API mails 6 digits; the field takes 1 to 6 characters (once
+ * trimmed) of any kind: a wrong code is refused when it is checked, not here.
+ */
 export const CodeSchema = z
   .string({ error: 'Code is required.' })
   .trim()

@@ -1,5 +1,6 @@
+import { hasBareLatex } from './bare-latex';
 import { renderMath } from './render-math';
-import { hasBareLatex, splitMath } from './split-math';
+import { splitMath } from './split-math';
 
 export interface MathIssue {
   /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closerSearchWork, splitMath } from './split-math';
+import { closerSearchWork } from './closer-search';
+import { splitMath } from './split-math';
 import { dollarWarnings } from './dollar-warnings';
 
 const summary = (text: string) =>

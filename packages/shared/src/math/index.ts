@@ -1,10 +1,10 @@
+export { splitMath } from './split-math';
 export {
-  splitMath,
   wrapBareLatex,
   hasBareLatex,
   BARE_DISPLAY_ENVIRONMENTS,
   BARE_INLINE_ENVIRONMENTS,
-} from './split-math';
+} from './bare-latex';
 export type { MathSegment, MathSegmentKind, DollarNote } from './split-math';
 export { dollarWarnings } from './dollar-warnings';
 export { adoptDollarRule } from './adopt-dollar-rule';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitMath, wrapBareLatex, type DollarNote } from './split-math';
+import { wrapBareLatex } from './bare-latex';
+import { splitMath, type DollarNote } from './split-math';
 
 const kinds = (text: string) => splitMath(text).map((s) => [s.kind, s.value]);
 

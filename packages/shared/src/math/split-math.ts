@@ -21,6 +21,9 @@
  *   swallows the rest of the text.
  */
 
+import { BARE_DISPLAY_ENVIRONMENTS, BARE_INLINE_ENVIRONMENTS } from './bare-latex';
+import { LinearCloserSearch, type CloserSearch } from './closer-search';
+
 export type MathSegmentKind = 'text' | 'inline' | 'display' | 'code';
 
 export interface MathSegment {
@@ -33,203 +36,11 @@ export interface MathSegment {
   unbalanced?: string[];
 }
 
-/** Environments that are display maths on their own when written bare in prose. */
-export const BARE_DISPLAY_ENVIRONMENTS: ReadonlySet<string> = new Set([
-  'align',
-  'align*',
-  'alignat',
-  'alignat*',
-  'equation',
-  'equation*',
-  'gather',
-  'gather*',
-  'eqnarray',
-  'eqnarray*',
-  'multline',
-  'multline*',
-  'displaymath',
-  'tabular',
-]);
-
-/**
- * Maths-only environments (matrices, cases, arrays): meaningless as prose, so when written bare
- * they are rendered as inline maths (e.g. an answer that is just `\begin{pmatrix}…\end{pmatrix}`).
- */
-export const BARE_INLINE_ENVIRONMENTS: ReadonlySet<string> = new Set([
-  'matrix',
-  'pmatrix',
-  'bmatrix',
-  'Bmatrix',
-  'vmatrix',
-  'Vmatrix',
-  'smallmatrix',
-  'cases',
-  'rcases',
-  'array',
-  'aligned',
-  'alignedat',
-  'gathered',
-  'split',
-]);
-
 /** `\$` (and LaTeX's other text-mode escapes `\% \& \# \_ \{ \}`) stand for the character itself. */
 const PROSE_ESCAPES: ReadonlySet<string> = new Set(['$', '%', '&', '#', '_', '{', '}']);
 
 const ASY_OPEN = '[asy]';
 const ASY_CLOSE = '[/asy]';
-
-/**
- * The scan every closer search follows: from a position, a backslash and the character after it
- * are stepped over together (so `\$` and `\\` never close anything), anything else one character
- * at a time. Every search starts right after a `$`, `(` or `[` that the main loop reached, and
- * such a position lies on the scan from position 0, so all searches walk one chain: an answer
- * found from one start holds for every later start up to it, which makes the split linear.
- *
- * Closer rules (unchanged from the first splitter, which rescanned to the end of the text for
- * every unclosed opener and so took quadratic time on hostile input):
- * - `\)` and `\]`: the first one on the chain, before the next `[asy]` block;
- * - `$$`: the same, but not past a blank line (TeX forbids paragraph breaks inside maths);
- * - `$`: the first `$` outside braces opened after the opener (so `$\text{if $x$ holds}$` stays
- *   one expression), else the first `$` at any depth, before a blank line or `[asy]`.
- */
-class Closers {
-  private readonly n: number;
-  /** Per search kind: the position last searched from and the first match found from there. */
-  private readonly memo = new Map<string, { from: number; at: number }>();
-  /**
-   * For each position on the chain: the first `$` at or after it whose brace depth (counted from
-   * that position) is <= 0, or `n` when none; -2 for positions off the chain. Built on first use.
-   */
-  private dollarAtDepth: Int32Array | undefined;
-
-  constructor(private readonly text: string) {
-    this.n = text.length;
-  }
-
-  /** First position >= `from` on the chain where `test` holds, or `n`; amortised O(1) per call. */
-  private next(kind: string, from: number, test: (i: number) => boolean): number {
-    const memo = this.memo.get(kind);
-    // The answer found from an earlier position still holds for any later start up to it.
-    if (memo && memo.from <= from && from <= memo.at) return memo.at;
-    const { text, n } = this;
-    let i = from;
-    while (i < n && !test(i)) i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
-    const at = Math.min(i, n);
-    closerSearchWork.steps += at - from + 1;
-    this.memo.set(kind, { from, at });
-    return at;
-  }
-
-  private blankLine(from: number): number {
-    return this.next('blank', from, (i) => this.text[i] === '\n' && isBlankLineAt(this.text, i));
-  }
-
-  /** Where the closer `close` for an opener ending just before `from` is, or -1 (see above). */
-  find(close: '\\)' | '\\]' | '$$' | '$', from: number, limit: number): number {
-    const { text } = this;
-    if (close === '\\)' || close === '\\]') {
-      const at = this.next(close, from, (i) => text.startsWith(close, i));
-      return at < limit ? at : -1;
-    }
-    const stop = Math.min(limit, this.blankLine(from));
-    if (close === '$$') {
-      const at = this.next(close, from, (i) => text.startsWith('$$', i));
-      return at < stop ? at : -1;
-    }
-    const table = (this.dollarAtDepth ??= dollarsAtDepthZero(text));
-    const atDepth = from < this.n ? table[from]! : this.n;
-    if (atDepth === -2) return findCloserByScan(text, from, limit); // off the chain: never expected
-    if (atDepth < stop) return atDepth;
-    const first = this.next('$', from, (i) => text[i] === '$');
-    return first < stop ? first : -1;
-  }
-}
-
-const BACKSLASH = 92;
-
-/**
- * Characters examined while searching for closers, summed over all calls (for the tests that
- * prove the search linear: a count, unlike a time, does not depend on the machine's load).
- */
-export const closerSearchWork = { steps: 0 };
-
-/**
- * For every position p on the chain from 0: the first `$` at or after p whose brace depth counted
- * from p is <= 0 (or `text.length`). One pass: each position waits in a bucket keyed by its depth
- * from the start; a `$` at depth d answers every waiting position of depth >= d. The waiting
- * depths always form one interval (depth moves by at most one per step), so each bucket visited
- * is non-empty and the pass is linear.
- */
-function dollarsAtDepthZero(text: string): Int32Array {
-  const n = text.length;
-  const answer = new Int32Array(n).fill(-2);
-  const head = new Int32Array(2 * n + 3).fill(-1);
-  const link = new Int32Array(n);
-  const offset = n + 1;
-  let depth = 0;
-  let lo = 1; // waiting depths lo..hi; empty when lo > hi
-  let hi = 0;
-  let i = 0;
-  closerSearchWork.steps += n;
-  while (i < n) {
-    answer[i] = n;
-    link[i] = head[depth + offset]!;
-    head[depth + offset] = i;
-    if (lo > hi) lo = hi = depth;
-    else if (depth > hi) hi = depth;
-    else if (depth < lo) lo = depth;
-    const c = text.charCodeAt(i);
-    if (c === 36 /* $ */) {
-      for (let d = hi; d >= depth; d--) {
-        for (let p = head[d + offset]!; p >= 0; p = link[p]!) answer[p] = i;
-        head[d + offset] = -1;
-        closerSearchWork.steps++;
-      }
-      if (lo >= depth) lo = hi + 1;
-      else hi = depth - 1;
-      i++;
-    } else if (c === BACKSLASH) i += 2;
-    else {
-      if (c === 123 /* { */) depth++;
-      else if (c === 125 /* } */) depth--;
-      i++;
-    }
-  }
-  return answer;
-}
-
-/** The brace-aware `$` search done directly; only a safety net for a start off the chain. */
-function findCloserByScan(text: string, from: number, limit: number): number {
-  let depth = 0;
-  let firstAnyDepth = -1;
-  for (let i = from; i < limit; i++) {
-    closerSearchWork.steps++;
-    const ch = text[i];
-    if (ch === '$') {
-      if (depth <= 0) return i;
-      if (firstAnyDepth < 0) firstAnyDepth = i;
-    }
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (ch === '{') depth++;
-    else if (ch === '}') depth--;
-    else if (ch === '\n' && isBlankLineAt(text, i)) break;
-  }
-  return firstAnyDepth;
-}
-
-/** True when the newline at `i` is followed (after spaces) by another newline. */
-function isBlankLineAt(text: string, i: number): boolean {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text[j];
-    if (c === '\n') return true;
-    if (c !== ' ' && c !== '\t' && c !== '\r') return false;
-  }
-  return false;
-}
-
 const BEGIN_RE = /^\\begin\{([a-zA-Z]+\*?)\}/;
 
 /**
@@ -272,6 +83,18 @@ const isDigit = (code: number) => code >= 48 && code <= 57;
  * order (the admin form's dollar warnings are built from them).
  */
 export function splitMath(text: string, notes?: DollarNote[]): MathSegment[] {
+  return splitMathWith(text, new LinearCloserSearch(text), notes);
+}
+
+/**
+ * splitMath with the closers found by `closers` (the tests compare the linear search with a
+ * plain rescan through it).
+ */
+export function splitMathWith(
+  text: string,
+  closers: CloserSearch,
+  notes?: DollarNote[],
+): MathSegment[] {
   const segments: MathSegment[] = [];
   let buf = ''; // pending prose (unescaped)
   let bufRaw = '';
@@ -297,17 +120,6 @@ export function splitMath(text: string, notes?: DollarNote[]): MathSegment[] {
   };
 
   const n = text.length;
-  const closers = new Closers(text);
-  /** Per `\\end{env}` tag: the first one at or after the position last searched from. */
-  const endTags = new Map<string, { from: number; at: number }>();
-  const findEndTag = (tag: string, from: number) => {
-    const memo = endTags.get(tag);
-    if (memo && memo.from <= from && (memo.at < 0 || from <= memo.at)) return memo.at;
-    const at = text.indexOf(tag, from);
-    closerSearchWork.steps += (at < 0 ? n : at) - from + 1;
-    endTags.set(tag, { from, at });
-    return at;
-  };
   let nextAsy = text.indexOf(ASY_OPEN);
   if (nextAsy < 0) nextAsy = n;
   let i = 0;
@@ -357,7 +169,7 @@ export function splitMath(text: string, notes?: DollarNote[]): MathSegment[] {
             : null;
         if (m && bareKind) {
           const endTag = `\\end{${m[1]}}`;
-          const end = findEndTag(endTag, i + m[0].length);
+          const end = closers.endTag(endTag, i + m[0].length);
           if (end >= 0 && end < nextAsy) {
             const stop = end + endTag.length;
             push(bareKind, text.slice(i, stop), text.slice(i, stop));
@@ -422,25 +234,4 @@ export function splitMath(text: string, notes?: DollarNote[]): MathSegment[] {
   }
   flush();
   return segments;
-}
-
-/** Maths delimiters or environments anywhere in the text. */
-const HAS_MATH_RE = /(^|[^\\])\$|\\\(|\\\[|\\begin\{/;
-/** A TeX control word such as `\frac` (not an escaped character like `\%`). */
-const CONTROL_WORD_RE = /\\[a-zA-Z]+/;
-
-/**
- * For importers: a field written as bare LaTeX with no delimiters (the MATH dataset's answers, e.g.
- * `\frac{10}{21}` or `25\pi`) is wrapped in `$…$` so it renders as maths; anything else is
- * returned unchanged.
- */
-export function wrapBareLatex(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed || HAS_MATH_RE.test(trimmed) || !CONTROL_WORD_RE.test(trimmed)) return text;
-  return `$${trimmed}$`;
-}
-
-/** True when prose outside maths still holds a TeX control word (it would show as raw source). */
-export function hasBareLatex(segment: MathSegment): boolean {
-  return segment.kind === 'text' && CONTROL_WORD_RE.test(segment.raw);
 }

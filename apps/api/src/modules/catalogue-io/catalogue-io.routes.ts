@@ -1,6 +1,7 @@
 import { successSchema } from '@exemplar/shared/api';
 import { ImportReportSchema, ImportRequestSchema } from '@exemplar/shared/catalogue-io';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
 import { jsonBodyError } from '../../lib/input-guard';
 import { exportCatalogue, importBody } from './catalogue-io.service';
 
@@ -48,13 +49,12 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
           actorId: request.user!.id,
         });
         if (!report.dryRun && report.imported > 0) await app.database.refreshStatistics();
-        return {
-          success: true as const,
-          message: report.dryRun
+        return ok(
+          report,
+          report.dryRun
             ? `Dry run: ${report.imported} to import, ${report.duplicates} already there, ${report.failed} refused.`
             : `Imported ${report.imported} examples (${report.duplicates} already there, ${report.failed} refused).`,
-          data: report,
-        };
+        );
       },
     );
   });

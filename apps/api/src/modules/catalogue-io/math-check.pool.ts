@@ -3,7 +3,8 @@ import { ErrorCode } from '@exemplar/shared/api';
 import type { MathIssue } from '@exemplar/shared/math';
 import { AppError } from '../../lib/errors';
 import type { JsonBodyRefusal } from '../../lib/input-guard.checks';
-import type { Declared, ImportExample, PreparedFile } from './parse';
+import type { ImportExample } from './parse';
+import type { Declared, PreparedFile } from './prepare-file';
 
 /** Issues listed per text (the rest are only counted). */
 export const MAX_ISSUES_PER_TEXT = 5;

@@ -20,14 +20,9 @@ import {
   type TextIssues,
   type ThreadMessage,
 } from './math-check.pool';
-import {
-  ImportFormatError,
-  mathFieldsOf,
-  parseImportFile,
-  prepareFile,
-  type Declared,
-  type ImportExample,
-} from './parse';
+import { ImportFormatError, parseImportFile, type ImportExample } from './parse';
+import { mathFieldsOf } from './parse-fields';
+import { prepareFile, type Declared } from './prepare-file';
 
 // Lowest CPU priority for this thread only (Linux gives each thread its own nice value): on a busy
 // machine the event loop answering requests goes first; the import just takes longer.

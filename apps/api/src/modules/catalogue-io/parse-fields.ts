@@ -1,0 +1,101 @@
+// The checks parse.ts makes on one field of a record, and the texts whose maths it needs checked.
+// The splitter only (no KaTeX): this file is also loaded on the event loop.
+import { adoptDollarRule } from '@exemplar/shared/math/adopt-dollar-rule';
+import type { TextIssues } from './math-check.pool';
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+export const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const MAX_TEXT = 50_000;
+
+/**
+ * The maths issues of every text field the file holds, by text (from `mathFieldsOf`): the
+ * checking itself runs on a worker thread, so parsing only looks the answers up.
+ */
+export type MathIssuesByText = ReadonlyMap<string, TextIssues>;
+
+/** A text field whose maths gets checked: present, a string, not blank, not too long. */
+const isCheckable = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT;
+
+/**
+ * MATH texts are written for TeX, which reads every `$` as a delimiter: `$ x $` and `$\$$25` are
+ * rewritten so the renderer's dollar rule reads them as their authors meant.
+ */
+export const mathDatasetText = (value: unknown) =>
+  typeof value === 'string' ? adoptDollarRule(value) : value;
+
+/** MATH answers are bare expressions: they are maths, so they are rendered as maths. */
+export const mathDatasetAnswer = (answer: unknown) =>
+  typeof answer === 'string' && answer.trim() && !answer.includes('$')
+    ? `$${answer.trim()}$`
+    : mathDatasetText(answer);
+
+/** Every text field of `data` whose maths `parseImportFile` will need checked (deduplicated). */
+export function mathFieldsOf(data: unknown): string[] {
+  const texts = new Set<string>();
+  const add = (value: unknown) => {
+    if (isCheckable(value)) texts.add(value);
+  };
+  const records = Array.isArray(data)
+    ? data
+    : isObject(data) && Array.isArray(data.examples)
+      ? (data.examples as unknown[])
+      : [];
+  const math = Array.isArray(data);
+  for (const raw of records) {
+    if (!isObject(raw)) continue;
+    add(math ? mathDatasetText(raw.question) : raw.question);
+    add(math ? mathDatasetAnswer(raw.answer) : raw.answer);
+    add(math ? mathDatasetText(raw.procedure) : raw.procedure);
+  }
+  return [...texts];
+}
+
+/** Problems with one text field: missing, too long, or maths that does not render. */
+function checkField(
+  label: string,
+  value: unknown,
+  required: boolean,
+  issuesByText: MathIssuesByText,
+): string[] {
+  if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
+    return required ? [`${label} is missing`] : [];
+  }
+  if (typeof value !== 'string') return [`${label} must be text`];
+  if (value.length > MAX_TEXT) return [`${label} is longer than ${MAX_TEXT} characters`];
+  const found = issuesByText.get(value);
+  if (!found) throw new Error(`${label}: maths not checked (mathFieldsOf missed it)`);
+  const problems = found.issues.map(
+    (i) => `${label}: maths does not render: ${i.source.slice(0, 80)} (${i.message})`,
+  );
+  const more = found.total - found.issues.length;
+  if (more > 0) problems.push(`${label}: ${more} more maths problems`);
+  return problems;
+}
+
+/** Problems with an example's texts: a question and an answer, and maybe a procedure. */
+export function textProblems(
+  texts: { question?: unknown; answer?: unknown; procedure?: unknown },
+  issuesByText: MathIssuesByText,
+): string[] {
+  return [
+    ...checkField('question', texts.question, true, issuesByText),
+    ...checkField('answer', texts.answer, true, issuesByText),
+    ...checkField('procedure', texts.procedure, false, issuesByText),
+  ];
+}
+
+/** Problems with a name (subject, category, difficulty, type): missing or too long. */
+export function checkName(label: string, value: unknown): string[] {
+  const v = text(value);
+  if (!v) return [`${label} is missing`];
+  if (v.length > 100) return [`${label} is longer than 100 characters`];
+  return [];
+}
+
+/** How the report names a record: its source reference, else the start of its question. */
+export const refOf = (question: unknown, fallback: string) => {
+  const q = text(question).replace(/\s+/g, ' ');
+  return q ? (q.length > 60 ? `${q.slice(0, 57)}...` : q) : fallback;
+};

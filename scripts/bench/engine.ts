@@ -1,0 +1,256 @@
+// One engine's part of `npm run bench`: a generated catalogue, the server on it, each endpoint
+// against its ceilings, signed in, and cold; and the import of the MATH public sample.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDatabase } from '../../apps/api/src/db/database';
+import { migrate } from '../../apps/api/src/db/migrate';
+import { importCatalogue } from '../../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import { coldQueries, generateCatalogue } from './generate';
+import { measureRounds, run, runCold } from './load';
+import { freePort, root, spawnNode, stop, waitFor } from './processes';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface BenchOptions {
+  examples: number;
+  duration: number;
+  /** A PostgreSQL URL that may create and drop databases. */
+  pgAdmin: string;
+}
+
+const log = (...a: unknown[]) => console.error('[bench]', ...a);
+
+export interface Row {
+  engine: string;
+  endpoint: string;
+  bytes: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ceilingRps: number;
+  ceilingP99: number;
+  /** The body alone, with no headers beyond content type: what the app's headers cost. */
+  bareRps: number;
+  errors: number;
+}
+
+/** A signed-in caller's measurement of one endpoint. */
+export interface SignedInRow {
+  engine: string;
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Rows of the cold measurement: every request asks a query the server has not seen before. */
+export interface ColdRow {
+  engine: string;
+  caller: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const BENCH_USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
+
+// Sent by every HTTP response or computed per response by Node: not part of the captured bytes.
+const HOP_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
+export async function benchEngine(
+  engine: Engine,
+  { examples, duration, pgAdmin }: BenchOptions,
+): Promise<{ rows: Row[]; signedIn: SignedInRow[]; cold: ColdRow[] }> {
+  const signedInRows: SignedInRow[] = [];
+  const coldRows: ColdRow[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `exemplar-bench-${engine}-`));
+  let databaseUrl: string | undefined;
+  const pgName = `exemplar_bench_${process.pid}`;
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: pgAdmin });
+    await admin.connect();
+    await admin.query(`drop database if exists ${pgName}`);
+    await admin.query(`create database ${pgName}`);
+    await admin.end();
+    const u = new URL(pgAdmin);
+    u.pathname = `/${pgName}`;
+    databaseUrl = u.toString();
+  }
+  try {
+    log(`${engine}: generating ${examples} examples and 1,000 categories`);
+    const t0 = performance.now();
+    const database = createDatabase({ dataDir, databaseUrl });
+    await migrate(database);
+    const { mainCategoryIds, categoryIds, difficultyIds } = await database.db
+      .transaction()
+      .execute((trx) => generateCatalogue(trx, examples));
+    // What autovacuum does soon after a bulk load (statistics, visibility map for index-only
+    // counts). SQLite's statistics are gathered by the server at start-up.
+    if (engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+    // The example in the middle of the catalogue: its position counts half the examples.
+    const { id: middleId } = await database.db
+      .selectFrom('examples')
+      .select('id')
+      .orderBy('id')
+      .offset(Math.floor(examples / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await database.close();
+    log(`${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const port = await freePort();
+    const server = spawnNode(['apps/api/src/server.ts'], {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SUPERADMIN_EMAIL: BENCH_USER.email,
+      SUPERADMIN_PASSWORD: BENCH_USER.password,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_USER),
+    });
+    if (!login.ok) throw new Error(`login answered ${login.status}`);
+    const { data } = (await login.json()) as { data: { idToken: string } };
+    const signedIn = { authorization: `Bearer ${data.idToken}` };
+
+    const endpoints: [string, string][] = [
+      ['GET /api/health', '/api/health'],
+      ['GET /api/examples (first page)', '/api/examples'],
+      [
+        'GET /api/examples (category subtree + difficulty)',
+        `/api/examples?categoryId=${mainCategoryIds[17]}&difficultyId=${difficultyIds[2]}`,
+      ],
+      ['GET /api/examples?q= (search)', '/api/examples?q=parabola%20roots'],
+      ['GET /api/examples/{id}/position (middle example)', `/api/examples/${middleId}/position`],
+      ['GET /api/categories/tree', '/api/categories/tree'],
+    ];
+    const captured = [];
+    for (const [, p] of endpoints) {
+      // The second answer: what the measurement gets (cached endpoints answer from memory by then).
+      await fetch(`${base}${p}`);
+      const res = await fetch(`${base}${p}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+      captured.push({
+        path: p,
+        headers: Object.fromEntries(
+          [...res.headers].filter(([name]) => !HOP_HEADERS.has(name.toLowerCase())),
+        ),
+        body: body.toString('base64'),
+        bytes: body.length,
+      });
+    }
+    const ceilingFile = path.join(dataDir, 'ceiling.json');
+    fs.writeFileSync(ceilingFile, JSON.stringify(captured));
+    const ceilingPort = await freePort();
+    const ceiling = spawnNode(['scripts/bench/ceiling.ts', String(ceilingPort), ceilingFile], {});
+    await waitFor(`http://127.0.0.1:${ceilingPort}/api/health`);
+
+    const rows: Row[] = [];
+    for (const [i, [name, p]] of endpoints.entries()) {
+      log(`${engine}: ${name}`);
+      const {
+        ceiling: c,
+        app: r,
+        bare,
+      } = await measureRounds(
+        `http://127.0.0.1:${ceilingPort}${p}`,
+        `${base}${p}`,
+        `http://127.0.0.1:${ceilingPort}/bare${p}`,
+        duration,
+      );
+      rows.push({
+        engine,
+        endpoint: name,
+        bytes: captured[i]!.bytes,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        ceilingRps: c.rps,
+        ceilingP99: c.p99,
+        bareRps: bare.rps,
+        errors: r.errors,
+      });
+    }
+    // Signed-in callers are never served from the visitors' cache (their rows carry their own
+    // marks): these figures are the database path itself.
+    for (const [name, p] of endpoints.filter(([n]) => n.includes('/api/examples'))) {
+      log(`${engine}: ${name} (signed in)`);
+      await run(`${base}${p}`, 1, signedIn);
+      const r = await run(`${base}${p}`, duration, signedIn);
+      signedInRows.push({ engine, endpoint: name, ...r });
+    }
+    // Cold: a query never asked before on every request (visitors, then signed in, from one list
+    // so the signed-in run cannot reuse pages the visitors' run cached).
+    const cold = { list: coldQueries(400_000, { categoryIds, difficultyIds }), next: 0 };
+    for (const [caller, headers] of [
+      ['visitor', {}],
+      ['signed in', signedIn],
+    ] as const) {
+      log(`${engine}: GET /api/examples cold (${caller})`);
+      await runCold(base, cold, 1, headers);
+      const r = await runCold(base, cold, duration, headers);
+      coldRows.push({ engine, caller, ...r });
+    }
+    await stop(ceiling);
+    await stop(server);
+    return { rows, signedIn: signedInRows, cold: coldRows };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      const admin = new pg.Client({ connectionString: pgAdmin });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pgName}`);
+      await admin.end();
+    }
+  }
+}
+
+export async function benchImport(): Promise<string> {
+  const corpus = path.resolve(root, '../shared/corpus/math-public-sample.json');
+  if (!fs.existsSync(corpus))
+    return 'skipped: ../shared/corpus/math-public-sample.json not present';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-bench-import-'));
+  const database = createDatabase({ dataDir });
+  try {
+    await migrate(database);
+    const records = JSON.parse(fs.readFileSync(corpus, 'utf8'));
+    const t0 = performance.now();
+    const report = await importCatalogue(database.db, records, { dryRun: false });
+    const s = (performance.now() - t0) / 1000;
+    return `${report.imported} of ${report.total} records imported (${report.failed} refused) in **${s.toFixed(1)} s** on SQLite (target < 30 s)`;
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function pgAvailable(pgAdmin: string) {
+  const c = new pg.Client({ connectionString: pgAdmin, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
