@@ -36,7 +36,7 @@ function tooManyRequests(ttlMs: number): AppError {
  * lockouts (Redis when configured) and fail the same way: a counter that cannot be read refuses
  * the request with 503 (the plugin's skipOnError stays false).
  */
-export function rateLimitStore(counters: CounterStore, prefix = 'rl:') {
+function rateLimitStore(counters: CounterStore, prefix = 'rl:') {
   return class CounterRateLimitStore {
     constructor(
       _options?: unknown,
