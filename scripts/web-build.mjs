@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { COMPRESSIBLE } from '../apps/api/src/lib/compressible-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -37,11 +38,6 @@ export function webBuildIsStale() {
   return sources.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-/**
- * Text and uncompressed fonts. Not: woff/woff2, images (already compressed), source maps (only
- * developer tools fetch them, and brotli at quality 11 on megabytes of them would triple the build).
- */
-export const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico|ttf|otf|eot)$/;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

@@ -1,11 +1,10 @@
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Compression of API answers (docs/decisions/015-compression.md). The web app's files are
  * compressed at build time (scripts/web-build.mjs) and served by @fastify/static; this is for the
- * JSON the API writes.
+ * JSON the API writes (plugins/external/compression.ts registers it, the visitors' cache reuses it).
  */
 
 export type Encoding = 'br' | 'gzip';
@@ -138,33 +137,3 @@ export function markEncoded(reply: FastifyReply, encoding: Encoding) {
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
 }
-
-/**
- * Compresses every JSON (or text) answer of COMPRESS_MIN_BYTES or more when the caller accepts
- * brotli or gzip. Answers already encoded (the visitors' cache sends its stored compressed bytes)
- * and streams are left alone. Register it after the visitors' cache, whose onSend must see the
- * uncompressed body.
- */
-export const compressionPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      const encoding = chooseEncoding(
-        request,
-        reply,
-        body.length,
-        String(reply.getHeader('content-type') ?? ''),
-      );
-      if (!encoding) return done(null, payload);
-      compress(body, encoding, 'perRequest').then(
-        (compressed) => {
-          markEncoded(reply, encoding);
-          done(null, compressed);
-        },
-        (err: Error) => done(err),
-      );
-    });
-  },
-  { name: 'compression' },
-);

@@ -165,37 +165,3 @@ export async function redisSettled(redis: Redis, timeoutMs = REDIS_CONNECT_TIMEO
     redis.once('error', done);
   });
 }
-
-/**
- * A store for @fastify/rate-limit over a CounterStore, so per-IP limits count in the same place as
- * lockouts (Redis when configured) and fail the same way: a counter that cannot be read refuses
- * the request with 503 (the plugin's skipOnError stays false).
- */
-export function rateLimitStore(counters: CounterStore, prefix = 'rl:') {
-  return class CounterRateLimitStore {
-    constructor(
-      _options?: unknown,
-      private readonly keyPrefix = prefix,
-    ) {}
-    incr(
-      key: string,
-      callback: (err: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ) {
-      counters.hit(this.keyPrefix + key, timeWindow).then(
-        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
-        (err: Error) => callback(err),
-      );
-    }
-    // The plugin passes the route as routeInfo (its type declarations say otherwise).
-    child(options: object) {
-      const route = (options as { routeInfo?: { method: string | string[]; url: string } })
-        .routeInfo;
-      if (!route) throw new Error('rate-limit store: no routeInfo for a route limit');
-      return new CounterRateLimitStore(
-        undefined,
-        `${this.keyPrefix}${String(route.method)}${route.url}:`,
-      );
-    }
-  };
-}

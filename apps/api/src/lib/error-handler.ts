@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.ValidationError,
   401: ErrorCode.Unauthorized,
   403: ErrorCode.Forbidden,
@@ -27,7 +27,7 @@ const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
 export function sendError(
   reply: FastifyReply,
   status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
   reason?: string,

@@ -13,16 +13,12 @@ import { PERMISSIONS, permissionsOf, RoleSchema, highestRole } from '@exemplar/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../audit/audit.repository';
-import { adminUsersService } from './admin-users.service';
 
 const tags = ['admin'];
 const UserResponse = successSchema(z.object({ user: AdminUserSchema }));
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = adminUsersService(app.database.db, app.database.engine, {
-    mailer: app.mailer,
-    log: app.log,
-  });
+  const service = app.services.adminUsers;
   const manage = app.requirePermission('users:manage');
 
   app.get(

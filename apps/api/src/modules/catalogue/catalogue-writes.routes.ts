@@ -15,7 +15,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/auth.service';
-import { catalogueWritesService } from './catalogue-writes.service';
 
 interface Writer<I, O> {
   create(actor: AuthUser, input: I): Promise<O>;
@@ -25,7 +24,7 @@ interface Writer<I, O> {
 
 /** POST /{plural}, PUT /{plural}/{id}, DELETE /{plural}/{id} for the five catalogue entities. */
 export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = catalogueWritesService(app.database.db);
+  const service = app.services.catalogueWrites;
   const onRequest = app.requirePermission('catalogue:write');
 
   function entity<I, O>(

@@ -9,12 +9,11 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = catalogueService(app.database.db);
+  const service = app.services.catalogue;
 
   app.get(
     '/subjects',

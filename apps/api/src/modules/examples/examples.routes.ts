@@ -10,14 +10,11 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { examplesService } from './examples.service';
 
 const tags = ['examples'];
 
 export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = examplesService(app.database.db, app.database.engine, {
-    catalogueVersion: () => app.catalogueVersion.read(),
-  });
+  const service = app.services.examples;
 
   app.get(
     '/examples',

@@ -1,6 +1,8 @@
 import { ErrorCode, ErrorResponseSchema, HealthSchema, successSchema } from '@exemplar/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
 import { recentValue } from '../../lib/recent-value';
 
 const startedAt = Date.now();
@@ -12,6 +14,8 @@ const startedAt = Date.now();
 export const HEALTHY_FOR_MS = 1000;
 /** A dependency that has not answered within this long counts as down (readiness never hangs). */
 export const CHECK_TIMEOUT_MS = 800;
+
+const unavailable = (message: string) => new AppError(503, ErrorCode.ServiceUnavailable, message);
 
 const CheckStatus = z.enum(['ok', 'down']);
 const ChecksSchema = z.object({
@@ -63,29 +67,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(HealthSchema), 503: ErrorResponseSchema },
       },
     },
-    async (_request, reply) => {
-      if (app.lifecycle.shuttingDown) {
-        return reply
-          .status(503)
-          .send({ success: false, code: ErrorCode.ServiceUnavailable, message: 'Shutting down.' });
-      }
+    async () => {
+      if (app.lifecycle.shuttingDown) throw unavailable('Shutting down.');
       try {
         await database.read();
       } catch {
-        return reply.status(503).send({
-          success: false,
-          code: ErrorCode.ServiceUnavailable,
-          message: 'The database is not answering.',
-        });
+        throw unavailable('The database is not answering.');
       }
-      return {
-        success: true as const,
-        data: {
-          status: 'ok' as const,
-          database: app.database.engine,
-          uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        },
-      };
+      return ok({
+        status: 'ok' as const,
+        database: app.database.engine,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      });
     },
   );
 
@@ -98,7 +91,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ status: z.literal('alive') })) },
       },
     },
-    async () => ({ success: true as const, data: { status: 'alive' as const } }),
+    async () => ok({ status: 'alive' as const }),
   );
 
   app.get(
@@ -134,7 +127,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       }
-      return { success: true as const, data: { status: 'ready' as const, checks } };
+      return ok({ status: 'ready' as const, checks });
     },
   );
 };

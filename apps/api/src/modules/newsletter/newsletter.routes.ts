@@ -2,13 +2,13 @@ import { successSchema } from '@exemplar/shared/api';
 import { NewsletterRequestSchema } from '@exemplar/shared/newsletter';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newsletterService } from './newsletter.service';
+import { ok } from '../../lib/envelope';
 
 /** Per-IP signups a minute: enough for a household behind one address, not for a flood. */
 export const NEWSLETTER_LIMIT_PER_MINUTE = 10;
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = newsletterService(app.database.db);
+  const service = app.services.newsletter;
   app.post(
     '/newsletter',
     {
@@ -22,11 +22,14 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.subscribe(request.body.email);
-      return reply.status(202).send({
-        success: true as const,
-        message: 'Thanks for subscribing! We will send new worked examples to your inbox.',
-        data: { email: request.body.email },
-      });
+      return reply
+        .status(202)
+        .send(
+          ok(
+            { email: request.body.email },
+            'Thanks for subscribing! We will send new worked examples to your inbox.',
+          ),
+        );
     },
   );
 };

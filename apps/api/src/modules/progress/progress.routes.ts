@@ -3,7 +3,6 @@ import { IdParamsSchema } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../auth/auth.plugin';
-import { progressService } from './progress.service';
 
 const tags = ['learner'];
 const Counts = z.object({
@@ -13,7 +12,7 @@ const Counts = z.object({
 });
 
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = progressService(app.database.db);
+  const service = app.services.progress;
   const onRequest = app.requirePermission('progress:write');
   // The caller's own marks and progress, errors included: never kept by a browser or a proxy.
   app.addHook('onRequest', noStore);

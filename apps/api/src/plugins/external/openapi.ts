@@ -1,12 +1,13 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DEFAULT_ROLE, PERMISSIONS, ROLES, roleAtLeast } from '@exemplar/shared/roles';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifySchema, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
-import { routeAccess } from '../modules/auth/auth.plugin';
+import { routeAccess } from '../../modules/auth/auth.plugin';
 
 /**
  * The API document at /api/docs/json (browsable at /api/docs), generated from the route schemas.
@@ -17,28 +18,32 @@ import { routeAccess } from '../modules/auth/auth.plugin';
  * an id in the path, 413/415 for a body, 429 for a rate limit, and the few answers only the service
  * knows (ROUTE_ERRORS). Every one of them is an `ErrorResponse`. docs/decisions/014-api-document.md
  */
-export async function registerOpenApi(app: FastifyInstance) {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Exemplar API', version: '0.1.0', description: 'Worked maths examples' },
-      servers: [],
-      components: {
-        securitySchemes: {
-          [BEARER]: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'JWT',
-            description: 'The idToken from POST /api/auth/login (or /api/auth/refresh).',
+export const openApiPlugin = fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: { title: 'Exemplar API', version: '0.1.0', description: 'Worked maths examples' },
+        servers: [],
+        components: {
+          securitySchemes: {
+            [BEARER]: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'The idToken from POST /api/auth/login (or /api/auth/refresh).',
+            },
           },
         },
       },
-    },
-    transform,
-    transformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-}
+      transform,
+      transformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  },
+  // Before the routes: @fastify/swagger collects each route as it is added.
+  { name: 'openapi' },
+);
 
 const BEARER = 'bearerAuth';
 const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';

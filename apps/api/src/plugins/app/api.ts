@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { adminUsersRoutes } from '../../modules/admin-users/admin-users.routes';
+import { authRoutes } from '../../modules/auth/auth.routes';
+import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
+import { catalogueWritesRoutes } from '../../modules/catalogue/catalogue-writes.routes';
+import { publicCachePlugin } from '../../modules/catalogue/public-cache';
+import { catalogueIoRoutes } from '../../modules/catalogue-io/catalogue-io.routes';
+import { examplesRoutes } from '../../modules/examples/examples.routes';
+import { healthRoutes } from '../../modules/health/health.routes';
+import { newsletterRoutes } from '../../modules/newsletter/newsletter.routes';
+import { progressRoutes } from '../../modules/progress/progress.routes';
+import { compressionPlugin } from '../external/compression';
+import { servicesPlugin } from './services';
+
+/**
+ * The /api scope (encapsulated: its hooks and decorators stay inside): the visitors' cache, then
+ * compression (its onSend must come after the cache's), the services, then every module's routes.
+ * A new module adds its service to plugins/app/services.ts and its routes here.
+ */
+export async function apiPlugin(api: FastifyInstance) {
+  await api.register(publicCachePlugin);
+  await api.register(compressionPlugin);
+  await api.register(servicesPlugin);
+  await api.register(healthRoutes);
+  await api.register(authRoutes);
+  await api.register(adminUsersRoutes);
+  await api.register(newsletterRoutes);
+  await api.register(catalogueRoutes);
+  await api.register(examplesRoutes);
+  await api.register(catalogueWritesRoutes);
+  await api.register(catalogueIoRoutes);
+  await api.register(progressRoutes);
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@exemplar/shared/api';
+import fp from 'fastify-plugin';
+import { COMPRESSIBLE } from '../../lib/compressible-files.mjs';
+import { addVary } from '../../lib/compression';
+import { sendError } from '../../lib/error-handler';
+
+/**
+ * The built web app (WEB_DIST_DIR) and every answer no route gives: a JSON 404 under /api and for
+ * other methods, the app shell for any other GET (the client router shows its own 404), or a 503
+ * saying how to build when there is no build. Registered last, after the /api routes.
+ */
+export const staticPlugin = fp(
+  async (app) => {
+    const root = app.config.WEB_DIST_DIR;
+    const webBuilt = fs.existsSync(path.join(root, 'index.html'));
+    if (webBuilt) {
+      await app.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        index: ['index.html'],
+        cacheControl: false,
+        // scripts/web-build.mjs writes file.br and file.gz beside each compressible file: sent
+        // as they are to browsers that accept them (ADR 015). Files without them go out as they are.
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          // Called with the file actually sent (maybe file.br): decide on the original's name.
+          const file = filePath.replace(/\.(?:br|gz)$/, '');
+          // Vite fingerprints everything under assets/: cache it for a year. The rest (index.html,
+          // the app shell of every client route) is asked again each time.
+          res.setHeader(
+            'cache-control',
+            file.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+          if (COMPRESSIBLE.test(file)) res.setHeader('vary', 'Accept-Encoding');
+        },
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (url === '/api' || url.startsWith('/api/')) {
+        return sendError(reply, 404, ErrorCode.NotFound, `No API route ${request.method} ${url}.`);
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return sendError(reply, 404, ErrorCode.NotFound, `Nothing at ${request.method} ${url}.`);
+      }
+      if (!webBuilt) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built yet: run `npm run build`, then restart.');
+      }
+      // SPA fallback: client routes are answered with the app shell (compressed like the rest);
+      // the router shows its own 404.
+      addVary(reply, 'Accept-Encoding');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
+    });
+  },
+  { name: 'static', decorators: { fastify: ['config'] } },
+);
