@@ -33,6 +33,7 @@ import { registerOpenApi } from './lib/openapi';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { createMailer, type Mailer } from './lib/mailer';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
@@ -171,6 +172,7 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(adminUsersRoutes);
+      await api.register(auditRoutes);
       await api.register(newsletterRoutes);
       await api.register(catalogueRoutes);
       await api.register(examplesRoutes);
