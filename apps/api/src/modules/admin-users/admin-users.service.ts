@@ -52,30 +52,25 @@ export function adminUsersService(
     return toAdminUser(user, groups.get(user.id) ?? []);
   }
 
-  /** Adds `group`, with its audit entry; inside the caller's transaction. */
-  async function addGroup(trx: Db, actor: AuthUser, user: users.AccountRow, group: Role) {
+  /**
+   * Adds or removes `group` (never the last enabled superadmin's superadmin role), with its audit
+   * entry `user.group.add` or `user.group.remove`; inside the caller's transaction.
+   */
+  async function changeGroup(
+    trx: Db,
+    actor: AuthUser,
+    user: users.AccountRow,
+    change: 'add' | 'remove',
+    group: Role,
+  ) {
+    if (change === 'remove' && group === 'superadmin') await guardLastSuperadmin(trx, user.id);
     const at = now();
-    await users.addGroup(trx, user.id, group, at);
+    if (change === 'add') await users.addGroup(trx, user.id, group, at);
+    else await users.removeGroup(trx, user.id, group);
     await users.updateUser(trx, user.id, { updated_at: at });
     await recordAudit(trx, {
       actorId: actor.id,
-      action: 'user.group.add',
-      targetType: 'user',
-      targetId: user.username,
-      details: { email: user.email, group },
-      at,
-    });
-  }
-
-  /** Removes `group` (never the last enabled superadmin's), with its audit entry. */
-  async function removeGroup(trx: Db, actor: AuthUser, user: users.AccountRow, group: Role) {
-    if (group === 'superadmin') await guardLastSuperadmin(trx, user.id);
-    const at = now();
-    await users.removeGroup(trx, user.id, group);
-    await users.updateUser(trx, user.id, { updated_at: at });
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: 'user.group.remove',
+      action: `user.group.${change}`,
       targetType: 'user',
       targetId: user.username,
       details: { email: user.email, group },
@@ -87,10 +82,10 @@ export function adminUsersService(
   async function setGroups(trx: Db, actor: AuthUser, user: users.AccountRow, groups: Role[]) {
     const current = (await users.groupsOf(trx, user.id)).filter(isRole);
     for (const group of current) {
-      if (!groups.includes(group)) await removeGroup(trx, actor, user, group);
+      if (!groups.includes(group)) await changeGroup(trx, actor, user, 'remove', group);
     }
     for (const group of groups) {
-      if (!current.includes(group)) await addGroup(trx, actor, user, group);
+      if (!current.includes(group)) await changeGroup(trx, actor, user, 'add', group);
     }
   }
 
@@ -205,7 +200,7 @@ export function adminUsersService(
     async addGroup(actor: AuthUser, key: string, group: Role): Promise<AdminUser> {
       return db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
-        await addGroup(trx, actor, user, group);
+        await changeGroup(trx, actor, user, 'add', group);
         return present(trx, user);
       });
     },
@@ -213,7 +208,7 @@ export function adminUsersService(
     async removeGroup(actor: AuthUser, key: string, group: Role): Promise<AdminUser> {
       return db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
-        await removeGroup(trx, actor, user, group);
+        await changeGroup(trx, actor, user, 'remove', group);
         return present(trx, user);
       });
     },
