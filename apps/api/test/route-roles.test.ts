@@ -1,4 +1,4 @@
-import type { Role } from '@exemplar/shared/roles';
+import { can, PERMISSIONS, type Role } from '@exemplar/shared/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -15,73 +15,8 @@ import { startSmtp } from './helpers/smtp';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 import { userWithRole, type TestUser } from './helpers/users';
 
-/**
- * Every API route and the least it needs: `public`, any signed-in `user`, or a permission's role.
- * A route missing here fails the first test, so a new route cannot ship without its rule.
- */
-type Need = 'public' | 'user' | 'admin' | 'superadmin';
-const RULES: Record<string, Need> = {
-  'GET /api/health': 'public',
-  'GET /api/health/live': 'public',
-  'GET /api/health/ready': 'public',
-  'POST /api/newsletter': 'public',
-  'GET /api/subjects': 'public',
-  'GET /api/difficulties': 'public',
-  'GET /api/types': 'public',
-  'GET /api/categories': 'public',
-  'GET /api/categories/subject/:id': 'public',
-  'GET /api/categories/tree': 'public',
-  'GET /api/examples': 'public',
-  'GET /api/examples/:id': 'public',
-  'GET /api/examples/random': 'public',
-  'GET /api/examples/:id/position': 'public',
-  'POST /api/auth/register': 'public',
-  'POST /api/auth/confirm': 'public',
-  'POST /api/auth/resend-code': 'public',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/refresh': 'public',
-  'POST /api/auth/logout': 'public',
-  'POST /api/auth/forgot-password': 'public',
-  'POST /api/auth/confirm-forgot-password': 'public',
-  'GET /api/.well-known/jwks.json': 'public',
-  'GET /api/auth/me': 'user',
-  'PATCH /api/auth/me': 'user',
-  'POST /api/auth/change-password': 'user',
-  'GET /api/admin/permissions': 'user',
-  'PUT /api/examples/:id/like': 'user',
-  'DELETE /api/examples/:id/like': 'user',
-  'PUT /api/examples/:id/solved': 'user',
-  'DELETE /api/examples/:id/solved': 'user',
-  'GET /api/me/progress': 'user',
-  'GET /api/admin/users/dashboard': 'superadmin',
-  'GET /api/admin/users/:username': 'superadmin',
-  'PUT /api/admin/users/:username': 'superadmin',
-  'DELETE /api/admin/users/:username': 'superadmin',
-  'POST /api/admin/users/:username/groups': 'superadmin',
-  'DELETE /api/admin/users/:username/groups/:group': 'superadmin',
-  'GET /api/admin/audit': 'superadmin',
-  'POST /api/admin/import': 'admin',
-  'GET /api/admin/export': 'admin',
-  'POST /api/subjects': 'admin',
-  'PUT /api/subjects/:id': 'admin',
-  'DELETE /api/subjects/:id': 'admin',
-  'POST /api/categories': 'admin',
-  'PUT /api/categories/:id': 'admin',
-  'DELETE /api/categories/:id': 'admin',
-  'POST /api/difficulties': 'admin',
-  'PUT /api/difficulties/:id': 'admin',
-  'DELETE /api/difficulties/:id': 'admin',
-  'POST /api/types': 'admin',
-  'PUT /api/types/:id': 'admin',
-  'DELETE /api/types/:id': 'admin',
-  'POST /api/examples': 'admin',
-  'PUT /api/examples/:id': 'admin',
-  'DELETE /api/examples/:id': 'admin',
-};
-const RANK: Record<Exclude<Need, 'public'>, number> = { user: 1, admin: 2, superadmin: 3 };
 const CALLERS = ['anonymous', 'basic', 'admin', 'superadmin'] as const;
 type Caller = (typeof CALLERS)[number];
-const CALLER_RANK = { anonymous: 0, basic: 1, admin: 2, superadmin: 3 } as const;
 
 let env: TestEnv;
 let app: FastifyInstance;
@@ -400,21 +335,37 @@ const FRESH_CALLER = new Set(['POST /api/auth/change-password']);
 /** Rows a refused request must leave alone. */
 const fingerprint = () => databaseFingerprint(app.database.db);
 
+/**
+ * Whether `caller` may call `route`, from what the route itself declares (its auth hook, read
+ * through app.declaredAccess): public and optional-sign-in routes take everyone; the others need a
+ * signed-in caller whose role has the route's permission, if it names one (can()).
+ */
+function allowed(route: string, caller: Caller): boolean {
+  const access = app.declaredAccess.get(route);
+  if (!access || access.signIn === 'optional') return true;
+  if (caller === 'anonymous') return false;
+  return access.permission ? can([caller], access.permission) : true;
+}
+
 describe(`every route × every role on ${engineUnderTest}`, () => {
-  it('has a rule and a real request for every API route the app serves, and none for a route it lacks', async () => {
+  it('has a declared access and a real request for every API route the app serves, and none for a route it lacks; every permission guards some route and every /api/admin route needs sign-in', async () => {
     const routes = await servedApiRoutes(app);
-    expect(routes.filter((r) => !(r in RULES))).toEqual([]);
-    expect(Object.keys(RULES).filter((r) => !routes.includes(r))).toEqual([]);
-    expect(Object.keys(REQUESTS).sort()).toEqual(Object.keys(RULES).sort());
+    expect(routes.filter((r) => !app.declaredAccess.has(r))).toEqual([]);
+    expect(Object.keys(REQUESTS).sort()).toEqual(routes);
+    const guarded = routes.flatMap((r) => {
+      const access = app.declaredAccess.get(r);
+      return access?.signIn === 'required' && access.permission ? [access.permission] : [];
+    });
+    expect([...new Set(guarded)].sort()).toEqual(Object.keys(PERMISSIONS).sort());
+    // A route under /api/admin that forgot its hook would be public: none is.
+    const openAdmin = routes.filter(
+      (r) => r.includes(' /api/admin/') && app.declaredAccess.get(r)?.signIn !== 'required',
+    );
+    expect(openAdmin).toEqual([]);
   });
 
-  for (const [route, need] of Object.entries(RULES)) {
-    const allowed = (caller: Caller) =>
-      need === 'public' || CALLER_RANK[caller] >= RANK[need as Exclude<Need, 'public'>];
-    const cells = CALLERS.map((c) =>
-      allowed(c) ? `${c} succeeds` : `${c} gets ${c === 'anonymous' ? 401 : 403}`,
-    ).join(', ');
-    it(`${route} needs ${need}: ${cells}; a refusal changes nothing`, async () => {
+  for (const route of Object.keys(REQUESTS)) {
+    it(`${route}: each role succeeds where the route's declared access allows it, and otherwise gets 401 (anonymous) or 403; a refusal changes nothing`, async () => {
       const method = route.split(' ')[0]!;
       for (const caller of CALLERS) {
         // A fresh target (user, entity, code) for each cell: no cell sees what another did.
@@ -425,10 +376,11 @@ describe(`every route × every role on ${engineUnderTest}`, () => {
             : FRESH_CALLER.has(route)
               ? await fresh(caller)
               : users[caller];
-        const before = allowed(caller) ? '' : await fingerprint();
+        const may = allowed(route, caller);
+        const before = may ? '' : await fingerprint();
         const res = await inject(method, cell.url, cell.payload, user);
-        const what = `${caller}: ${res.body.slice(0, 300)}`;
-        if (allowed(caller)) {
+        const what = `${caller} (${JSON.stringify(app.declaredAccess.get(route) ?? 'public')}): ${res.body.slice(0, 300)}`;
+        if (may) {
           expect(res.statusCode, what).toBe(cell.status);
         } else {
           expect(res.statusCode, what).toBe(caller === 'anonymous' ? 401 : 403);

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { PasswordInputSchema } from './fields';
 import { RoleSchema, ROLES } from './roles';
 
+/** A role name, typed as a Role, refused with `message` (or `missing` when absent). */
+const roleSchema = (message: string, missing = message) =>
+  z.enum(ROLES, { error: (issue) => (issue.input === undefined ? missing : message) });
+
 /** A user as superadmins see it ('User (admin view)'). */
 export const AdminUserSchema = z.object({
   username: z.string(),
@@ -36,11 +40,7 @@ export const UpdateUserRequestSchema = z
      * transaction as the other fields, so a save lands entirely or not at all.
      */
     groups: z
-      .array(
-        z.string().refine((g) => (ROLES as readonly string[]).includes(g), {
-          message: `groups must hold only ${ROLES.join(', ')}.`,
-        }),
-      )
+      .array(roleSchema(`groups must hold only ${ROLES.join(', ')}.`))
       .max(ROLES.length)
       .optional(),
   })
@@ -53,17 +53,19 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
 export const AddGroupRequestSchema = z
   .object({
-    groupName: z
-      .string({ error: 'groupName is required.' })
-      .refine((g) => (ROLES as readonly string[]).includes(g), {
-        message: `groupName must be one of ${ROLES.join(', ')}.`,
-      }),
+    groupName: roleSchema(
+      `groupName must be one of ${ROLES.join(', ')}.`,
+      'groupName is required.',
+    ),
   })
   .strict();
 
 export const UserKeyParamsSchema = z.object({ username: z.string().min(1).max(254) }).strict();
 export const UserGroupParamsSchema = z
-  .object({ username: z.string().min(1).max(254), group: z.string().min(1).max(50) })
+  .object({
+    username: z.string().min(1).max(254),
+    group: roleSchema(`group must be one of ${ROLES.join(', ')}.`),
+  })
   .strict();
 
 export const AuditEntrySchema = z.object({

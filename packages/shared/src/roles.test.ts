@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ROLE_LABELS,
   RoleSchema,
+  can,
   canManageCatalogue,
-  canManageUsers,
   highestRole,
   isRole,
   normaliseGroups,
   roleAtLeast,
-  roleLabel,
 } from './roles';
 
 describe('roles', () => {
@@ -17,7 +16,7 @@ describe('roles', () => {
     expect(normaliseGroups(null)).toEqual(['basic']);
     expect(normaliseGroups([])).toEqual(['basic']);
     expect(highestRole(undefined)).toBe('basic');
-    expect(roleLabel([])).toBe('User');
+    expect(ROLE_LABELS[highestRole([])]).toBe('User');
   });
 
   it('ignores unknown group names and duplicates', () => {
@@ -32,11 +31,11 @@ describe('roles', () => {
     expect(highestRole(['basic'])).toBe('basic');
   });
 
-  it('labels roles Super Admin, Admin and User', () => {
+  it('labels roles Super Admin, Admin and User (a user by their highest role)', () => {
     expect(ROLE_LABELS).toEqual({ superadmin: 'Super Admin', admin: 'Admin', basic: 'User' });
-    expect(roleLabel(['superadmin'])).toBe('Super Admin');
-    expect(roleLabel(['basic', 'admin'])).toBe('Admin');
-    expect(roleLabel(['basic'])).toBe('User');
+    expect(ROLE_LABELS[highestRole(['superadmin'])]).toBe('Super Admin');
+    expect(ROLE_LABELS[highestRole(['basic', 'admin'])]).toBe('Admin');
+    expect(ROLE_LABELS[highestRole(['basic'])]).toBe('User');
   });
 
   it('orders roles', () => {
@@ -51,8 +50,8 @@ describe('roles', () => {
     expect(canManageCatalogue(['superadmin'])).toBe(true);
     expect(canManageCatalogue(['basic'])).toBe(false);
     expect(canManageCatalogue(undefined)).toBe(false);
-    expect(canManageUsers(['superadmin'])).toBe(true);
-    expect(canManageUsers(['admin'])).toBe(false);
+    expect(can(['superadmin'], 'users:manage')).toBe(true);
+    expect(can(['admin'], 'users:manage')).toBe(false);
   });
 
   it('validates role names', () => {

@@ -37,11 +37,6 @@ export function highestRole(groups: readonly unknown[] | null | undefined): Role
   return ROLES.find((role) => roles.includes(role)) ?? DEFAULT_ROLE;
 }
 
-/** 'Super Admin', 'Admin' or 'User' for the highest role among `groups`. */
-export function roleLabel(groups: readonly unknown[] | null | undefined): string {
-  return ROLE_LABELS[highestRole(groups)];
-}
-
 /** True when `role` is at least `minimum` (superadmin ≥ admin ≥ basic). */
 export function roleAtLeast(role: Role, minimum: Role): boolean {
   return ROLES.indexOf(role) <= ROLES.indexOf(minimum);
@@ -49,12 +44,7 @@ export function roleAtLeast(role: Role, minimum: Role): boolean {
 
 /** Admins and superadmins maintain the catalogue (and see the Admin link). */
 export function canManageCatalogue(groups: readonly unknown[] | null | undefined): boolean {
-  return roleAtLeast(highestRole(groups), 'admin');
-}
-
-/** Only superadmins manage user accounts. */
-export function canManageUsers(groups: readonly unknown[] | null | undefined): boolean {
-  return highestRole(groups) === 'superadmin';
+  return can(groups, 'catalogue:write');
 }
 
 /**

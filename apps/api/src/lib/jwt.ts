@@ -11,6 +11,7 @@ import {
 } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { activeSigningKeys, insertSigningKey } from '../modules/auth/signing-keys.repository';
 
 const ALG = 'EdDSA';
 const ISSUER = 'exemplar';
@@ -47,12 +48,7 @@ export async function createKeyring(db: Kysely<Database>, clock: () => Date = ()
   let lastReload = 0;
 
   async function load() {
-    const rows = await db
-      .selectFrom('signing_keys')
-      .selectAll()
-      .where('retired_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
+    const rows = await activeSigningKeys(db);
     for (const r of rows) {
       if (keys.has(r.kid)) continue;
       const publicJwk = JSON.parse(r.public_jwk) as JWK;
@@ -73,17 +69,14 @@ export async function createKeyring(db: Kysely<Database>, clock: () => Date = ()
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(pair.publicKey)), kid, alg: ALG, use: 'sig' };
     const privateJwk = { ...(await exportJWK(pair.privateKey)), kid, alg: ALG };
-    await db
-      .insertInto('signing_keys')
-      .values({
-        kid,
-        alg: ALG,
-        public_jwk: JSON.stringify(publicJwk),
-        private_jwk: JSON.stringify(privateJwk),
-        created_at: clock().toISOString(),
-        retired_at: null,
-      })
-      .execute();
+    await insertSigningKey(db, {
+      kid,
+      alg: ALG,
+      public_jwk: JSON.stringify(publicJwk),
+      private_jwk: JSON.stringify(privateJwk),
+      created_at: clock().toISOString(),
+      retired_at: null,
+    });
     await load();
   }
 

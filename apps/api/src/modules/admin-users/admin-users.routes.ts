@@ -1,18 +1,16 @@
 import {
   AddGroupRequestSchema,
   AdminUserSchema,
-  AuditEntrySchema,
   UpdateUserRequestSchema,
   UserGroupParamsSchema,
   UserKeyParamsSchema,
   UsersDashboardSchema,
 } from '@exemplar/shared/admin-users';
 import { successSchema } from '@exemplar/shared/api';
-import { IdParamSchema } from '@exemplar/shared/fields';
 import { PERMISSIONS, permissionsOf, RoleSchema, highestRole } from '@exemplar/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAudit } from '../audit/audit.repository';
+import { done, ok } from '../../lib/envelope';
 
 const tags = ['admin'];
 const UserResponse = successSchema(z.object({ user: AdminUserSchema }));
@@ -41,13 +39,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         role: highestRole(request.user!.groups),
         permissions: permissionsOf(request.user!.groups),
-      },
-    }),
+      }),
   );
 
   app.get(
@@ -56,7 +52,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: manage,
       schema: { tags, response: { 200: successSchema(UsersDashboardSchema) } },
     },
-    async () => ({ success: true as const, data: await service.dashboard() }),
+    async () => ok(await service.dashboard()),
   );
 
   app.get(
@@ -65,10 +61,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: manage,
       schema: { tags, params: UserKeyParamsSchema, response: { 200: UserResponse } },
     },
-    async (request) => ({
-      success: true as const,
-      data: { user: await service.get(request.params.username) },
-    }),
+    async (request) => ok({ user: await service.get(request.params.username) }),
   );
 
   app.put(
@@ -77,16 +70,18 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: manage,
       schema: {
         tags,
+        description:
+          'One save of an account: the fields sent and, with `groups`, its whole set of roles, all applied or none.',
         params: UserKeyParamsSchema,
         body: UpdateUserRequestSchema,
         response: { 200: UserResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'User updated successfully.',
-      data: { user: await service.update(request.user!, request.params.username, request.body) },
-    }),
+    async (request) =>
+      ok(
+        { user: await service.update(request.user!, request.params.username, request.body) },
+        'User updated successfully.',
+      ),
   );
 
   app.delete(
@@ -97,7 +92,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.remove(request.user!, request.params.username);
-      return { success: true as const, message: 'User deleted successfully.', data: null };
+      return done('User deleted successfully.');
     },
   );
 
@@ -112,17 +107,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: `Added to ${request.body.groupName}.`,
-      data: {
-        user: await service.addGroup(
-          request.user!,
-          request.params.username,
-          request.body.groupName as 'superadmin' | 'admin' | 'basic',
-        ),
-      },
-    }),
+    async (request) => {
+      const { groupName } = request.body;
+      const user = await service.addGroup(request.user!, request.params.username, groupName);
+      return ok({ user }, `Added to ${groupName}.`);
+    },
   );
 
   app.delete(
@@ -131,59 +120,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: manage,
       schema: { tags, params: UserGroupParamsSchema, response: { 200: UserResponse } },
     },
-    async (request) => ({
-      success: true as const,
-      message: `Removed from ${request.params.group}.`,
-      data: {
-        user: await service.removeGroup(
-          request.user!,
-          request.params.username,
-          request.params.group,
-        ),
-      },
-    }),
-  );
-
-  app.get(
-    '/admin/audit',
-    {
-      onRequest: app.requirePermission('audit:read'),
-      schema: {
-        tags,
-        querystring: z
-          .object({
-            limit: z
-              .string()
-              .regex(/^\d{1,3}$/)
-              .transform(Number)
-              .pipe(z.number().min(1).max(200))
-              .optional(),
-            before: IdParamSchema.optional(),
-          })
-          .strict(),
-        response: { 200: successSchema(z.object({ entries: z.array(AuditEntrySchema) })) },
-      },
-    },
     async (request) => {
-      const rows = await listAudit(
-        app.database.db,
-        request.query.limit ?? 50,
-        request.query.before,
-      );
-      return {
-        success: true as const,
-        data: {
-          entries: rows.map((r) => ({
-            id: r.id,
-            actor: r.actor ?? null,
-            action: r.action,
-            targetType: r.target_type,
-            targetId: r.target_id,
-            details: JSON.parse(r.details) as Record<string, unknown>,
-            createdAt: r.created_at,
-          })),
-        },
-      };
+      const { username, group } = request.params;
+      const user = await service.removeGroup(request.user!, username, group);
+      return ok({ user }, `Removed from ${group}.`);
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { AdminUser, UpdateUserRequest, UsersDashboard } from '@exemplar/shared/admin-users';
-import { normaliseGroups, type Role } from '@exemplar/shared/roles';
+import { isRole, type Role } from '@exemplar/shared/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
@@ -11,24 +11,15 @@ import { recordAudit } from '../audit/audit.repository';
 import { passwordSetByAdminMail } from '../auth/auth.mail';
 import type { AuthUser } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.repository';
-import { addGroup, updateUser } from '../auth/users.repository';
-import * as repo from './admin-users.repository';
+import * as users from '../auth/users.repository';
+import { deleteMarksOfUser } from '../progress/progress.repository';
+import { toAdminUser } from './admin-users.presenter';
+
+type Db = Kysely<Database>;
 
 /** Someone must be able to manage accounts: the one enabled superadmin stays one. */
 const LAST_SUPERADMIN =
   'The only enabled superadmin cannot be deleted, disabled or demoted: first give another enabled account the superadmin role.';
-
-const toAdminUser = (u: repo.AdminUserRow, groups: string[]): AdminUser => ({
-  username: u.username,
-  email: u.email,
-  name: u.name,
-  status: u.status,
-  enabled: u.enabled === 1,
-  emailVerified: u.email_verified === 1,
-  groups: normaliseGroups(groups),
-  created: u.created_at,
-  lastModified: u.updated_at,
-});
 
 export interface AdminUsersDeps {
   /** Tells a user when a superadmin has set their password. */
@@ -38,42 +29,117 @@ export interface AdminUsersDeps {
 }
 
 export function adminUsersService(
-  db: Kysely<Database>,
+  db: Db,
   engine: Engine,
   { mailer, log, clock = () => new Date() }: AdminUsersDeps,
 ) {
   const now = () => clock().toISOString();
 
-  async function load(d: Kysely<Database>, key: string) {
-    const user = await repo.findUser(d, key);
+  async function load(d: Db, key: string) {
+    const user = await users.findAccount(d, key);
     if (!user) throw notFound('User not found');
     return user;
   }
 
   /** Throws 409 when `user` is the only enabled superadmin left. */
-  async function guardLastSuperadmin(d: Kysely<Database>, userId: number) {
-    const ids = await repo.enabledSuperadminIds(d, engine);
+  async function guardLastSuperadmin(d: Db, userId: number) {
+    const ids = await users.enabledSuperadminIds(d, engine);
     if (ids.includes(userId) && ids.length <= 1) throw conflict(LAST_SUPERADMIN);
   }
 
-  async function present(d: Kysely<Database>, user: repo.AdminUserRow) {
-    const groups = await repo.groupsByUser(d, [user.id]);
+  async function present(d: Db, user: users.AccountRow) {
+    const groups = await users.groupsByUser(d, [user.id]);
     return toAdminUser(user, groups.get(user.id) ?? []);
+  }
+
+  /**
+   * Adds or removes `group` (never the last enabled superadmin's superadmin role), with its audit
+   * entry `user.group.add` or `user.group.remove`; inside the caller's transaction.
+   */
+  async function changeGroup(
+    trx: Db,
+    actor: AuthUser,
+    user: users.AccountRow,
+    change: 'add' | 'remove',
+    group: Role,
+  ) {
+    if (change === 'remove' && group === 'superadmin') await guardLastSuperadmin(trx, user.id);
+    const at = now();
+    if (change === 'add') await users.addGroup(trx, user.id, group, at);
+    else await users.removeGroup(trx, user.id, group);
+    await users.updateUser(trx, user.id, { updated_at: at });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `user.group.${change}`,
+      targetType: 'user',
+      targetId: user.username,
+      details: { email: user.email, group },
+      at,
+    });
+  }
+
+  /** Makes `groups` the user's whole set of roles: the removals and additions it takes. */
+  async function setGroups(trx: Db, actor: AuthUser, user: users.AccountRow, groups: Role[]) {
+    const current = (await users.groupsOf(trx, user.id)).filter(isRole);
+    for (const group of current) {
+      if (!groups.includes(group)) await changeGroup(trx, actor, user, 'remove', group);
+    }
+    for (const group of groups) {
+      if (!current.includes(group)) await changeGroup(trx, actor, user, 'add', group);
+    }
+  }
+
+  /** Applies the field changes of a save (no roles), with their audit entry. */
+  async function updateFields(
+    trx: Db,
+    actor: AuthUser,
+    user: users.AccountRow,
+    changes: Omit<UpdateUserRequest, 'groups'>,
+    hashed: string | undefined,
+  ) {
+    if (changes.confirmed === false && user.status === 'CONFIRMED') {
+      throw badRequest('A confirmed account cannot be unconfirmed.');
+    }
+    if (changes.enabled === false && user.enabled === 1) await guardLastSuperadmin(trx, user.id);
+    const at = now();
+    await users.updateUser(trx, user.id, {
+      updated_at: at,
+      ...(hashed ? { password_hash: hashed } : {}),
+      ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}),
+      ...(changes.confirmed ? { status: 'CONFIRMED' as const } : {}),
+      ...(changes.emailVerified !== undefined
+        ? { email_verified: changes.emailVerified ? 1 : 0 }
+        : {}),
+    });
+    // A new password or a disabled account ends every session of that user at once.
+    if (hashed || changes.enabled === false) await revokeUserSessions(trx, user.id, at);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: 'user.update',
+      targetType: 'user',
+      targetId: user.username,
+      details: {
+        email: user.email,
+        ...changes,
+        ...(changes.password !== undefined ? { password: 'changed' } : {}),
+      },
+      at,
+    });
   }
 
   return {
     async dashboard(): Promise<UsersDashboard> {
-      const users = await repo.listUsers(db);
-      const groups = await repo.groupsByUser(
+      const accounts = await users.listAccounts(db);
+      const groups = await users.groupsByUser(
         db,
-        users.map((u) => u.id),
+        accounts.map((u) => u.id),
       );
-      const confirmed = users.filter((u) => u.status === 'CONFIRMED').length;
+      const confirmed = accounts.filter((u) => u.status === 'CONFIRMED').length;
       return {
-        total: users.length,
+        total: accounts.length,
         confirmed,
-        unconfirmed: users.length - confirmed,
-        users: users.map((u) => toAdminUser(u, groups.get(u.id) ?? [])),
+        unconfirmed: accounts.length - confirmed,
+        users: accounts.map((u) => toAdminUser(u, groups.get(u.id) ?? [])),
       };
     },
 
@@ -81,49 +147,26 @@ export function adminUsersService(
       return present(db, await load(db, key));
     },
 
+    /**
+     * One save of an account: its fields and, with `groups`, its whole set of roles, in one
+     * transaction under the rules of each part; any refusal leaves the account as it was.
+     */
     async update(actor: AuthUser, key: string, changes: UpdateUserRequest): Promise<AdminUser> {
-      if (changes.password !== undefined) {
+      const { groups, ...fields } = changes;
+      if (fields.password !== undefined) {
         const target = await load(db, key);
         // A superadmin sets someone else's password: a refusal names whose address it contains.
-        assertPasswordAcceptable(changes.password, target.email, {
+        assertPasswordAcceptable(fields.password, target.email, {
           own: false,
           email: target.email,
         });
       }
-      const hashed =
-        changes.password !== undefined ? await hashSecret(changes.password) : undefined;
+      const hashed = fields.password !== undefined ? await hashSecret(fields.password) : undefined;
       const updated = await db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
-        if (changes.confirmed === false && user.status === 'CONFIRMED') {
-          throw badRequest('A confirmed account cannot be unconfirmed.');
-        }
-        if (changes.enabled === false && user.enabled === 1)
-          await guardLastSuperadmin(trx, user.id);
-        const at = now();
-        await updateUser(trx, user.id, {
-          updated_at: at,
-          ...(hashed ? { password_hash: hashed } : {}),
-          ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}),
-          ...(changes.confirmed ? { status: 'CONFIRMED' as const } : {}),
-          ...(changes.emailVerified !== undefined
-            ? { email_verified: changes.emailVerified ? 1 : 0 }
-            : {}),
-        });
-        // A new password or a disabled account ends every session of that user at once.
-        if (hashed || changes.enabled === false) await revokeUserSessions(trx, user.id, at);
-        await recordAudit(trx, {
-          actorId: actor.id,
-          action: 'user.update',
-          targetType: 'user',
-          targetId: user.username,
-          details: {
-            email: user.email,
-            ...changes,
-            ...(changes.password !== undefined ? { password: 'changed' } : {}),
-          },
-          at,
-        });
-        return { user: await present(trx, (await load(trx, key))!), name: user.name };
+        if (Object.keys(fields).length > 0) await updateFields(trx, actor, user, fields, hashed);
+        if (groups) await setGroups(trx, actor, user, groups);
+        return { user: await present(trx, await load(trx, key)), name: user.name };
       });
       // Once committed: the owner learns that their password was set (and sessions ended), so a
       // change they did not expect does not go unnoticed. A mail failure does not undo it.
@@ -141,7 +184,8 @@ export function adminUsersService(
       await db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
         await guardLastSuperadmin(trx, user.id);
-        await repo.deleteUser(trx, user.id);
+        await deleteMarksOfUser(trx, user.id);
+        await users.deleteUser(trx, user.id);
         await recordAudit(trx, {
           actorId: actor.id === user.id ? null : actor.id,
           action: 'user.delete',
@@ -156,39 +200,15 @@ export function adminUsersService(
     async addGroup(actor: AuthUser, key: string, group: Role): Promise<AdminUser> {
       return db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
-        const at = now();
-        await addGroup(trx, user.id, group, at);
-        await updateUser(trx, user.id, { updated_at: at });
-        await recordAudit(trx, {
-          actorId: actor.id,
-          action: 'user.group.add',
-          targetType: 'user',
-          targetId: user.username,
-          details: { email: user.email, group },
-          at,
-        });
+        await changeGroup(trx, actor, user, 'add', group);
         return present(trx, user);
       });
     },
 
-    async removeGroup(actor: AuthUser, key: string, group: string): Promise<AdminUser> {
-      if (!['superadmin', 'admin', 'basic'].includes(group)) {
-        throw badRequest('group must be one of superadmin, admin, basic.');
-      }
+    async removeGroup(actor: AuthUser, key: string, group: Role): Promise<AdminUser> {
       return db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
-        if (group === 'superadmin') await guardLastSuperadmin(trx, user.id);
-        const at = now();
-        await repo.removeGroup(trx, user.id, group);
-        await updateUser(trx, user.id, { updated_at: at });
-        await recordAudit(trx, {
-          actorId: actor.id,
-          action: 'user.group.remove',
-          targetType: 'user',
-          targetId: user.username,
-          details: { email: user.email, group },
-          at,
-        });
+        await changeGroup(trx, actor, user, 'remove', group);
         return present(trx, user);
       });
     },

@@ -27,20 +27,12 @@ export async function recordAudit(db: Db, r: AuditRecord) {
     .execute();
 }
 
-/** Newest first, with the actor's email when the actor still exists. */
+/** Newest first: `limit` entries older than entry `beforeId` (when given). */
 export function listAudit(db: Db, limit: number, beforeId?: number) {
   let q = db
-    .selectFrom('audit_log as a')
-    .leftJoin('users as u', 'u.id', 'a.actor_id')
-    .select([
-      'a.id',
-      'u.email as actor',
-      'a.action',
-      'a.target_type',
-      'a.target_id',
-      'a.details',
-      'a.created_at',
-    ]);
-  if (beforeId !== undefined) q = q.where('a.id', '<', beforeId);
-  return q.orderBy('a.id', 'desc').limit(limit).execute();
+    .selectFrom('audit_log')
+    .select(['id', 'actor_id', 'action', 'target_type', 'target_id', 'details', 'created_at']);
+  if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(limit).execute();
 }
+export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number];

@@ -15,6 +15,11 @@ declare module 'fastify' {
     requirePermission(
       permission: Permission,
     ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * What each route registered after the auth plugin declares of its caller, by "METHOD /path"
+     * (undefined: a public route). Read by the role tests, which call every route as every role.
+     */
+    declaredAccess: ReadonlyMap<string, RouteAccess | undefined>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -54,6 +59,13 @@ function bearer(request: FastifyRequest): string | undefined {
 export const authPlugin = fp<{ service: AuthService }>(
   async (app, { service }) => {
     app.decorate('auth', service);
+    const declared = new Map<string, RouteAccess | undefined>();
+    app.decorate('declaredAccess', declared);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        declared.set(`${method} ${route.url}`, routeAccess(route.onRequest));
+      }
+    });
     app.decorateRequest('user', null);
     // Whatever answers a request that carries credentials is the caller's own (their marks, their
     // account, admin data): never stored by a browser or a shared cache.

@@ -14,8 +14,9 @@ import {
 } from '@exemplar/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from './auth.plugin';
-import { codeRequestMessage } from './auth.service';
 import { z } from 'zod';
+import { done, ok } from '../../lib/envelope';
+import { codeRequestMessage } from './codes.service';
 
 const tags = ['auth'];
 const MessageOnly = successSchema(z.null());
@@ -46,11 +47,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await auth.register(request.body);
-      return reply.status(201).send({
-        success: true as const,
-        message: 'Registration successful. Please check your email for the verification code.',
-        data,
-      });
+      return reply
+        .status(201)
+        .send(
+          ok(data, 'Registration successful. Please check your email for the verification code.'),
+        );
     },
   );
 
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.confirm(request.body.email, request.body.code);
-      return { success: true as const, message: 'Account confirmed successfully.', data: null };
+      return done('Account confirmed successfully.');
     },
   );
 
@@ -75,16 +76,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email } = request.body;
       const answer = await auth.resendCode(email);
-      return {
-        success: true as const,
-        message: codeRequestMessage(
-          answer,
-          email,
-          'a new code',
-          'an account waiting for confirmation',
-        ),
-        data: answer.data,
-      };
+      return ok(
+        answer.data,
+        codeRequestMessage(answer, email, 'a new code', 'an account waiting for confirmation'),
+      );
     },
   );
 
@@ -94,11 +89,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perIp(30),
       schema: { tags, body: LoginRequestSchema, response: { 200: successSchema(TokensSchema) } },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Login successful.',
-      data: await auth.login(request.body.email, request.body.password, request.ip),
-    }),
+    async (request) =>
+      ok(
+        await auth.login(request.body.email, request.body.password, request.ip),
+        'Login successful.',
+      ),
   );
 
   app.post(
@@ -107,10 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perIp(60),
       schema: { tags, body: RefreshRequestSchema, response: { 200: successSchema(TokensSchema) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await auth.refresh(request.body.refreshToken),
-    }),
+    async (request) => ok(await auth.refresh(request.body.refreshToken)),
   );
 
   app.post(
@@ -118,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: RefreshRequestSchema, response: { 200: MessageOnly } } },
     async (request) => {
       await auth.logout(request.body.refreshToken);
-      return { success: true as const, message: 'Signed out.', data: null };
+      return done('Signed out.');
     },
   );
 
@@ -131,11 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email } = request.body;
       const answer = await auth.forgotPassword(email);
-      return {
-        success: true as const,
-        message: codeRequestMessage(answer, email, 'a reset code', 'an account'),
-        data: answer.data,
-      };
+      return ok(answer.data, codeRequestMessage(answer, email, 'a reset code', 'an account'));
     },
   );
 
@@ -148,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, code, newPassword } = request.body;
       await auth.confirmForgotPassword(email, code, newPassword);
-      return { success: true as const, message: 'Password reset successfully.', data: null };
+      return done('Password reset successfully.');
     },
   );
 
@@ -158,10 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { tags, response: { 200: successSchema(z.object({ user: MeSchema })) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: { user: await auth.me(request.user!.id) },
-    }),
+    async (request) => ok({ user: await auth.me(request.user!.id) }),
   );
 
   app.patch(
@@ -174,11 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ user: MeSchema })) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Profile updated.',
-      data: { user: await auth.updateMe(request.user!.id, request.body.name) },
-    }),
+    async (request) =>
+      ok({ user: await auth.updateMe(request.user!.id, request.body.name) }, 'Profile updated.'),
   );
 
   app.post(
@@ -194,11 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.currentPassword,
         request.body.newPassword,
       );
-      return {
-        success: true as const,
-        message: 'Password changed. Your other sessions have been signed out.',
-        data: null,
-      };
+      return done('Password changed. Your other sessions have been signed out.');
     },
   );
 

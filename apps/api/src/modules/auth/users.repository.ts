@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database';
 import type { Database, UsersTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -26,6 +27,11 @@ const userColumns = [
   'created_at',
   'updated_at',
 ] as const;
+
+/** What a superadmin sees of an account: every column but the password hash. */
+const accountColumns = userColumns.filter(
+  (c): c is Exclude<(typeof userColumns)[number], 'password_hash'> => c !== 'password_hash',
+);
 
 export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').select(userColumns).where('email', '=', email).executeTakeFirst();
@@ -79,4 +85,79 @@ export async function addGroup(db: Db, userId: number, group: string, at: string
     .values({ user_id: userId, group_name: group, created_at: at })
     .onConflict((oc) => oc.columns(['user_id', 'group_name']).doNothing())
     .execute();
+}
+
+export async function removeGroup(db: Db, userId: number, group: string) {
+  await db
+    .deleteFrom('user_groups')
+    .where('user_id', '=', userId)
+    .where('group_name', '=', group)
+    .execute();
+}
+
+/** Every account, newest first (the superadmins' user list). */
+export function listAccounts(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(accountColumns)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** By username, or by email when the key holds an @ (a user key may be either). */
+export function findAccount(db: Db, key: string) {
+  return db
+    .selectFrom('users')
+    .select(accountColumns)
+    .where(key.includes('@') ? 'email' : 'username', '=', key.toLowerCase())
+    .executeTakeFirst();
+}
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+/** The groups of each of `userIds`, highest first. */
+export async function groupsByUser(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('user_groups as ug')
+    .innerJoin('groups as g', 'g.name', 'ug.group_name')
+    .select(['ug.user_id', 'g.name'])
+    .where('ug.user_id', 'in', userIds)
+    .orderBy('g.precedence')
+    .execute();
+  for (const r of rows) map.set(r.user_id, [...(map.get(r.user_id) ?? []), r.name]);
+  return map;
+}
+
+/** The email of each of `userIds` that still exists. */
+export async function emailsByIds(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/**
+ * Ids of enabled superadmins. On PostgreSQL their group rows are locked until the transaction
+ * ends, so two superadmins demoting each other at once cannot both succeed.
+ */
+export async function enabledSuperadminIds(db: Db, engine: Engine): Promise<number[]> {
+  let q = db
+    .selectFrom('user_groups as ug')
+    .innerJoin('users as u', 'u.id', 'ug.user_id')
+    .select('u.id')
+    .where('ug.group_name', '=', 'superadmin')
+    .where('u.enabled', '=', 1);
+  if (engine === 'postgres') q = q.forUpdate();
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** Deletes the account with its groups (sessions and codes cascade). */
+export async function deleteUser(db: Db, userId: number) {
+  await db.deleteFrom('user_groups').where('user_id', '=', userId).execute();
+  await db.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -56,3 +56,9 @@ export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
 
 export const categoryParents = (db: Db) =>
   db.selectFrom('categories').select(['id', 'parent_id', 'subject_id']).execute();
+
+/** Forgets every like and solved mark of a user (an account being deleted). */
+export async function deleteMarksOfUser(db: Db, userId: number) {
+  await db.deleteFrom('likes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('solved_marks').where('user_id', '=', userId).execute();
+}

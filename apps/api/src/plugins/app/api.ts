@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminUsersRoutes } from '../../modules/admin-users/admin-users.routes';
+import { auditRoutes } from '../../modules/audit/audit.routes';
 import { authRoutes } from '../../modules/auth/auth.routes';
 import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
 import { catalogueWritesRoutes } from '../../modules/catalogue/catalogue-writes.routes';
@@ -24,6 +25,7 @@ export async function apiPlugin(api: FastifyInstance) {
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(adminUsersRoutes);
+  await api.register(auditRoutes);
   await api.register(newsletterRoutes);
   await api.register(catalogueRoutes);
   await api.register(examplesRoutes);

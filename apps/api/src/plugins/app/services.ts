@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminUsersService } from '../../modules/admin-users/admin-users.service';
+import { auditService } from '../../modules/audit/audit.service';
 import { catalogueWritesService } from '../../modules/catalogue/catalogue-writes.service';
 import { catalogueService } from '../../modules/catalogue/catalogue.service';
 import { examplesService } from '../../modules/examples/examples.service';
@@ -12,6 +13,7 @@ function buildServices(app: FastifyInstance) {
   const { db, engine } = app.database;
   return {
     adminUsers: adminUsersService(db, engine, { mailer: app.mailer, log: app.log }),
+    audit: auditService(db),
     catalogue: catalogueService(db),
     catalogueWrites: catalogueWritesService(db),
     examples: examplesService(db, engine, {

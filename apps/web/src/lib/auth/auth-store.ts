@@ -48,7 +48,7 @@ export function userFromIdToken(idToken: string): AuthUser | null {
   const payload = decodeJwtPayload(idToken);
   if (!payload) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const rawGroups = payload['groups'] ?? payload['cognito:groups'];
+  const rawGroups = payload['groups'];
   return {
     email: text(payload['email']),
     name: text(payload['name']),
