@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@exemplar/shared/api';
 import { authStore, getIdToken, getRefreshToken, type AuthTokens } from './auth/auth-store';
 import { filenameFromDisposition } from './download';
 import { dataOf } from './envelope';
@@ -88,6 +89,14 @@ export class ApiError extends Error {
     this.reason = reason;
     this.generic = generic;
   }
+}
+
+/**
+ * Whether a failure carries `code` (ErrorCode in @exemplar/shared/api): programs branch on the
+ * code, never on the message, whose words may change.
+ */
+export function hasCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof ApiError && error.code === code;
 }
 
 /** A 404: what was asked for is not there (a missing example or user stays missing). */
