@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, isIdText } from './ids';
 
 /** Field schemas defined once, used by forms, routes and tests. */
 export const EmailSchema = z
@@ -92,12 +93,8 @@ export const CodeSchema = z
   .min(1, 'Code is required.')
   .max(6, 'Code must be at most 6 characters.');
 
-/**
- * The largest id: every id column is a 32-bit signed integer on PostgreSQL (serial / integer), so
- * an id beyond it can name nothing on either engine. Every id the API reads (path, query, body,
- * cursor) is checked against it and refused with a 400 before any query runs.
- */
-export const ID_MAX = 2_147_483_647;
+// The id range lives in ./ids.ts (no zod), so the web app's first load can check ids too.
+export { ID_MAX, isIdText } from './ids';
 const ID_RANGE = `a whole number from 1 to ${ID_MAX}`;
 
 /** An id as a JSON number (bodies and responses). */
@@ -114,11 +111,6 @@ export function requiredIdField(label: string) {
     .int(`${label} must be ${ID_RANGE}.`)
     .positive(`${label} is required.`)
     .max(ID_MAX, `${label} must be ${ID_RANGE}.`);
-}
-
-/** True for the text of an id as a path or query gives it: "1" … "2147483647", no leading zero. */
-export function isIdText(value: string): boolean {
-  return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= ID_MAX;
 }
 
 /** An id given in a path or query string ("12"), as a number. */

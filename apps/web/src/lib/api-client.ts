@@ -1,4 +1,7 @@
+import type { ErrorCode } from '@exemplar/shared/api';
 import { authStore, getIdToken, getRefreshToken, type AuthTokens } from './auth/auth-store';
+import { filenameFromDisposition } from './download';
+import { dataOf } from './envelope';
 
 export const API_BASE = '/api';
 
@@ -86,6 +89,24 @@ export class ApiError extends Error {
     this.reason = reason;
     this.generic = generic;
   }
+}
+
+/**
+ * Whether a failure carries `code` (ErrorCode in @exemplar/shared/api): programs branch on the
+ * code, never on the message, whose words may change.
+ */
+export function hasCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof ApiError && error.code === code;
+}
+
+/** A 404: what was asked for is not there (a missing example or user stays missing). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** A 4xx (403, 404, a 401 after a failed refresh…): asking again will not help. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
 /**
@@ -190,11 +211,7 @@ async function send(
 }
 
 function readTokens(body: unknown, previousRefreshToken: string): AuthTokens | null {
-  const data =
-    body && typeof body === 'object' && 'data' in body && body.data && typeof body.data === 'object'
-      ? (body.data as Record<string, unknown>)
-      : null;
-  const { idToken, accessToken, refreshToken } = data ?? {};
+  const { idToken, accessToken, refreshToken } = dataOf(body);
   if (typeof idToken !== 'string' || !idToken || typeof accessToken !== 'string' || !accessToken) {
     return null;
   }
@@ -247,13 +264,11 @@ export function refreshSession(): Promise<AuthTokens> {
 }
 
 /**
- * Calls the API: JSON in and out, with the id token as bearer when signed in. Resolves with the
- * parsed body (undefined for an empty one); rejects with an ApiError for a non-OK response.
- *
- * A 401 on a signed-in call refreshes the tokens once (shared with any other call waiting for the
- * same) and retries the call once with the new id token.
+ * The OK response of a call, with the id token as bearer when signed in; rejects with an ApiError
+ * for a non-OK one. A 401 on a signed-in call refreshes the tokens once (shared with any other
+ * call waiting for the same) and retries the call once with the new id token.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function respond(path: string, options: RequestOptions): Promise<Response> {
   const sentToken = getIdToken();
   let response = await send(path, options, sentToken);
 
@@ -265,9 +280,39 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
 
-  const text = await response.text();
+/**
+ * Calls the API: JSON in and out. Resolves with the parsed body (undefined for an empty one);
+ * rejects with an ApiError for a non-OK response (after one refresh-and-retry on a 401).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const text = await (await respond(path, options)).text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the API sent (an export): its bytes, and its name from Content-Disposition. */
+export interface ApiFile {
+  blob: Blob;
+  /** From the Content-Disposition header, else the caller's default. */
+  filename: string;
+}
+
+/**
+ * Calls the API for a file: the body is the file itself, not an envelope. Same bearer,
+ * refresh-and-retry and errors as apiRequest.
+ */
+export async function apiFile(
+  path: string,
+  defaultFilename: string,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<ApiFile> {
+  const response = await respond(path, options);
+  const blob = await response.blob();
+  const filename =
+    filenameFromDisposition(response.headers.get('Content-Disposition')) ?? defaultFilename;
+  return { blob, filename };
 }
 
 export const api = {
@@ -281,4 +326,10 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** GET of a file (see apiFile). */
+  file: (
+    path: string,
+    defaultFilename: string,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ) => apiFile(path, defaultFilename, { ...options, method: 'GET' }),
 };

@@ -184,7 +184,7 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     expect(writes()).toHaveLength(0);
   });
 
-  it('sends only the changed fields and the role changes, closes 1.5 s after saving, and reloads', async () => {
+  it('sends only the changed fields and the roles after the save in one PUT, closes 1.5 s after saving, and reloads', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     const { writes, calls } = fakeAdminApi();
@@ -201,9 +201,7 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
     expect(await within(dialog()).findByText('User updated successfully.')).toBeTruthy();
     expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
-      ['PUT', '/admin/users/ada-7f3a', { enabled: false }],
-      ['POST', '/admin/users/ada-7f3a/groups', { groupName: 'admin' }],
-      ['DELETE', '/admin/users/ada-7f3a/groups/basic', undefined],
+      ['PUT', '/admin/users/ada-7f3a', { enabled: false, groups: ['admin'] }],
     ]);
     const loads = () =>
       calls.filter((c) => c.method === 'GET' && c.path === '/admin/users/ada-7f3a');
@@ -248,7 +246,9 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     fakeAdminApi({
       users: [...Object.values(people), secondSuperadmin],
       override: (call) =>
-        call.method === 'DELETE' && call.path.endsWith('/groups/superadmin')
+        call.method === 'PUT' &&
+        call.path === '/admin/users/root-0001' &&
+        !(call.body as { groups?: string[] }).groups?.includes('superadmin')
           ? fail(409, REFUSAL, 'Conflict')
           : undefined,
     });
@@ -288,7 +288,7 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog()).findByText('User updated successfully.')).toBeTruthy();
     expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
-      ['POST', '/admin/users/root-0001/groups', { groupName: 'admin' }],
+      ['PUT', '/admin/users/root-0001', { groups: ['superadmin', 'admin'] }],
     ]);
   });
 

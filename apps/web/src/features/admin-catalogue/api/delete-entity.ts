@@ -1,8 +1,8 @@
 import type { CatalogueEntity } from '@exemplar/shared/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateCatalogue } from './keys';
-import { successMessage } from './parse-response';
+import { invalidateCatalogue } from '../../../api/catalogue';
+import { successMessage } from '../../../lib/envelope';
 
 /**
  * DELETE /{entity}/{id}; resolves with the server's message. Something still in use answers 409

@@ -1,58 +1,20 @@
-import { ExamplesPageSchema, type ExamplesPage } from '@exemplar/shared/catalogue';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminKeys } from './keys';
-import { parseData } from './parse-response';
+import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { examplesQueryOptions } from '../../../api/examples';
+import { useViewer } from '../../../lib/auth/use-viewer';
 
 /** Examples per request in the admin table; 'Load more' asks for the next page by cursor. */
 export const ADMIN_EXAMPLES_PAGE_SIZE = 25;
 
-/** Server-side search and filters of the admin examples table (ids as strings, as in selects). */
-export interface AdminExamplesQuery {
-  q?: string;
-  subjectId?: string;
-  categoryId?: string;
-  difficultyId?: string;
-  typeId?: string;
-}
-
-/** Only the keys that are set, so equal filter sets share one cache entry. */
-export function cleanQuery(query: AdminExamplesQuery): AdminExamplesQuery {
-  const result: AdminExamplesQuery = {};
-  for (const [key, value] of Object.entries(query) as [keyof AdminExamplesQuery, string][]) {
-    const trimmed = value?.trim();
-    if (trimmed) result[key] = trimmed;
-  }
-  return result;
-}
-
-/** GET /examples?limit&cursor&q&subjectId&categoryId&difficultyId&typeId → one page. */
-export async function getExamplesPage(
-  query: AdminExamplesQuery,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<ExamplesPage> {
-  const body = await api.get<unknown>('/examples', {
-    query: { ...query, limit: ADMIN_EXAMPLES_PAGE_SIZE, cursor },
-    signal,
-  });
-  return parseData(ExamplesPageSchema, body);
-}
-
-export function adminExamplesQueryOptions(query: AdminExamplesQuery) {
-  const clean = cleanQuery(query);
-  return infiniteQueryOptions({
-    queryKey: adminKeys.examples({ ...clean }),
-    queryFn: ({ pageParam, signal }) => getExamplesPage(clean, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
-}
-
-export function useAdminExamples(query: AdminExamplesQuery) {
+/**
+ * The admin table's examples for a server-side search and filters (the API's filter model, ids as
+ * strings as the selects hold them): the same client and cache as the browse screen's list.
+ */
+export function useAdminExamples(query: ExamplesFilterQuery) {
+  const viewer = useViewer();
   // While a new search loads, the last results stay (dimmed) instead of a blank table.
   return useInfiniteQuery({
-    ...adminExamplesQueryOptions(query),
+    ...examplesQueryOptions(query, viewer, ADMIN_EXAMPLES_PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,8 +6,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { invalidateCatalogue } from './keys';
-import { parseData } from './parse-response';
+import { invalidateCatalogue } from '../../../api/catalogue';
+import { parseData } from '../../../lib/envelope';
 
 /** The report may come as `data` itself or as `data.report`. */
 const ImportDataSchema = z.union([

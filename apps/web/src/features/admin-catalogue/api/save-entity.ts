@@ -8,8 +8,8 @@ import type {
 } from '@exemplar/shared/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateCatalogue } from './keys';
-import { successMessage } from './parse-response';
+import { invalidateCatalogue } from '../../../api/catalogue';
+import { successMessage } from '../../../lib/envelope';
 
 /** The request body of each entity's POST and PUT. */
 export interface EntityInputs {

@@ -37,8 +37,9 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   it('saves a new subject: the form closes, the lists reload, browse caches are invalidated', async () => {
     const { callsTo, state } = fakeApi();
     const { queryClient } = renderAdmin();
-    // What the /examples screen has cached.
-    queryClient.setQueryData(['catalogue', 'subjects'], []);
+    // What only the /examples screen has cached (the subjects list is one cache entry for both
+    // screens: the admin tab's own, reloaded below).
+    queryClient.setQueryData(['catalogue', 'categories', 'tree'], []);
     queryClient.setQueryData(['examples', 'list', {}], { pages: [], pageParams: [] });
     fireEvent.click(await screen.findByRole('button', { name: 'Add subject' }));
     type(/^Name/, '  Calculus ');
@@ -53,7 +54,12 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     expect(state.subjects.map((s) => s.name)).toContain('Calculus');
     expect(await screen.findByRole('cell', { name: 'Calculus' })).toBeTruthy();
     expect(callsTo('GET', '/subjects').length).toBe(2);
-    expect(queryClient.getQueryState(['catalogue', 'subjects'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['catalogue', 'categories', 'tree'])?.isInvalidated).toBe(
+      true,
+    );
+    expect(
+      queryClient.getQueryData<{ name: string }[]>(['catalogue', 'subjects'])?.map((s) => s.name),
+    ).toContain('Calculus');
     expect(queryClient.getQueryState(['examples', 'list', {}])?.isInvalidated).toBe(true);
     expect(await screen.findByText('Subject created.')).toBeTruthy();
   });

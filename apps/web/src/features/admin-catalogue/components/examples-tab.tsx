@@ -14,7 +14,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useAdminExamples, type AdminExamplesQuery } from '../api/get-examples';
+import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
+import { useAdminExamples } from '../api/get-examples';
 import { categoryOptions } from '../lib/category-tree';
 import { countOf, emptyText, loadFailed } from '../lib/entities';
 import { toId } from '../lib/form-validation';
@@ -46,7 +47,7 @@ export function ExamplesTab() {
   const state = useLookups();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
-  const [filters, setFilters] = useState<Omit<AdminExamplesQuery, 'q'>>({});
+  const [filters, setFilters] = useState<Omit<ExamplesFilterQuery, 'q'>>({});
   const [editor, setEditor] = useState<Editor>(null);
   const deletion = useDeleteAction('examples');
   const examples = useAdminExamples({ ...filters, q });

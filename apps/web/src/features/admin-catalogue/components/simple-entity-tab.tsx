@@ -14,13 +14,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { getDifficulties } from '../api/get-difficulties';
-import { getSubjects } from '../api/get-subjects';
-import { getTypes } from '../api/get-types';
-import { adminKeys } from '../api/keys';
+import { useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
 import { countOf, emptyText, ENTITY_WORDS, loadFailed, operationFailed } from '../lib/entities';
 import { fieldErrors, optionalText } from '../lib/form-validation';
 import { matchesSearch } from '../lib/sort';
@@ -42,10 +39,14 @@ export interface SimpleRow {
   rank?: number;
 }
 
-const fetchers: Record<SimpleEntity, (signal?: AbortSignal) => Promise<SimpleRow[]>> = {
-  subjects: getSubjects,
-  difficulties: getDifficulties,
-  types: getTypes,
+/**
+ * Each tab's list: the same query (client and cache entry) the browse screens use. Each is one
+ * useQuery call, so the hook order stays the same whichever the entity.
+ */
+const useRows: Record<SimpleEntity, () => UseQueryResult<SimpleRow[]>> = {
+  subjects: useSubjects,
+  difficulties: useDifficulties,
+  types: useTypes,
 };
 
 const schemas: Record<SimpleEntity, z.ZodType> = {
@@ -59,10 +60,7 @@ type Editor = { mode: 'add' } | { mode: 'edit'; row: SimpleRow } | null;
 /** Subjects, Difficulties or Types tab: search, sortable list with Edit and Delete, add/edit form. */
 export function SimpleEntityTab({ entity }: { entity: SimpleEntity }) {
   const words = ENTITY_WORDS[entity];
-  const query = useQuery({
-    queryKey: adminKeys[entity](),
-    queryFn: ({ signal }) => fetchers[entity](signal),
-  });
+  const query = useRows[entity]();
   const [search, setSearch] = useState('');
   const [editor, setEditor] = useState<Editor>(null);
   const deletion = useDeleteAction(entity);

@@ -1,9 +1,6 @@
 import type { Category, Difficulty, ExampleType, Subject } from '@exemplar/shared/catalogue';
 import { useMemo } from 'react';
-import { useCategories } from '../api/get-categories';
-import { useDifficulties } from '../api/get-difficulties';
-import { useSubjects } from '../api/get-subjects';
-import { useTypes } from '../api/get-types';
+import { useCategories, useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
 import { indexCategories, type CategoryIndex } from '../lib/category-tree';
 
 export interface Lookups {

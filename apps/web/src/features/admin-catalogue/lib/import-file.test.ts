@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILE, NOT_JSON, parseImportFile, WRONG_SHAPE } from './import-file';
-import { filenameFromDisposition } from './download';
+import { filenameFromDisposition } from '../../../lib/download';
 
 describe('parseImportFile', () => {
   it('reads a catalogue object and counts its examples', () => {

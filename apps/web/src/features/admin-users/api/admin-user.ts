@@ -1,6 +1,6 @@
 import { isRole } from '@exemplar/shared/roles';
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
+import { isClientError } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
 
 /**
@@ -44,14 +44,9 @@ export const adminUsersKeys = {
   audit: (limit: number) => [...adminUsersKeys.all, 'audit', limit] as const,
 };
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
-
 /** Client errors (403, 404, …) will not get better by asking again. */
 export function retryServerErrors(failureCount: number, error: unknown): boolean {
-  const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return !clientError && failureCount < 1;
+  return !isClientError(error) && failureCount < 1;
 }
 
 /** The message to show for a failed call. */

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import { successMessage } from './envelope';
+import { successMessage } from '../../../lib/envelope';
 
 export const USER_DELETED_MESSAGE = 'User deleted successfully.';
 

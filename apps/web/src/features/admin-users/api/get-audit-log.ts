@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { adminUsersKeys, retryServerErrors } from './admin-user';
-import { parseData } from './envelope';
+import { parseData } from '../../../lib/envelope';
 
 export const AuditEntryViewSchema = z.object({
   id: z.union([z.number(), z.string()]),

@@ -7,7 +7,7 @@ import {
   retryServerErrors,
   type AdminUserView,
 } from './admin-user';
-import { parseData } from './envelope';
+import { parseData } from '../../../lib/envelope';
 
 /** `data` is `{ user }`, or the user itself. */
 export const UserDataSchema = z.union([

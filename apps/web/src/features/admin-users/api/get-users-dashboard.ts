@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { adminUsersKeys, AdminUserViewSchema, retryServerErrors } from './admin-user';
-import { parseData } from './envelope';
+import { parseData } from '../../../lib/envelope';
 
 const UsersDashboardViewSchema = z
   .object({

@@ -1,26 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
-import { hasChanges, type UserChanges } from '../lib/user-changes';
-import { addUserGroup } from './add-user-group';
-import { adminUsersKeys } from './admin-user';
-import { removeUserGroup } from './remove-user-group';
+import { hasChanges, updateRequest, type UserChanges } from '../lib/user-changes';
+import { adminUsersKeys, type AdminUserView } from './admin-user';
 import { updateUser, USER_UPDATED_MESSAGE } from './update-user';
 
+/** Whom a save is for: the username, and the roles the page shows (the roles the changes start from). */
+export type SavedUser = Pick<AdminUserView, 'username' | 'groups'>;
+
 /**
- * Saves what changed: one PUT with only the changed fields (none when only roles changed), then a
- * POST for each role added and a DELETE for each role taken away. New roles go first, so moving a
- * user from one role to another never leaves them without both. Stops at the first failure.
+ * Saves what changed in one request: PUT /admin/users/{username} with only the changed fields and,
+ * when roles changed, the user's whole set of roles after the save (see updateRequest). The server
+ * applies it all or nothing, so a refused save leaves the account as it was.
  */
-export async function saveUserChanges(username: string, changes: UserChanges): Promise<string> {
+export async function saveUserChanges(user: SavedUser, changes: UserChanges): Promise<string> {
   if (!hasChanges(changes)) return USER_UPDATED_MESSAGE;
-  let message = USER_UPDATED_MESSAGE;
-  if (Object.keys(changes.update).length > 0) {
-    message = (await updateUser(username, changes.update)).message;
-  }
-  for (const role of changes.addRoles) await addUserGroup(username, role);
-  for (const role of changes.removeRoles) await removeUserGroup(username, role);
-  return message;
+  return (await updateUser(user.username, updateRequest(user, changes))).message;
 }
 
 /**
@@ -44,7 +39,7 @@ export function useInvalidateAfterUserChange() {
 
 export function useSaveUserChanges() {
   return useMutation({
-    mutationFn: ({ username, changes }: { username: string; changes: UserChanges }) =>
-      saveUserChanges(username, changes),
+    mutationFn: ({ user, changes }: { user: SavedUser; changes: UserChanges }) =>
+      saveUserChanges(user, changes),
   });
 }

@@ -62,10 +62,7 @@ function EditUserForm({ user, lockedReason, onClose }: Omit<EditUserDialogProps,
     const toSave = userChanges(user, values);
     // Nothing changed: nothing is sent.
     if (!hasChanges(toSave)) return;
-    save.mutate(
-      { username: user.username, changes: toSave },
-      { onSuccess: (message) => setSaved(message) },
-    );
+    save.mutate({ user, changes: toSave }, { onSuccess: (message) => setSaved(message) });
   });
 
   const locked = save.isPending || saved !== null;

@@ -97,7 +97,7 @@ export function UserManagement() {
         void run(
           user,
           async () => {
-            await saveUserChanges(user.username, only({ enabled: true }));
+            await saveUserChanges(user, only({ enabled: true }));
             return `${who} has been enabled.`;
           },
           UPDATE_FAILED,
@@ -113,7 +113,7 @@ export function UserManagement() {
             void run(
               user,
               async () => {
-                await saveUserChanges(user.username, only({ enabled: false }));
+                await saveUserChanges(user, only({ enabled: false }));
                 return `${who} has been disabled.`;
               },
               UPDATE_FAILED,
@@ -124,7 +124,7 @@ export function UserManagement() {
         void run(
           user,
           async () => {
-            await saveUserChanges(user.username, only({ confirmed: true }));
+            await saveUserChanges(user, only({ confirmed: true }));
             return `${who} has been confirmed.`;
           },
           UPDATE_FAILED,
@@ -134,7 +134,7 @@ export function UserManagement() {
         void run(
           user,
           async () => {
-            await saveUserChanges(user.username, roleChange(user, action.role));
+            await saveUserChanges(user, roleChange(user, action.role));
             return `${who} is now ${ROLE_LABELS[action.role]}.`;
           },
           UPDATE_FAILED,

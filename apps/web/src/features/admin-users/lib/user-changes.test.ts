@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminUser } from '../test/fake-admin-api';
-import { editValuesOf, hasChanges, roleChange, userChanges } from './user-changes';
+import { editValuesOf, hasChanges, roleChange, updateRequest, userChanges } from './user-changes';
 
 describe('userChanges', () => {
   const ada = adminUser({ groups: ['admin', 'basic'] });
@@ -55,5 +55,30 @@ describe('userChanges', () => {
       removeRoles: ['admin'],
     });
     expect(roleChange(adminUser({ groups: [] }), 'admin').addRoles).toEqual(['admin']);
+  });
+});
+
+describe('updateRequest (the one PUT of a save)', () => {
+  const ada = adminUser({ groups: ['admin', 'basic'] });
+
+  it('sends only the changed fields when no role changed', () => {
+    const changes = userChanges(ada, { ...editValuesOf(ada), enabled: false });
+    expect(updateRequest(ada, changes)).toEqual({ enabled: false });
+  });
+
+  it("adds the user's whole set of roles after the save when a role changed", () => {
+    const changes = userChanges(ada, {
+      ...editValuesOf(ada),
+      emailVerified: !ada.emailVerified,
+      roles: ['superadmin', 'basic'],
+    });
+    expect(updateRequest(ada, changes)).toEqual({
+      emailVerified: !ada.emailVerified,
+      groups: ['superadmin', 'basic'],
+    });
+    expect(updateRequest(ada, roleChange(ada, 'basic'))).toEqual({ groups: ['basic'] });
+    expect(updateRequest(ada, userChanges(ada, { ...editValuesOf(ada), roles: [] }))).toEqual({
+      groups: [],
+    });
   });
 });

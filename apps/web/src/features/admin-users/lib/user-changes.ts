@@ -54,6 +54,24 @@ export function hasChanges(changes: UserChanges): boolean {
   );
 }
 
+/**
+ * The one PUT /admin/users/{username} body that makes `changes`: the changed fields, and (when a
+ * role is added or taken away) `groups`, the user's whole set of roles after the save. The server
+ * saves it all in one transaction: the save lands entirely or not at all.
+ */
+export function updateRequest(
+  user: Pick<AdminUserView, 'groups'>,
+  changes: UserChanges,
+): UpdateUserRequest {
+  if (changes.addRoles.length === 0 && changes.removeRoles.length === 0) return changes.update;
+  const groups = ROLES.filter(
+    (role) =>
+      (user.groups.includes(role) || changes.addRoles.includes(role)) &&
+      !changes.removeRoles.includes(role),
+  );
+  return { ...changes.update, groups };
+}
+
 /** The changes that give `user` exactly the one role `role` (the dashboard's quick role change). */
 export function roleChange(user: AdminUserView, role: Role): UserChanges {
   return userChanges(user, { ...editValuesOf(user), roles: [role] });

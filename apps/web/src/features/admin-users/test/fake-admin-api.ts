@@ -140,6 +140,8 @@ export function fakeAdminApi(options: FakeAdminApiOptions = {}) {
       if (typeof body['enabled'] === 'boolean') user.enabled = body['enabled'];
       if (body['confirmed'] === true) user.status = 'CONFIRMED';
       if (typeof body['emailVerified'] === 'boolean') user.emailVerified = body['emailVerified'];
+      // The user's whole set of roles after the save.
+      if (Array.isArray(body['groups'])) user.groups = body['groups'] as AdminUserView['groups'];
       user.lastModified = '2026-04-01T12:00:00.000Z';
       return ok({ user }, 'User updated successfully.');
     }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { successMessage } from './envelope';
+import { successMessage } from '../../../lib/envelope';
 
 export interface ConfirmForgotPasswordInput {
   email: string;

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { normaliseGroups } from '@exemplar/shared/roles';
 import { z } from 'zod';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, isClientError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth/auth-store';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
-import { parseData } from './envelope';
+import { parseData } from '../../../lib/envelope';
 
 /**
  * The signed-in user as GET /auth/me returns it (the shared MeSchema), read leniently where the UI
@@ -42,8 +42,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
 
 /** Client errors (401 after a failed refresh, 403, 404) will not get better by asking again. */
 function worthRetrying(failureCount: number, error: unknown): boolean {
-  const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return !clientError && failureCount < 1;
+  return !isClientError(error) && failureCount < 1;
 }
 
 export function currentUserQueryOptions(sub: string) {

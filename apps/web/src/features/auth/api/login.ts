@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import type { AuthTokens } from '../../../lib/auth/auth-store';
 import { SESSION_QUERY_KEY, startSession } from '../../../lib/auth/session';
-import { parseData } from './envelope';
+import { parseData } from '../../../lib/envelope';
 
 export interface LoginInput {
   email: string;

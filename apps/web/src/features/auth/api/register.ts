@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { startCooldown, waitFromAnswer } from '../lib/code-cooldown';
-import { successMessage } from './envelope';
+import { successMessage } from '../../../lib/envelope';
 
 export interface RegisterInput {
   email: string;

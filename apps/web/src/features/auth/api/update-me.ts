@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, refreshSession } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth/auth-store';
-import { parseData } from './envelope';
+import { parseData } from '../../../lib/envelope';
 import { authKeys, CurrentUserSchema, type CurrentUser } from './get-me';
 
 /** PATCH /auth/me {name} → the updated user. */

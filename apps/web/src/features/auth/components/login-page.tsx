@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconLogin2 } from '@tabler/icons-react';
 import { EmailSchema, PasswordInputSchema } from '@exemplar/shared/fields';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, failureMessage } from '../../../lib/api-client';
+import { failureMessage, hasCode } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/login';
@@ -20,8 +20,7 @@ import { SubmitButton } from './submit-button';
 export const LOGIN_FAILED = 'Login failed';
 
 /** The account exists but its email is not confirmed yet: the user is sent to enter the code. */
-const isNotConfirmed = (error: Error) =>
-  error instanceof ApiError && error.code === 'UserNotConfirmed';
+const isNotConfirmed = (error: Error) => hasCode(error, 'UserNotConfirmed');
 
 /** Arriving from a confirmation or a reset, the email is filled in already. */
 export interface LoginLocationState {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { dataOf } from '../../../lib/envelope';
 
 /**
  * When a new confirmation or reset code may be asked for, per purpose and email. The server mails
@@ -45,11 +46,7 @@ export function startCooldown(purpose: CodePurpose, email: string, seconds: numb
 
 /** The server's `data.nextCodeInSeconds`, or the default wait when it sent none. */
 export function waitFromAnswer(body: unknown): number {
-  const data =
-    body && typeof body === 'object' && 'data' in body && body.data && typeof body.data === 'object'
-      ? (body.data as Record<string, unknown>)
-      : {};
-  const seconds = data['nextCodeInSeconds'];
+  const seconds = dataOf(body)['nextCodeInSeconds'];
   return typeof seconds === 'number' && seconds >= 0 ? seconds : DEFAULT_WAIT_SECONDS;
 }
 

@@ -6,9 +6,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useViewer } from '../hooks/use-viewer';
-import type { ExamplesListQuery } from '../lib/filters';
-import { examplesKeys, viewerKey, type ViewerKey } from './get-examples';
+import { useViewer } from '../../../lib/auth/use-viewer';
+import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
+import { examplesKeys, viewerKey, type ViewerKey } from '../../../api/examples';
 import { progressKeys } from './get-progress';
 
 /** The caller's two marks on an example (PUT|DELETE /examples/{id}/like and …/solved). */
@@ -61,7 +61,7 @@ function invalidateAfterMark(queryClient: QueryClient, viewer: ViewerKey, mark: 
     void queryClient.invalidateQueries({
       queryKey,
       predicate: (query) => {
-        const filters = query.queryKey[3] as ExamplesListQuery | undefined;
+        const filters = query.queryKey[3] as ExamplesFilterQuery | undefined;
         return filters?.[mark] !== undefined;
       },
       refetchType: 'none',

@@ -1,12 +1,11 @@
-import type { ExamplePosition } from '@exemplar/shared/catalogue';
+import type { ExamplePosition, ExamplesFilterQuery } from '@exemplar/shared/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useViewer } from '../hooks/use-viewer';
-import { toExamplesQuery, type ExampleFilters, type ExamplesListQuery } from '../lib/filters';
-import { readExamplePosition } from './contract';
-import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from './get-examples';
-import { isNotFound } from './get-example';
-import { parseData } from './parse-response';
+import { useViewer } from '../../../lib/auth/use-viewer';
+import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
+import { readExamplePosition } from '../../../api/contract';
+import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from '../../../api/examples';
+import { api, isNotFound } from '../../../lib/api-client';
+import { parseData } from '../../../lib/envelope';
 
 /**
  * GET /examples/{id}/position with the list's filters → the example's position in that list, its
@@ -15,7 +14,7 @@ import { parseData } from './parse-response';
  */
 export async function getExamplePosition(
   id: number,
-  query: ExamplesListQuery,
+  query: ExamplesFilterQuery,
   signal?: AbortSignal,
 ): Promise<ExamplePosition> {
   const body = await api.get<unknown>(`/examples/${id}/position`, { query: { ...query }, signal });

@@ -6,12 +6,12 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
-import { useViewer } from '../hooks/use-viewer';
-import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from './get-examples';
+import { api, isNotFound } from '../../../lib/api-client';
+import { useViewer } from '../../../lib/auth/use-viewer';
+import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from '../../../api/examples';
 import { object } from '../../../lib/json-shape';
-import { readExample } from './contract';
-import { parseData } from './parse-response';
+import { readExample } from '../../../api/contract';
+import { parseData } from '../../../lib/envelope';
 
 const readExampleData = object({ example: readExample });
 
@@ -19,10 +19,6 @@ const readExampleData = object({ example: readExample });
 export async function getExample(id: number, signal?: AbortSignal): Promise<Example> {
   const body = await api.get<unknown>(`/examples/${id}`, { signal });
   return parseData(readExampleData, body).example;
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
-import { useViewer } from '../hooks/use-viewer';
-import { readProgress, type Progress, type ProgressCounts } from './contract';
-import { parseData } from './parse-response';
+import { useViewer } from '../../../lib/auth/use-viewer';
+import { readProgress, type Progress, type ProgressCounts } from '../../../api/contract';
+import { parseData } from '../../../lib/envelope';
 
-export type { Progress, ProgressCounts } from './contract';
+export type { Progress, ProgressCounts } from '../../../api/contract';
 
 export const progressKeys = {
   /** Under the session prefix: dropped on logout with the user's other queries. */

@@ -1,11 +1,11 @@
 import type { RandomExample } from '@exemplar/shared/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/auth/use-viewer';
 import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
-import { examplesKeys, viewerKey } from './get-examples';
-import { readRandomExample } from './contract';
-import { parseData } from './parse-response';
+import { examplesKeys, viewerKey } from '../../../api/examples';
+import { readRandomExample } from '../../../api/contract';
+import { parseData } from '../../../lib/envelope';
 
 /**
  * GET /examples/random with the list's filters (no page size or cursor) → one example picked at

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api-client';
 import { useExampleMark } from './example-marks';
 import { boolean, integer, object } from '../../../lib/json-shape';
-import { parseData } from './parse-response';
+import { parseData } from '../../../lib/envelope';
 
 const readSolvedData = object({ id: integer(), solved: boolean });
 

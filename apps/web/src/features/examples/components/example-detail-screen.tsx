@@ -25,11 +25,12 @@ import {
   IconSearchOff,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isNotFound, useExample } from '../api/get-example';
+import { isNotFound } from '../../../lib/api-client';
+import { useExample } from '../api/get-example';
 import { useExamplePosition } from '../api/get-example-position';
 import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/auth/use-viewer';
 import { categoryName, indexCategoryTree } from '../lib/category-tree';
 import {
   EMPTY_FILTERS,

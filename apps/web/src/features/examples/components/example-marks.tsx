@@ -14,7 +14,7 @@ import { useHoverTooltip } from '../../../components/deferred/use-hover-tooltip'
 import { paths } from '../../../lib/paths';
 import { useSetLiked } from '../api/set-liked';
 import { useSetSolved } from '../api/set-solved';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/auth/use-viewer';
 
 export const SIGN_IN_PROMPT = "Sign in to like examples and track what you've solved";
 

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useExamples } from '../api/get-examples';
 import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
-import { useViewer } from '../hooks/use-viewer';
+import { useViewer } from '../../../lib/auth/use-viewer';
 import { selectCategory, type ExampleFilters } from '../lib/filters';
 import { CategoryPanel } from './category-panel';
 import { CategoryTrail } from './category-trail';

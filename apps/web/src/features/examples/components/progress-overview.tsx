@@ -24,7 +24,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 // The learner's progress is the examples feature's data (GET /me/progress, the subject names).
 import { useProgress } from '../api/get-progress';
-import { useSubjects } from '../api/get-subjects';
+import { useSubjects } from '../../../api/catalogue';
 
 const percent = (solved: number, total: number) =>
   total === 0 ? 0 : Math.round((solved / total) * 100);

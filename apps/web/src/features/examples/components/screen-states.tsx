@@ -39,7 +39,7 @@ export function InitialDataError({ error }: { error: Error }) {
         description={
           <>
             Failed to load initial data
-            {error.message && error.message !== 'Failed to load initial data' ? (
+            {error.message ? (
               <Text span display="block" size="sm" c="dimmed" mt={6}>
                 {error.message}
               </Text>

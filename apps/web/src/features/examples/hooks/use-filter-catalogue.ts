@@ -1,8 +1,5 @@
 import { useMemo } from 'react';
-import { useCategoryTree } from '../api/get-category-tree';
-import { useDifficulties } from '../api/get-difficulties';
-import { useSubjects } from '../api/get-subjects';
-import { useTypes } from '../api/get-types';
+import { useCategoryTree, useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
 import type { FilterCatalogue } from '../lib/filters';
 
 export type FilterCatalogueState =

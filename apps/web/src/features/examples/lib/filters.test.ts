@@ -57,6 +57,14 @@ describe('URL ↔ filters', () => {
     ).toEqual(EMPTY_FILTERS);
   });
 
+  it("reads ids beyond the API's range (1 to 2147483647) as not set, as the API refuses them", () => {
+    expect(
+      parseFilters(
+        params('subject=2147483648&category=2147483647&difficulty=0012&type=99999999999'),
+      ),
+    ).toEqual({ ...EMPTY_FILTERS, categoryId: 2147483647 });
+  });
+
   it('writes the filters back in a fixed order, leaving out unset ones', () => {
     const filters: ExampleFilters = {
       subjectId: 1,

@@ -1,9 +1,12 @@
 import type {
   CategoryTreeEntry,
   Difficulty,
+  ExamplesFilterQuery,
   ExampleType,
   Subject,
 } from '@exemplar/shared/catalogue';
+import { isIdText } from '@exemplar/shared/ids';
+import { filterQuery } from '../../../api/examples';
 import { indexCategoryTree } from './category-tree';
 
 /**
@@ -48,13 +51,14 @@ export const FILTER_PARAMS = {
 /** The API refuses longer searches (ExamplesQuerySchema). */
 export const SEARCH_MAX_LENGTH = 200;
 
-const ID_PATTERN = /^[1-9]\d{0,14}$/;
-
-/** A positive whole number id from a param, else null. */
+/**
+ * An id from a param (1 … ID_MAX, as the API's IdParamSchema takes it; surrounding spaces
+ * ignored), else null: an id the API would refuse reads as "not set".
+ */
 export function parseId(value: string | null | undefined): number | null {
   if (value == null) return null;
   const trimmed = value.trim();
-  return ID_PATTERN.test(trimmed) ? Number(trimmed) : null;
+  return isIdText(trimmed) ? Number(trimmed) : null;
 }
 
 /** 'true' → true, 'false' → false, anything else → null (not set). */
@@ -131,37 +135,29 @@ export function exampleDetailPath(id: number, filters: ExampleFilters = EMPTY_FI
   return `/examples/${id}${filtersToSearch(filters)}`;
 }
 
-/** GET /examples query for the filters (page size and cursor are added by the fetcher). */
-export interface ExamplesListQuery {
-  subjectId?: string;
-  categoryId?: string;
-  difficultyId?: string;
-  typeId?: string;
-  q?: string;
-  liked?: 'true' | 'false';
-  solved?: 'true' | 'false';
-}
-
 /**
- * The query for the filters. `liked` and `solved` are sent only for a signed-in user:
- * for a visitor they are left out whatever the filters say.
+ * The request for the filters: the API's own filter model (GET /examples, /examples/random and
+ * /examples/{id}/position; page size and cursor are the list's). `liked` and `solved` go through
+ * the one visitor guard (filterQuery): a visitor never sends them, whatever the filters say.
  */
 export function toExamplesQuery(
   filters: ExampleFilters,
   { signedIn }: { signedIn: boolean },
-): ExamplesListQuery {
-  const query: ExamplesListQuery = {};
-  if (filters.subjectId !== null) query.subjectId = String(filters.subjectId);
-  if (filters.categoryId !== null) query.categoryId = String(filters.categoryId);
-  if (filters.difficultyId !== null) query.difficultyId = String(filters.difficultyId);
-  if (filters.typeId !== null) query.typeId = String(filters.typeId);
-  const q = filters.q.trim();
-  if (q) query.q = q;
-  if (signedIn) {
-    if (filters.liked !== null) query.liked = filters.liked ? 'true' : 'false';
-    if (filters.solved !== null) query.solved = filters.solved ? 'true' : 'false';
-  }
-  return query;
+): ExamplesFilterQuery {
+  const flag = (value: boolean | null) => (value === null ? undefined : String(value));
+  const id = (value: number | null) => (value === null ? undefined : String(value));
+  return filterQuery(
+    {
+      subjectId: id(filters.subjectId),
+      categoryId: id(filters.categoryId),
+      difficultyId: id(filters.difficultyId),
+      typeId: id(filters.typeId),
+      q: filters.q,
+      liked: flag(filters.liked) as ExamplesFilterQuery['liked'],
+      solved: flag(filters.solved) as ExamplesFilterQuery['solved'],
+    },
+    { signedIn },
+  );
 }
 
 // ---- Changes (picking a subject clears the category; picking a category clears the

@@ -1,4 +1,4 @@
-import { useAuth } from '../../../lib/auth/auth-store';
+import { useAuth } from './auth-store';
 
 /**
  * Who is looking: the signed-in user's id (`sub`), or null for a visitor. Every query whose answer

@@ -1,4 +1,5 @@
 import {
+  CategorySchema,
   CategoryTreeEntrySchema,
   DifficultySchema,
   ExamplePositionSchema,
@@ -11,8 +12,9 @@ import {
 import { successSchema } from '@exemplar/shared/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import type { Reader } from '../../../lib/json-shape';
+import type { Reader } from '../lib/json-shape';
 import {
+  readCategory,
   readCategoryTreeEntry,
   readDifficulty,
   readExample,
@@ -23,7 +25,7 @@ import {
   readRandomExample,
   readSubject,
 } from './contract';
-import { parseData, UNEXPECTED_RESPONSE_MESSAGE } from './parse-response';
+import { parseData, UNEXPECTED_RESPONSE_MESSAGE } from '../lib/envelope';
 
 const example = {
   id: 7,
@@ -61,6 +63,12 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     { id: 1, name: 'easy', description: '', rank: 0 },
   ],
   ['type', readExampleType, ExampleTypeSchema, { id: 2, name: 'Proof', description: '' }],
+  [
+    'category',
+    readCategory,
+    CategorySchema,
+    { id: 3, name: 'Quadratic', description: '', subjectId: 1, parentId: 2, position: 0 },
+  ],
   ['example', readExample, ExampleSchema, example],
   ['tree entry', readCategoryTreeEntry, CategoryTreeEntrySchema, tree],
   [
@@ -202,6 +210,18 @@ describe('parseData', () => {
     expect(log).toHaveBeenCalledWith(
       'Response does not match the contract',
       'data.examples[0].id: expected a whole number ≥ 1',
+    );
+  });
+
+  it('checks data with a zod schema as well, behind the same envelope check', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const subject = { id: 1, name: 'Algebra', description: '' };
+    expect(parseData(SubjectSchema, { success: true, data: subject })).toStrictEqual(subject);
+    expect(() => parseData(SubjectSchema, { success: true, data: { id: 0 } })).toThrow(
+      UNEXPECTED_RESPONSE_MESSAGE,
+    );
+    expect(() => parseData(SubjectSchema, { success: false, data: subject })).toThrow(
+      UNEXPECTED_RESPONSE_MESSAGE,
     );
   });
 });

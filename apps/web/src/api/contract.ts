@@ -1,4 +1,5 @@
 import type {
+  Category,
   CategoryTreeEntry,
   CategoryTreeNode,
   Difficulty,
@@ -14,16 +15,15 @@ import {
   boolean,
   integer,
   lazy,
-  literal,
   nullable,
   object,
   optional,
   string,
   type Reader,
-} from '../../../lib/json-shape';
+} from '../lib/json-shape';
 
 /**
- * Readers for the answers this feature reads, mirroring the shared zod schemas
+ * Readers for the catalogue and example answers, mirroring the shared zod schemas
  * (@exemplar/shared/catalogue) without their runtime: zod alone would be 25 KB of the page's first
  * download (docs/decisions/006-bundle-budget.md). Each is typed by the shared type, and
  * contract.test.ts checks that it accepts and refuses what the shared schema does.
@@ -45,6 +45,16 @@ export const readExampleType: Reader<ExampleType> = object({
   id,
   name: string,
   description: string,
+});
+
+/** A category of the flat list (GET /categories): its subject, parent and place among siblings. */
+export const readCategory: Reader<Category> = object({
+  id,
+  name: string,
+  description: string,
+  subjectId: id,
+  parentId: nullable(id),
+  position: integer(),
 });
 
 const readCategoryTreeNode: Reader<CategoryTreeNode> = object({
@@ -106,8 +116,3 @@ export const readProgress = object({
   subjects: array(readCounts),
 });
 export type Progress = ReturnType<typeof readProgress>;
-
-/** `{ success: true, message?, data }` (the shared successSchema). */
-export function readSuccess<T>(readData: Reader<T>): Reader<{ data: T }> {
-  return object({ success: literal(true), message: optional(string), data: readData });
-}

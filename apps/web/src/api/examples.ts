@@ -1,0 +1,97 @@
+import type { ExamplesFilterQuery, ExamplesPage } from '@exemplar/shared/catalogue';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { parseData } from '../lib/envelope';
+import { readExamplesPage } from './contract';
+
+/**
+ * GET /examples, one client and one cache for the browse screen and the admin table. The request
+ * side is the API's own filter model, ExamplesFilterQuery (imported as a type: no zod at run time).
+ */
+
+/** A filter set stays fresh this long: switching back to it within this time is not re-requested. */
+export const EXAMPLES_STALE_TIME = 5 * 60_000;
+
+/**
+ * Who the answer is for: a signed-in user's id, or 'visitor'. Signed-in answers carry the caller's
+ * liked/solved marks, so every list and detail key holds it and caches never mix between callers.
+ */
+export type ViewerKey = string;
+export const VISITOR: ViewerKey = 'visitor';
+export const viewerKey = (viewer: string | null): ViewerKey => viewer ?? VISITOR;
+
+export const examplesKeys = {
+  all: ['examples'] as const,
+  lists: () => [...examplesKeys.all, 'list'] as const,
+  viewerLists: (viewer: ViewerKey) => [...examplesKeys.lists(), viewer] as const,
+  /** One cache entry per caller, filter set and page size (an identical set is not re-requested). */
+  list: (viewer: ViewerKey, query: ExamplesFilterQuery, pageSize: number) =>
+    [...examplesKeys.viewerLists(viewer), query, pageSize] as const,
+  details: () => [...examplesKeys.all, 'detail'] as const,
+  viewerDetails: (viewer: ViewerKey) => [...examplesKeys.details(), viewer] as const,
+  detail: (viewer: ViewerKey, id: number) => [...examplesKeys.viewerDetails(viewer), id] as const,
+  positions: () => [...examplesKeys.all, 'position'] as const,
+  viewerPositions: (viewer: ViewerKey) => [...examplesKeys.positions(), viewer] as const,
+  /** An example's place in one filtered list, per caller (liked/solved filters are personal). */
+  position: (viewer: ViewerKey, query: ExamplesFilterQuery, id: number) =>
+    [...examplesKeys.viewerPositions(viewer), query, id] as const,
+};
+
+/** The filter keys of a request (page size and cursor are the list's own). */
+const FILTER_KEYS = [
+  'subjectId',
+  'categoryId',
+  'difficultyId',
+  'typeId',
+  'q',
+  'liked',
+  'solved',
+] as const satisfies readonly (keyof ExamplesFilterQuery)[];
+
+/**
+ * The query as sent and as keyed: values trimmed, empty ones left out, so equal filter sets share
+ * one cache entry; `liked` and `solved` only for a signed-in caller (a visitor never sends them,
+ * whatever the filters say).
+ */
+export function filterQuery(
+  query: ExamplesFilterQuery,
+  { signedIn }: { signedIn: boolean },
+): ExamplesFilterQuery {
+  const result: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    if (!signedIn && (key === 'liked' || key === 'solved')) continue;
+    const value = query[key]?.trim();
+    if (value) result[key] = value;
+  }
+  return result as ExamplesFilterQuery;
+}
+
+/** GET /examples with filters, page size and cursor → one page. */
+export async function getExamples(
+  query: ExamplesFilterQuery & { limit?: number; cursor?: string | null },
+  signal?: AbortSignal,
+): Promise<ExamplesPage> {
+  const body = await api.get<unknown>('/examples', { query: { ...query }, signal });
+  return parseData(readExamplesPage, body);
+}
+
+/**
+ * The list for `query` as `viewer` (a user's id, null for a visitor) sees it, `pageSize` examples
+ * a request; 'Load more' asks for the next page with the server's cursor.
+ */
+export function examplesQueryOptions(
+  query: ExamplesFilterQuery,
+  viewer: string | null,
+  pageSize: number,
+) {
+  const clean = filterQuery(query, { signedIn: viewer !== null });
+  return infiniteQueryOptions({
+    queryKey: examplesKeys.list(viewerKey(viewer), clean, pageSize),
+    queryFn: ({ pageParam, signal }) =>
+      getExamples({ ...clean, limit: pageSize, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: EXAMPLES_STALE_TIME,
+    gcTime: 2 * EXAMPLES_STALE_TIME,
+  });
+}
