@@ -38,7 +38,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { publicCachePlugin } from './modules/catalogue/public-cache';
-import { catalogueWritesRoutes } from './modules/catalogue/catalogue-writes.routes';
+import { catalogueWritesRoutes } from './modules/catalogue-writes/catalogue-writes.routes';
 import { catalogueIoRoutes } from './modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from './modules/examples/examples.routes';
 import { healthRoutes } from './modules/health/health.routes';

@@ -9,6 +9,7 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope';
 import { catalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
@@ -25,7 +26,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ subjects: z.array(SubjectSchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { subjects: await service.listSubjects() } }),
+    async () => ok({ subjects: await service.listSubjects() }),
   );
 
   app.get(
@@ -37,10 +38,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ difficulties: z.array(DifficultySchema) })) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { difficulties: await service.listDifficulties() },
-    }),
+    async () => ok({ difficulties: await service.listDifficulties() }),
   );
 
   app.get(
@@ -52,7 +50,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ types: z.array(ExampleTypeSchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { types: await service.listTypes() } }),
+    async () => ok({ types: await service.listTypes() }),
   );
 
   app.get(
@@ -64,7 +62,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ categories: z.array(CategorySchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { categories: await service.listCategories() } }),
+    async () => ok({ categories: await service.listCategories() }),
   );
 
   app.get(
@@ -77,10 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ categories: z.array(CategorySchema) })) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { categories: await service.listCategoriesOfSubject(request.params.id) },
-    }),
+    async (request) => ok({ categories: await service.listCategoriesOfSubject(request.params.id) }),
   );
 
   app.get(
@@ -94,9 +89,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { categoriesTree: await service.categoryTree() },
-    }),
+    async () => ok({ categoriesTree: await service.categoryTree() }),
   );
 };
