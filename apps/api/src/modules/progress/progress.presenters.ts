@@ -54,7 +54,8 @@ export function toProgress(
     total: sum(totals),
     solved: sum(solved),
     liked: sum(liked),
-    categories: [...byCategory.values()].filter((c) => c.total > 0),
+    // In id order, as the categories table reads them.
+    categories: [...byCategory.values()].filter((c) => c.total > 0).sort((a, b) => a.id - b.id),
     subjects: [...bySubject.values()],
   };
 }
