@@ -61,6 +61,34 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in repositories (docs/decisions/021-sql-lives-in-repositories.md): in the API,
+    // queries are built only in `*.repository.ts` files and the database layer (connection,
+    // migrations, migrator, backup); services keep the rules and call repository functions.
+    // Tests and scripts may keep their own SQL.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|withRecursive)$/]',
+          message:
+            'Build queries in a *.repository.ts file (docs/decisions/021-sql-lives-in-repositories.md).',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
+          message:
+            'Write SQL in a *.repository.ts file (docs/decisions/021-sql-lives-in-repositories.md).',
+        },
+      ],
+    },
+  },
+  {
     // In web, components and lib never import features.
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {

@@ -113,6 +113,8 @@ export const ExamplesQuerySchema = z
   })
   .strict();
 export type ExamplesQuery = z.input<typeof ExamplesQuerySchema>;
+/** GET /examples query once parsed (limit a number): what the API's examples module works with. */
+export type ParsedExamplesQuery = z.output<typeof ExamplesQuerySchema>;
 
 export const ExamplesPageSchema = z.object({
   examples: z.array(ExampleSchema),
@@ -126,6 +128,8 @@ export const IdParamsSchema = z.object({ id: IdParamSchema }).strict();
 /** GET /examples/random and /examples/{id}/position query: the list's filters, no page size or cursor. */
 export const ExamplesFilterQuerySchema = ExamplesQuerySchema.omit({ limit: true, cursor: true });
 export type ExamplesFilterQuery = z.input<typeof ExamplesFilterQuerySchema>;
+/** The list's filters once parsed: the one filter model of the API, from URL to SQL. */
+export type ParsedExamplesFilter = z.output<typeof ExamplesFilterQuerySchema>;
 
 /**
  * Where an example stands in the list the filters give, in the list's own order (relevance first

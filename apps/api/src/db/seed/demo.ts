@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { hasSubjects, holdSeedLock } from '../../modules/catalogue/catalogue.repository';
 import { importInto } from '../../modules/catalogue-io/catalogue-io.service';
+import { hasExamples } from '../../modules/examples/examples.repository';
 import type { Engine } from '../database';
 import type { Database } from '../schema';
 
@@ -51,13 +53,8 @@ export function readDemoCatalogue(file = DEMO_CATALOGUE_PATH): DemoCatalogue {
 
 /** True when the catalogue holds nothing yet (no subjects and no examples). */
 export async function catalogueIsEmpty(db: Kysely<Database>): Promise<boolean> {
-  const subject = await db.selectFrom('subjects').select('id').limit(1).executeTakeFirst();
-  const example = await db.selectFrom('examples').select('id').limit(1).executeTakeFirst();
-  return !subject && !example;
+  return !(await hasSubjects(db)) && !(await hasExamples(db));
 }
-
-// Held while seeding, so that instances starting together on one PostgreSQL seed once.
-const PG_SEED_LOCK = 731_204_518;
 
 /**
  * Loads the demo catalogue into an empty database through the importer, in one transaction. Does
@@ -71,8 +68,7 @@ export async function seedDemoCatalogue(
   now: Date = new Date(),
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (engine === 'postgres')
-      await sql`select pg_advisory_xact_lock(${PG_SEED_LOCK})`.execute(trx);
+    await holdSeedLock(trx, engine);
     if (!(await catalogueIsEmpty(trx))) return false;
     const examples = catalogue.examples.map((e, i) => ({
       ...e,

@@ -12,7 +12,7 @@ import { passwordSetByAdminMail } from '../auth/auth.mail';
 import type { AuthUser } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import * as users from '../auth/users.repository';
-import { deleteMarksOfUser } from '../progress/progress.repository';
+import { deleteMarksOfUser } from '../examples/marks.repository';
 import { toAdminUser } from './admin-users.presenter';
 
 type Db = Kysely<Database>;

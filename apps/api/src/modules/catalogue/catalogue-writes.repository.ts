@@ -1,8 +1,21 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { CategoriesTable, Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 export type NamedTable = 'subjects' | 'difficulties' | 'types';
+
+/** The columns a subject, difficulty or type is written with (`rank`: difficulties only). */
+export interface NamedValues {
+  name: string;
+  description: string;
+  rank?: number;
+}
+
+/** The columns a category is written with (`position` left out: kept on update, next on insert). */
+export type CategoryValues = Pick<
+  CategoriesTable,
+  'subject_id' | 'parent_id' | 'name' | 'description'
+> & { position?: number };
 
 /** Another row of `table` with this name, case-insensitively (excluding `exceptId`). */
 export async function nameTaken(db: Db, table: NamedTable, name: string, exceptId?: number) {
@@ -35,6 +48,63 @@ export function getNamed(db: Db, table: NamedTable, id: number) {
   return db.selectFrom(table).select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 }
 
+/** A subject or type as the API returns it. */
+export function getSubjectOrType(db: Db, table: 'subjects' | 'types', id: number) {
+  return db
+    .selectFrom(table)
+    .select(['id', 'name', 'description'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function getDifficulty(db: Db, id: number) {
+  return db
+    .selectFrom('difficulties')
+    .select(['id', 'name', 'description', 'rank'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertNamed(
+  db: Db,
+  table: NamedTable,
+  values: NamedValues,
+  at: string,
+): Promise<number> {
+  const { rank, ...common } = values;
+  const row = { ...common, created_at: at, updated_at: at };
+  const { id } = await (
+    table === 'difficulties'
+      ? db
+          .insertInto('difficulties')
+          .values({ ...row, rank: rank ?? 0 })
+          .returning('id')
+      : db.insertInto(table).values(row).returning('id')
+  ).executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateNamed(
+  db: Db,
+  table: NamedTable,
+  id: number,
+  values: NamedValues,
+  at: string,
+) {
+  const { rank, ...common } = values;
+  const row = { ...common, updated_at: at };
+  if (table === 'difficulties') {
+    const set = rank === undefined ? row : { ...row, rank };
+    await db.updateTable('difficulties').set(set).where('id', '=', id).execute();
+  } else {
+    await db.updateTable(table).set(row).where('id', '=', id).execute();
+  }
+}
+
+export async function deleteNamed(db: Db, table: NamedTable, id: number) {
+  await db.deleteFrom(table).where('id', '=', id).execute();
+}
+
 export function getCategory(db: Db, id: number) {
   return db
     .selectFrom('categories')
@@ -43,28 +113,15 @@ export function getCategory(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Ids of the category and everything below it. */
-export async function subtreeIds(db: Db, categoryId: number): Promise<number[]> {
-  const rows = await sql<{ id: number }>`
-    with recursive subtree(id) as (
-      select id from categories where id = ${categoryId}
-      union all
-      select c.id from categories c join subtree s on c.parent_id = s.id
-    )
-    select id from subtree`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
-}
-
-export async function countWhere(
+/** Categories whose `column` is `id`: a subject's categories, or a category's children. */
+export async function countCategoriesWhere(
   db: Db,
-  table: 'categories' | 'examples',
-  column: 'subject_id' | 'parent_id' | 'category_id' | 'difficulty_id' | 'type_id',
+  column: 'subject_id' | 'parent_id',
   id: number,
 ): Promise<number> {
   const row = await db
-    .selectFrom(table)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where(column as any, '=', id)
+    .selectFrom('categories')
+    .where(column, '=', id)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -78,4 +135,29 @@ export async function nextPosition(db: Db, subjectId: number, parentId: number |
   q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
   const row = await q.executeTakeFirst();
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+export async function insertCategory(
+  db: Db,
+  values: CategoryValues & { position: number },
+  at: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('categories')
+    .values({ ...values, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateCategory(db: Db, id: number, values: CategoryValues, at: string) {
+  await db
+    .updateTable('categories')
+    .set({ ...values, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteCategory(db: Db, id: number) {
+  await db.deleteFrom('categories').where('id', '=', id).execute();
 }

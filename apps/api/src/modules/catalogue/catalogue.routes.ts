@@ -9,6 +9,7 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope';
 
 const tags = ['catalogue'];
 
@@ -24,7 +25,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ subjects: z.array(SubjectSchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { subjects: await service.listSubjects() } }),
+    async () => ok({ subjects: await service.listSubjects() }),
   );
 
   app.get(
@@ -36,10 +37,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ difficulties: z.array(DifficultySchema) })) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { difficulties: await service.listDifficulties() },
-    }),
+    async () => ok({ difficulties: await service.listDifficulties() }),
   );
 
   app.get(
@@ -51,7 +49,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ types: z.array(ExampleTypeSchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { types: await service.listTypes() } }),
+    async () => ok({ types: await service.listTypes() }),
   );
 
   app.get(
@@ -63,7 +61,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ categories: z.array(CategorySchema) })) },
       },
     },
-    async () => ({ success: true as const, data: { categories: await service.listCategories() } }),
+    async () => ok({ categories: await service.listCategories() }),
   );
 
   app.get(
@@ -76,10 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ categories: z.array(CategorySchema) })) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { categories: await service.listCategoriesOfSubject(request.params.id) },
-    }),
+    async (request) => ok({ categories: await service.listCategoriesOfSubject(request.params.id) }),
   );
 
   app.get(
@@ -93,9 +88,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { categoriesTree: await service.categoryTree() },
-    }),
+    async () => ok({ categoriesTree: await service.categoryTree() }),
   );
 };

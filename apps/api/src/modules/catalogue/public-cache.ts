@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { chooseEncoding, compress, markEncoded, type Encoding } from '../../lib/compression';
 import { recentValue } from '../../lib/recent-value';
 import { versionedLru } from '../../lib/versioned-lru';
+import { catalogueVersion } from './catalogue.repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,14 +30,8 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
  */
 export const VERSION_MAX_AGE_MS = 100;
 
-export async function currentCatalogueVersion(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom('catalogue_state')
-    .select('version')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return String(row?.version ?? 0);
-}
+/** The catalogue version as stored (see catalogue.repository's catalogueVersion). */
+export const currentCatalogueVersion = catalogueVersion;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

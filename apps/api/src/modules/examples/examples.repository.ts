@@ -1,30 +1,13 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Engine } from '../../db/database';
-import type { Database } from '../../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { Database, ExamplesTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-export interface ExampleFilter {
-  subjectId?: number;
-  /** A category and all its descendants, as `subtreeIds` lists them. */
-  categoryIds?: number[];
-  difficultyId?: number;
-  typeId?: number;
-  /** Search terms, already reduced to letters and digits; each must prefix-match a word. */
-  terms?: string[];
-  /** The signed-in caller, whose likes and solved marks the liked/solved filters read. */
-  viewerId?: number;
-  liked?: boolean;
-  solved?: boolean;
-}
-
-export interface ExamplePageRequest {
-  /** Keyset paging (browse order, by id) ... */
-  afterId?: number;
-  /** ... or offset paging (search order, by relevance). */
-  offset?: number;
-  limit: number;
-}
+/** The columns an example is written with. */
+export type ExampleValues = Pick<
+  ExamplesTable,
+  'question' | 'answer' | 'procedure' | 'difficulty_id' | 'type_id' | 'category_id'
+>;
 
 const columns = [
   'e.id',
@@ -39,27 +22,12 @@ const columns = [
   'e.updated_at',
 ] as const;
 
-/**
- * A category and all its descendants. Listed first, in their own query, so that the planner sees
- * the actual ids: from a recursive sub-select PostgreSQL guessed 900 categories and read a quarter
- * of all examples through the difficulty index instead (93 ms at 100,000 examples).
- */
-export async function subtreeIds(db: Db, categoryId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    with recursive subtree(id) as (
-      select id from categories where id = ${categoryId}
-      union all
-      select c.id from categories c join subtree s on c.parent_id = s.id
-    )
-    select id from subtree`.execute(db);
-  return rows.map((r) => r.id);
-}
-
-const marked = (table: 'likes' | 'solved_marks', viewerId: number) =>
+/** True when `viewerId` has a mark of `table` on the example `e`. */
+export const marked = (table: 'likes' | 'solved_marks', viewerId: number) =>
   sql<boolean>`exists (select 1 from ${sql.table(table)} m where m.user_id = ${viewerId} and m.example_id = e.id)`;
 
 /** The columns, plus `liked` and `solved` for a signed-in viewer. */
-function selection(viewerId: number | undefined) {
+export function selection(viewerId: number | undefined) {
   return viewerId === undefined
     ? columns
     : ([
@@ -69,255 +37,77 @@ function selection(viewerId: number | undefined) {
       ] as const);
 }
 
-const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(' ');
-const tsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
-  query: Q,
-  engine: Engine,
-  f: ExampleFilter,
-  ftsJoined = false,
-): Q {
-  let q = query;
-  // Through the category ids, so that counting needs no join with categories.
-  if (f.subjectId !== undefined) {
-    q = q.where(
-      'e.category_id',
-      'in',
-      sql<number>`(select id from categories where subject_id = ${f.subjectId})`,
-    ) as Q;
-  }
-  if (f.categoryIds !== undefined) {
-    // An unknown category has no subtree: nothing matches.
-    q = (
-      f.categoryIds.length ? q.where('e.category_id', 'in', f.categoryIds) : q.where(sql.lit(false))
-    ) as Q;
-  }
-  if (f.difficultyId !== undefined) q = q.where('e.difficulty_id', '=', f.difficultyId) as Q;
-  if (f.typeId !== undefined) q = q.where('e.type_id', '=', f.typeId) as Q;
-  if (f.viewerId !== undefined) {
-    for (const [flag, table] of [
-      [f.liked, 'likes'],
-      [f.solved, 'solved_marks'],
-    ] as const) {
-      if (flag === undefined) continue;
-      // Marked: start from the caller's marks (an index look-up), not from every example.
-      q = (
-        flag
-          ? q.where(
-              'e.id',
-              'in',
-              sql<number>`(select example_id from ${sql.table(table)} where user_id = ${f.viewerId})`,
-            )
-          : q.where(sql<boolean>`not ${marked(table, f.viewerId)}`)
-      ) as Q;
-    }
-  }
-  // Search terms on SQLite: findExamples joins the FTS matches (it needs their scores);
-  // counting and random picks filter by them here.
-  if (f.terms?.length && !ftsJoined) {
-    q = (
-      engine === 'postgres'
-        ? q.where(sql<boolean>`e.search @@ to_tsquery('simple', ${tsQuery(f.terms)})`)
-        : q.where(
-            'e.id',
-            'in',
-            sql<number>`(select rowid from examples_fts where examples_fts match ${ftsQuery(f.terms)})`,
-          )
-    ) as Q;
-  }
-  return q;
-}
-
-function base(db: Db) {
+/**
+ * Examples with their category's subject. The one read of another module's table (categories,
+ * owned by catalogue) inside this module's queries: read-only, for the subject id each row carries.
+ */
+export function withSubject(db: Db) {
   return db.selectFrom('examples as e').innerJoin('categories as c', 'c.id', 'e.category_id');
 }
 
-/**
- * SQLite's full-text matches, each scored once by FTS5 (the question weighs most). Scoring inside
- * ORDER BY with a correlated sub-select ran a full-text query per matching row: 64 s at 100,000
- * examples.
- */
-const ftsHits = (terms: string[]) =>
-  sql<{ id: number; score: number }>`(
-    select rowid as id, bm25(examples_fts, 10.0, 4.0, 1.0) as score
-    from examples_fts where examples_fts match ${ftsQuery(terms)}
-  )`.as('hits');
-
-/**
- * The list's order when searching, before catalogue order (id) breaks ties: relevance, as the
- * joined FTS score on SQLite (lower is better) or ts_rank on PostgreSQL. The list and an example's
- * position both order by it, so they can never disagree.
- */
-const relevance = (engine: Engine, terms: string[]) =>
-  engine === 'postgres'
-    ? sql`ts_rank(e.search, to_tsquery('simple', ${tsQuery(terms)})) desc`
-    : sql`hits.score`;
-
-export async function findExamples(
-  db: Db,
-  engine: Engine,
-  f: ExampleFilter,
-  page: ExamplePageRequest,
-) {
-  const searching = !!f.terms?.length;
-  let query = base(db).select(selection(f.viewerId));
-  if (searching && engine === 'sqlite') {
-    query = query.innerJoin(ftsHits(f.terms!), 'hits.id', 'e.id') as unknown as typeof query;
-  }
-  query = applyFilter(query, engine, f, searching && engine === 'sqlite');
-  // Relevance first, then catalogue order.
-  if (searching) query = query.orderBy(relevance(engine, f.terms!));
-  if (page.afterId !== undefined) query = query.where('e.id', '>', page.afterId);
-  query = query.orderBy('e.id').limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  return query.execute();
-}
-
-/** Where a listed example stands: 1-based position and its neighbours in the list's order. */
-export interface ExamplePlace {
-  position: number;
-  previousId: number | null;
-  nextId: number | null;
-}
-
-/**
- * Example `id`'s place in the list `f` gives, in the list's own order; undefined when the filters
- * leave it out (or it does not exist). Browsing (ordered by id), everything is keyset work on the
- * indexes the list uses: the count of listed ids below it, the greatest listed id below and the
- * least above. Searching, the order is by relevance, which no index holds, so the matches are
- * numbered with window functions, as the list itself has to sort all of them.
- */
-export async function examplePlace(
-  db: Db,
-  engine: Engine,
-  f: ExampleFilter,
-  id: number,
-): Promise<ExamplePlace | undefined> {
-  if (f.terms?.length) {
-    const sqlite = engine === 'sqlite';
-    const order = sql`order by ${relevance(engine, f.terms)}, e.id`;
-    let numbered = db
-      .selectFrom('examples as e')
-      .select([
-        'e.id',
-        sql<number>`row_number() over (${order})`.as('position'),
-        sql<number | null>`lag(e.id) over (${order})`.as('previous_id'),
-        sql<number | null>`lead(e.id) over (${order})`.as('next_id'),
-      ]);
-    if (sqlite) {
-      numbered = numbered.innerJoin(
-        ftsHits(f.terms),
-        'hits.id',
-        'e.id',
-      ) as unknown as typeof numbered;
-    }
-    numbered = applyFilter(numbered, engine, f, sqlite);
-    const row = await db
-      .selectFrom(numbered.as('n'))
-      .selectAll()
-      .where('n.id', '=', id)
-      .executeTakeFirst();
-    return row && place(row);
-  }
-  // Every filter reads examples alone (no join), as countExamples does. Kysely brackets each
-  // embedded select.
-  const listed = () => applyFilter(db.selectFrom('examples as e'), engine, f);
-  const { rows } = await sql<{
-    listed: unknown;
-    position: number | string;
-    previous_id: number | null;
-    next_id: number | null;
-  }>`select
-      exists ${listed().select('e.id').where('e.id', '=', id)} as listed,
-      ${listed()
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('e.id', '<=', id)} as position,
-      ${listed().select('e.id').where('e.id', '<', id).orderBy('e.id', 'desc').limit(1)} as previous_id,
-      ${listed().select('e.id').where('e.id', '>', id).orderBy('e.id').limit(1)} as next_id`.execute(
-    db,
-  );
-  const row = rows[0];
-  // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
-  return row && Boolean(row.listed) ? place(row) : undefined;
-}
-
-/** PostgreSQL answers counts (bigint) as text. */
-const place = (row: {
-  position: number | string;
-  previous_id: number | null;
-  next_id: number | null;
-}): ExamplePlace => ({
-  position: Number(row.position),
-  previousId: row.previous_id,
-  nextId: row.next_id,
-});
-
-/**
- * The id at `offset` (0-based) among the examples `f` matches, in whatever order the engine reads
- * them cheapest (no ORDER BY: SQLite counts off a covering index instead of the table). Each
- * matching example is at exactly one offset, so a uniformly random offset is a uniform pick.
- */
-export async function exampleIdAt(
-  db: Db,
-  engine: Engine,
-  f: ExampleFilter,
-  offset: number,
-): Promise<number | undefined> {
-  const row = await applyFilter(db.selectFrom('examples as e').select('e.id'), engine, f)
-    .limit(1)
-    .offset(offset)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function exampleExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('examples').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-export async function countExamples(db: Db, engine: Engine, f: ExampleFilter): Promise<number> {
-  // Every filter reads examples alone: no join with categories, so an index can answer.
-  const row = await applyFilter(
-    db.selectFrom('examples as e').select((eb) => eb.fn.countAll<number>().as('n')),
-    engine,
-    f,
-  ).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Which of these examples the viewer liked and marked solved. */
-export async function marksOf(db: Db, viewerId: number, exampleIds: number[]) {
-  const liked = new Set<number>();
-  const solved = new Set<number>();
-  if (exampleIds.length) {
-    const rows = await db
-      .selectFrom('likes')
-      .select(['example_id', sql<string>`'liked'`.as('mark')])
-      .where('user_id', '=', viewerId)
-      .where('example_id', 'in', exampleIds)
-      .unionAll(
-        db
-          .selectFrom('solved_marks')
-          .select(['example_id', sql<string>`'solved'`.as('mark')])
-          .where('user_id', '=', viewerId)
-          .where('example_id', 'in', exampleIds),
-      )
-      .execute();
-    for (const row of rows) (row.mark === 'liked' ? liked : solved).add(row.example_id);
-  }
-  return { liked, solved };
-}
-
 export function getExample(db: Db, id: number, viewerId?: number) {
-  return base(db).select(selection(viewerId)).where('e.id', '=', id).executeTakeFirst();
-}
-
-export async function categoryExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
+  return withSubject(db).select(selection(viewerId)).where('e.id', '=', id).executeTakeFirst();
 }
 
 export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>> & {
   liked?: unknown;
   solved?: unknown;
 };
+
+export async function exampleExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('examples').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Whether any example exists (the demo seed fills an empty catalogue only). */
+export async function hasExamples(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom('examples').select('id').limit(1).executeTakeFirst());
+}
+
+/** Examples whose `column` is `id`: what still uses a category, difficulty or type. */
+export async function countExamplesWhere(
+  db: Db,
+  column: 'category_id' | 'difficulty_id' | 'type_id',
+  id: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('examples')
+    .where(column, '=', id)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Examples per category (direct members only). */
+export function examplesPerCategory(db: Db) {
+  return db
+    .selectFrom('examples')
+    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('category_id')
+    .execute();
+}
+
+export async function insertExample(
+  db: Db,
+  values: ExampleValues & { created_by: number },
+  at: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('examples')
+    .values({ ...values, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateExample(db: Db, id: number, values: ExampleValues, at: string) {
+  await db
+    .updateTable('examples')
+    .set({ ...values, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Learners' likes and solved marks of it go with it (foreign keys cascade). */
+export async function deleteExample(db: Db, id: number) {
+  await db.deleteFrom('examples').where('id', '=', id).execute();
+}

@@ -10,6 +10,8 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { forCaller } from './examples.filter';
 
 const tags = ['examples'];
 
@@ -28,10 +30,10 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(ExamplesPageSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.list(request.query, request.user?.id),
-    }),
+    async (request) => {
+      const { query, viewerId } = forCaller(request.query, request.user);
+      return ok(await service.list(query, viewerId));
+    },
   );
 
   app.get(
@@ -47,10 +49,10 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(RandomExampleSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.random(request.query, request.user?.id),
-    }),
+    async (request) => {
+      const { query, viewerId } = forCaller(request.query, request.user);
+      return ok(await service.random(query, viewerId));
+    },
   );
 
   app.get(
@@ -68,10 +70,10 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(ExamplePositionSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.position(request.params.id, request.query, request.user?.id),
-    }),
+    async (request) => {
+      const { query, viewerId } = forCaller(request.query, request.user);
+      return ok(await service.position(request.params.id, query, viewerId));
+    },
   );
 
   app.get(
@@ -85,9 +87,6 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ example: ExampleSchema })) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { example: await service.get(request.params.id, request.user?.id) },
-    }),
+    async (request) => ok({ example: await service.get(request.params.id, request.user?.id) }),
   );
 };

@@ -2,52 +2,23 @@ import type {
   Example,
   ExamplePosition,
   ExamplesPage,
+  ParsedExamplesFilter,
+  ParsedExamplesQuery,
   RandomExample,
 } from '@exemplar/shared/catalogue';
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
 import { randomInt } from 'node:crypto';
-import { ID_MAX, isIdText } from '@exemplar/shared/fields';
+import { ID_MAX } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { versionedLru } from '../../lib/versioned-lru';
-import { findIdByName } from '../catalogue/catalogue.repository';
+import * as list from './examples-list.repository';
+import { resolveFilter, searchTerms } from './examples.filter';
+import { toExample, withMarks } from './examples.presenters';
 import * as repo from './examples.repository';
-
-export interface ExamplesListInput {
-  subjectId?: string;
-  categoryId?: number;
-  difficultyId?: string;
-  typeId?: string;
-  q?: string;
-  liked?: 'true' | 'false';
-  solved?: 'true' | 'false';
-  limit?: number;
-  cursor?: string;
-}
-
-export const toExample = (r: repo.ExampleRow): Example => ({
-  id: r.id,
-  question: r.question,
-  answer: r.answer,
-  procedure: r.procedure,
-  difficultyId: r.difficulty_id,
-  typeId: r.type_id,
-  categoryId: r.category_id,
-  subjectId: r.subject_id,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
-  ...(r.liked !== undefined ? { liked: Boolean(r.liked), solved: Boolean(r.solved) } : {}),
-});
-
-/** Letters and digits only: whatever else a visitor types can never reach the query syntax. */
-export function searchTerms(q: string | undefined): string[] {
-  if (!q) return [];
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, 10);
-}
+import { marksOf } from './marks.repository';
 
 type Cursor = { after: number } | { offset: number };
 
@@ -105,15 +76,15 @@ export function examplesService(
   // The total for a filter is the same for every caller (unless it reads the caller's own marks),
   // so signed-in callers, who are never served from the visitors' cache, share it too.
   const totals = versionedLru<number>({ maxEntries: 5000 });
-  async function countExamples(filter: repo.ExampleFilter): Promise<number> {
+  async function countExamples(filter: list.ExampleFilter): Promise<number> {
     if (!catalogueVersion || filter.liked !== undefined || filter.solved !== undefined) {
-      return repo.countExamples(db, engine, filter);
+      return list.countExamples(db, engine, filter);
     }
     return remembered(
       catalogueVersion,
       totals,
       JSON.stringify({ ...filter, viewerId: undefined }),
-      () => repo.countExamples(db, engine, filter),
+      () => list.countExamples(db, engine, filter),
     );
   }
 
@@ -136,10 +107,10 @@ export function examplesService(
   /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
   async function findPosition(
     id: number,
-    filter: repo.ExampleFilter | null,
+    filter: list.ExampleFilter | null,
   ): Promise<ExamplePosition> {
     const [place, total] = await Promise.all([
-      filter ? repo.examplePlace(db, engine, filter, id) : undefined,
+      filter ? list.examplePlace(db, engine, filter, id) : undefined,
       filter ? countExamples(filter) : 0,
     ]);
     if (place) return { ...place, total };
@@ -147,48 +118,9 @@ export function examplesService(
     return { position: null, total, previousId: null, nextId: null };
   }
 
-  /** "3" is an id; anything else a name. An unknown name matches nothing (null). */
-  async function resolve(table: 'subjects' | 'difficulties' | 'types', value: string | undefined) {
-    if (value === undefined) return undefined;
-    if (isIdText(value)) return Number(value);
-    return (await findIdByName(db, table, value)) ?? null;
-  }
-
-  /** The repository filter for a query; null when an unknown name means nothing can match. */
-  async function buildFilter(
-    input: ExamplesListInput,
-    terms: string[],
-    viewerId: number | undefined,
-  ): Promise<repo.ExampleFilter | null> {
-    const [subjectId, difficultyId, typeId, categoryIds] = await Promise.all([
-      resolve('subjects', input.subjectId),
-      resolve('difficulties', input.difficultyId),
-      resolve('types', input.typeId),
-      input.categoryId === undefined ? undefined : repo.subtreeIds(db, input.categoryId),
-    ]);
-    if (subjectId === null || difficultyId === null || typeId === null) {
-      return null;
-    }
-    return {
-      subjectId,
-      difficultyId,
-      typeId,
-      categoryIds,
-      terms,
-      // Visitors have no marks: their liked/solved parameters are ignored.
-      ...(viewerId !== undefined
-        ? {
-            viewerId,
-            liked: input.liked === undefined ? undefined : input.liked === 'true',
-            solved: input.solved === undefined ? undefined : input.solved === 'true',
-          }
-        : {}),
-    };
-  }
-
   return {
     /** `viewerId`: the signed-in caller (rows then carry liked/solved, and those filters apply). */
-    async list(input: ExamplesListInput, viewerId?: number): Promise<ExamplesPage> {
+    async list(input: ParsedExamplesQuery, viewerId?: number): Promise<ExamplesPage> {
       if (
         viewerId !== undefined &&
         catalogueVersion &&
@@ -203,19 +135,12 @@ export function examplesService(
           JSON.stringify(Object.values(visitorInput)),
           () => this.list(visitorInput),
         );
-        const marks = await repo.marksOf(
+        const marks = await marksOf(
           db,
           viewerId,
           page.examples.map((e) => e.id),
         );
-        return {
-          ...page,
-          examples: page.examples.map((e) => ({
-            ...e,
-            liked: marks.liked.has(e.id),
-            solved: marks.solved.has(e.id),
-          })),
-        };
+        return { ...page, examples: page.examples.map((e) => withMarks(e, marks)) };
       }
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
       const terms = searchTerms(input.q);
@@ -223,14 +148,14 @@ export function examplesService(
       if (cursor && terms.length > 0 !== 'offset' in cursor) {
         throw badRequest('Invalid query: cursor does not belong to this search.');
       }
-      const filter = await buildFilter(input, terms, viewerId);
+      const filter = await resolveFilter(db, input, viewerId);
       if (!filter) return { examples: [], total: 0, nextCursor: null };
-      const page: repo.ExamplePageRequest =
+      const page: list.ExamplePageRequest =
         cursor && 'offset' in cursor
           ? { offset: cursor.offset, limit: limit + 1 }
           : { afterId: cursor?.after, limit: limit + 1 };
       const [rows, total] = await Promise.all([
-        repo.findExamples(db, engine, filter, page),
+        list.findExamples(db, engine, filter, page),
         countExamples(filter),
       ]);
       const more = rows.length > limit;
@@ -251,10 +176,10 @@ export function examplesService(
      */
     async position(
       id: number,
-      input: ExamplesListInput,
+      input: ParsedExamplesFilter,
       viewerId?: number,
     ): Promise<ExamplePosition> {
-      const filter = await buildFilter(input, searchTerms(input.q), viewerId);
+      const filter = await resolveFilter(db, input, viewerId);
       if (filter && catalogueVersion && filter.liked === undefined && filter.solved === undefined) {
         // The same for every caller: kept per query and catalogue version, like list pages.
         return remembered(
@@ -271,16 +196,16 @@ export function examplesService(
      * An example picked uniformly among those the filters match (a random offset below their
      * count), with its position in the list; 404 when none match.
      */
-    async random(input: ExamplesListInput, viewerId?: number): Promise<RandomExample> {
-      const filter = await buildFilter(input, searchTerms(input.q), viewerId);
+    async random(input: ParsedExamplesFilter, viewerId?: number): Promise<RandomExample> {
+      const filter = await resolveFilter(db, input, viewerId);
       // A write between the count and the pick can shorten the list: pick again, counting afresh.
       for (let attempt = 0; filter && attempt < 3; attempt++) {
         const total =
           attempt === 0
             ? await countExamples(filter)
-            : await repo.countExamples(db, engine, filter);
+            : await list.countExamples(db, engine, filter);
         if (total === 0) break;
-        const id = await repo.exampleIdAt(db, engine, filter, randomInt(total));
+        const id = await list.exampleIdAt(db, engine, filter, randomInt(total));
         if (id === undefined) continue;
         const [example, position] = await Promise.all([
           this.get(id, viewerId).catch(() => undefined),

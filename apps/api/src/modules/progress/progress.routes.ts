@@ -2,6 +2,7 @@ import { successSchema } from '@exemplar/shared/api';
 import { IdParamsSchema } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../lib/envelope';
 import { noStore } from '../auth/auth.plugin';
 
 const tags = ['learner'];
@@ -39,7 +40,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         handler: async (request) => {
           await set(request.user!.id, request.params.id, on);
-          return { success: true as const, data: { id: request.params.id, [field]: on } };
+          return ok({ id: request.params.id, [field]: on });
         },
       });
     }
@@ -66,6 +67,6 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ success: true as const, data: await service.progress(request.user!.id) }),
+    async (request) => ok(await service.progress(request.user!.id)),
   );
 };

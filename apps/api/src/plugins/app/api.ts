@@ -3,7 +3,7 @@ import { adminUsersRoutes } from '../../modules/admin-users/admin-users.routes';
 import { auditRoutes } from '../../modules/audit/audit.routes';
 import { authRoutes } from '../../modules/auth/auth.routes';
 import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
-import { catalogueWritesRoutes } from '../../modules/catalogue/catalogue-writes.routes';
+import { catalogueWritesRoutes } from '../../modules/catalogue-writes/catalogue-writes.routes';
 import { publicCachePlugin } from '../../modules/catalogue/public-cache';
 import { catalogueIoRoutes } from '../../modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from '../../modules/examples/examples.routes';

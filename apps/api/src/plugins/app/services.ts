@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminUsersService } from '../../modules/admin-users/admin-users.service';
 import { auditService } from '../../modules/audit/audit.service';
-import { catalogueWritesService } from '../../modules/catalogue/catalogue-writes.service';
+import { categoryWritesService } from '../../modules/catalogue-writes/category-writes.service';
+import { exampleWritesService } from '../../modules/catalogue-writes/example-writes.service';
+import { namedWritesService } from '../../modules/catalogue-writes/named-writes.service';
 import { catalogueService } from '../../modules/catalogue/catalogue.service';
 import { examplesService } from '../../modules/examples/examples.service';
 import { newsletterService } from '../../modules/newsletter/newsletter.service';
@@ -15,7 +17,12 @@ function buildServices(app: FastifyInstance) {
     adminUsers: adminUsersService(db, engine, { mailer: app.mailer, log: app.log }),
     audit: auditService(db),
     catalogue: catalogueService(db),
-    catalogueWrites: catalogueWritesService(db),
+    /** The admin writes: subjects, difficulties and types; categories; examples. */
+    catalogueWrites: {
+      named: namedWritesService(db),
+      categories: categoryWritesService(db),
+      examples: exampleWritesService(db),
+    },
     examples: examplesService(db, engine, {
       catalogueVersion: () => app.catalogueVersion.read(),
     }),

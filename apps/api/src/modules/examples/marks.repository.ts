@@ -1,12 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
+/** A learner's marks on examples: likes and solved marks, one row per (user, example). */
 export type MarkTable = 'likes' | 'solved_marks';
-
-export async function exampleExists(db: Db, id: number) {
-  return !!(await db.selectFrom('examples').select('id').where('id', '=', id).executeTakeFirst());
-}
 
 /** Idempotent: marking twice is marking once. */
 export async function mark(
@@ -31,15 +28,6 @@ export async function unmark(db: Db, table: MarkTable, userId: number, exampleId
     .execute();
 }
 
-/** Examples per category (direct members only). */
-export function examplesPerCategory(db: Db) {
-  return db
-    .selectFrom('examples')
-    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('category_id')
-    .execute();
-}
-
 /** The user's marks of `table` per category (direct members only). */
 export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
   return (
@@ -54,8 +42,28 @@ export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
   );
 }
 
-export const categoryParents = (db: Db) =>
-  db.selectFrom('categories').select(['id', 'parent_id', 'subject_id']).execute();
+/** Which of these examples the viewer liked and marked solved. */
+export async function marksOf(db: Db, viewerId: number, exampleIds: number[]) {
+  const liked = new Set<number>();
+  const solved = new Set<number>();
+  if (exampleIds.length) {
+    const rows = await db
+      .selectFrom('likes')
+      .select(['example_id', sql<string>`'liked'`.as('mark')])
+      .where('user_id', '=', viewerId)
+      .where('example_id', 'in', exampleIds)
+      .unionAll(
+        db
+          .selectFrom('solved_marks')
+          .select(['example_id', sql<string>`'solved'`.as('mark')])
+          .where('user_id', '=', viewerId)
+          .where('example_id', 'in', exampleIds),
+      )
+      .execute();
+    for (const row of rows) (row.mark === 'liked' ? liked : solved).add(row.example_id);
+  }
+  return { liked, solved };
+}
 
 /** Forgets every like and solved mark of a user (an account being deleted). */
 export async function deleteMarksOfUser(db: Db, userId: number) {

@@ -14,17 +14,12 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthUser } from '../auth/auth.service';
-
-interface Writer<I, O> {
-  create(actor: AuthUser, input: I): Promise<O>;
-  update(actor: AuthUser, id: number, input: I): Promise<O>;
-  remove(actor: AuthUser, id: number): Promise<void>;
-}
+import { done, ok } from '../../lib/envelope';
+import type { Writer } from './catalogue-writes.common';
 
 /** POST /{plural}, PUT /{plural}/{id}, DELETE /{plural}/{id} for the five catalogue entities. */
 export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.catalogueWrites;
+  const { named, categories, examples } = app.services.catalogueWrites;
   const onRequest = app.requirePermission('catalogue:write');
 
   function entity<I, O>(
@@ -41,11 +36,14 @@ export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${plural}`,
       { onRequest, schema: { tags, body: input, response: { 201: response } } },
       async (request, reply) =>
-        reply.status(201).send({
-          success: true as const,
-          message: `${label} created.`,
-          data: { [singular]: await writer.create(request.user!, request.body as I) },
-        }),
+        reply
+          .status(201)
+          .send(
+            ok(
+              { [singular]: await writer.create(request.user!, request.body as I) },
+              `${label} created.`,
+            ),
+          ),
     );
     app.put(
       `/${plural}/:id`,
@@ -53,13 +51,11 @@ export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest,
         schema: { tags, params: IdParamsSchema, body: input, response: { 200: response } },
       },
-      async (request) => ({
-        success: true as const,
-        message: `${label} updated.`,
-        data: {
-          [singular]: await writer.update(request.user!, request.params.id, request.body as I),
-        },
-      }),
+      async (request) =>
+        ok(
+          { [singular]: await writer.update(request.user!, request.params.id, request.body as I) },
+          `${label} updated.`,
+        ),
     );
     app.delete(
       `/${plural}/:id`,
@@ -69,28 +65,21 @@ export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         await writer.remove(request.user!, request.params.id);
-        return { success: true as const, message: `${label} deleted.`, data: null };
+        return done(`${label} deleted.`);
       },
     );
   }
 
-  entity('subjects', 'subject', 'Subject', SubjectInputSchema, SubjectSchema, service.subjects);
-  entity(
-    'categories',
-    'category',
-    'Category',
-    CategoryInputSchema,
-    CategorySchema,
-    service.categories,
-  );
+  entity('subjects', 'subject', 'Subject', SubjectInputSchema, SubjectSchema, named.subjects);
+  entity('categories', 'category', 'Category', CategoryInputSchema, CategorySchema, categories);
   entity(
     'difficulties',
     'difficulty',
     'Difficulty',
     DifficultyInputSchema,
     DifficultySchema,
-    service.difficulties,
+    named.difficulties,
   );
-  entity('types', 'type', 'Type', TypeInputSchema, ExampleTypeSchema, service.types);
-  entity('examples', 'example', 'Example', ExampleInputSchema, ExampleSchema, service.examples);
+  entity('types', 'type', 'Type', TypeInputSchema, ExampleTypeSchema, named.types);
+  entity('examples', 'example', 'Example', ExampleInputSchema, ExampleSchema, examples);
 };

@@ -1,0 +1,27 @@
+import type { Example } from '@exemplar/shared/catalogue';
+import type { ExampleRow } from './examples.repository';
+
+export const toExample = (r: ExampleRow): Example => ({
+  id: r.id,
+  question: r.question,
+  answer: r.answer,
+  procedure: r.procedure,
+  difficultyId: r.difficulty_id,
+  typeId: r.type_id,
+  categoryId: r.category_id,
+  subjectId: r.subject_id,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
+  ...(r.liked !== undefined ? { liked: Boolean(r.liked), solved: Boolean(r.solved) } : {}),
+});
+
+/** A signed-in caller's copy of a visitor's row: the same example, with their own marks. */
+export const withMarks = (
+  example: Example,
+  marks: { liked: Set<number>; solved: Set<number> },
+): Example => ({
+  ...example,
+  liked: marks.liked.has(example.id),
+  solved: marks.solved.has(example.id),
+});
