@@ -66,11 +66,7 @@ export default tseslint.config(
     // migrations, migrator, backup); services keep the rules and call repository functions.
     // Tests and scripts may keep their own SQL.
     files: ['apps/api/src/**/*.ts'],
-    ignores: [
-      'apps/api/src/**/*.repository.ts',
-      'apps/api/src/db/**',
-      'apps/api/src/**/*.test.ts',
-    ],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

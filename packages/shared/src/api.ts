@@ -26,11 +26,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorResponseSchema = z
   .object({
     success: z.literal(false),
-    code: z
-      .string()
-      .describe(
-        `For programs: one of ${Object.values(ErrorCode).join(', ')}.`,
-      ),
+    code: z.string().describe(`For programs: one of ${Object.values(ErrorCode).join(', ')}.`),
     message: z.string().describe('For people: what went wrong and what to do, ready to show.'),
     reason: z
       .string()
