@@ -1,19 +1,11 @@
 import type { Role } from '@exemplar/shared/roles';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import {
-  insertCategory,
-  insertExample,
-  insertNamed,
-  insertSubject,
-  smallCatalogue,
-} from './factories';
+import { describe, expect, it } from 'vitest';
+import { insertCategory, insertExample, insertNamed, insertSubject } from './factories';
 import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
-import { startSmtp } from './helpers/smtp';
-import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
-import { userWithRole, type TestUser } from './helpers/users';
+import { engineUnderTest } from './helpers/test-db';
+import { useTestApp } from './helpers/test-app';
+import type { TestUser } from './helpers/users';
 
 /**
  * Every API route and the least it needs: `public`, any signed-in `user`, or a permission's role.
@@ -83,28 +75,8 @@ const CALLERS = ['anonymous', 'basic', 'admin', 'superadmin'] as const;
 type Caller = (typeof CALLERS)[number];
 const CALLER_RANK = { anonymous: 0, basic: 1, admin: 2, superadmin: 3 } as const;
 
-let env: TestEnv;
-let app: FastifyInstance;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-  users = {
-    basic: await userWithRole(app, 'basic'),
-    admin: await userWithRole(app, 'admin'),
-    superadmin: await userWithRole(app, 'superadmin'),
-  };
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await env.cleanup();
-});
+const api = useTestApp({ smtp: true, catalogue: true, users: ['basic', 'admin', 'superadmin'] });
+const { smtp, cat, users } = api;
 
 /* ---- A real, successful request for every route, with targets made fresh for each cell ---- */
 
@@ -121,7 +93,7 @@ interface Cell {
 }
 
 async function inject(method: string, url: string, payload?: object, user?: TestUser) {
-  return app.inject({
+  return api.app.inject({
     method: method as 'GET',
     url,
     ...(payload ? { payload } : {}),
@@ -152,8 +124,8 @@ async function resetCode(user: TestUser) {
   return smtp.codeIn(await smtp.nextTo(user.email, since));
 }
 
-const fresh = (role: Role) => userWithRole(app, role);
-const db = () => app.database.db;
+const fresh = (role: Role) => api.newUser(role);
+const db = () => api.app.database.db;
 const named = (name: string) => ({ name: unique(name), description: 'Made for one cell' });
 const exampleBody = () => ({
   question: unique('What is $1+1$?'),
@@ -398,11 +370,11 @@ const freshExample = () =>
 const FRESH_CALLER = new Set(['POST /api/auth/change-password']);
 
 /** Rows a refused request must leave alone. */
-const fingerprint = () => databaseFingerprint(app.database.db);
+const fingerprint = () => databaseFingerprint(api.app.database.db);
 
 describe(`every route × every role on ${engineUnderTest}`, () => {
   it('has a rule and a real request for every API route the app serves, and none for a route it lacks', async () => {
-    const routes = await servedApiRoutes(app);
+    const routes = await servedApiRoutes(api.app);
     expect(routes.filter((r) => !(r in RULES))).toEqual([]);
     expect(Object.keys(RULES).filter((r) => !routes.includes(r))).toEqual([]);
     expect(Object.keys(REQUESTS).sort()).toEqual(Object.keys(RULES).sort());
