@@ -1,13 +1,12 @@
 import { ID_MAX } from '@exemplar/shared/fields';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { insertExample, smallCatalogue } from './factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertExample } from './factories';
 import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
-import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
-import { userWithRole, type TestUser } from './helpers/users';
+import { engineUnderTest } from './helpers/test-db';
+import { useTestApp } from './helpers/test-app';
+import type { TestUser } from './helpers/users';
 
 /**
  * Hostile input on every API route, found from the app's own route tree: wrong types, missing and
@@ -15,24 +14,14 @@ import { userWithRole, type TestUser } from './helpers/users';
  * (2^31 and up, 2^53 and up, 1e20) in every id-bearing parameter — path, query, body and cursor.
  * Each answers a clear 4xx or a success (never a 5xx), and a refusal changes nothing.
  */
-let env: TestEnv;
-let app: FastifyInstance;
-let superadmin: TestUser;
+const api = useTestApp({ catalogue: true, users: ['superadmin'] });
+const { cat } = api;
+const superadmin = api.users.superadmin;
 let learner: TestUser;
 let target: TestUser;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
-
 beforeAll(async () => {
-  env = await createTestEnv();
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-  superadmin = await userWithRole(app, 'superadmin');
-  learner = await userWithRole(app, 'basic');
-  target = await userWithRole(app, 'basic');
-});
-afterAll(async () => {
-  await app.close();
-  await env.cleanup();
+  learner = await api.newUser('basic');
+  target = await api.newUser('basic');
 });
 
 /* ---- Arbitraries ---- */
@@ -412,7 +401,7 @@ function urlOf(template: string, request: Request): string {
 async function send(route: string, request: Request) {
   const [method, template] = route.split(' ') as [string, string];
   const caller = CASES[route]!.caller;
-  return app.inject({
+  return api.app.inject({
     method: method as 'GET',
     url: urlOf(template, request),
     ...(request.body !== undefined ? { payload: request.body } : {}),
@@ -424,7 +413,7 @@ async function send(route: string, request: Request) {
   });
 }
 
-const fingerprint = () => databaseFingerprint(app.database.db);
+const fingerprint = () => databaseFingerprint(api.app.database.db);
 
 /** The request for `route`, with some of its well-formed parts replaced by hostile ones. */
 function requestArbitrary(route: string): fc.Arbitrary<Request> {
@@ -504,7 +493,7 @@ const ORDERED = Object.keys(CASES).sort(
 
 describe(`hostile input on ${engineUnderTest}`, () => {
   it('has a fuzz case for every API route the app serves, and no case for a route it lacks', async () => {
-    const served = await servedApiRoutes(app);
+    const served = await servedApiRoutes(api.app);
     expect(served.filter((r) => !(r in CASES))).toEqual([]);
     expect(Object.keys(CASES).filter((r) => !served.includes(r))).toEqual([]);
   });
@@ -610,13 +599,13 @@ describe(`hostile input on ${engineUnderTest}`, () => {
   }
 
   it('a deleted target answers 404 on every id route, not a 5xx', async () => {
-    const gone = await insertExample(app.database.db, {
+    const gone = await insertExample(api.app.database.db, {
       categoryId: cat.linear,
       difficultyId: cat.easy,
       typeId: cat.worked,
       n: 99,
     });
-    await app.database.db.deleteFrom('examples').where('id', '=', gone).execute();
+    await api.app.database.db.deleteFrom('examples').where('id', '=', gone).execute();
     for (const route of ORDERED.filter((r) => r.includes('/api/examples/:id'))) {
       const base = CASES[route]!.base();
       const res = await send(route, {

@@ -1,45 +1,17 @@
 import { can, PERMISSIONS, type Role } from '@exemplar/shared/roles';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import {
-  insertCategory,
-  insertExample,
-  insertNamed,
-  insertSubject,
-  smallCatalogue,
-} from './factories';
+import { describe, expect, it } from 'vitest';
+import { insertCategory, insertExample, insertNamed, insertSubject } from './factories';
 import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
-import { startSmtp } from './helpers/smtp';
-import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
-import { userWithRole, type TestUser } from './helpers/users';
+import { useTestApp } from './helpers/test-app';
+import { engineUnderTest } from './helpers/test-db';
+import type { TestUser } from './helpers/users';
 
 const CALLERS = ['anonymous', 'basic', 'admin', 'superadmin'] as const;
 type Caller = (typeof CALLERS)[number];
 
-let env: TestEnv;
-let app: FastifyInstance;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-  users = {
-    basic: await userWithRole(app, 'basic'),
-    admin: await userWithRole(app, 'admin'),
-    superadmin: await userWithRole(app, 'superadmin'),
-  };
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await env.cleanup();
-});
+const api = useTestApp({ smtp: true, catalogue: true, users: ['basic', 'admin', 'superadmin'] });
+const { smtp, cat, users } = api;
 
 /* ---- A real, successful request for every route, with targets made fresh for each cell ---- */
 
@@ -56,7 +28,7 @@ interface Cell {
 }
 
 async function inject(method: string, url: string, payload?: object, user?: TestUser) {
-  return app.inject({
+  return api.app.inject({
     method: method as 'GET',
     url,
     ...(payload ? { payload } : {}),
@@ -87,8 +59,8 @@ async function resetCode(user: TestUser) {
   return smtp.codeIn(await smtp.nextTo(user.email, since));
 }
 
-const fresh = (role: Role) => userWithRole(app, role);
-const db = () => app.database.db;
+const fresh = (role: Role) => api.newUser(role);
+const db = () => api.app.database.db;
 const named = (name: string) => ({ name: unique(name), description: 'Made for one cell' });
 const exampleBody = () => ({
   question: unique('What is $1+1$?'),
@@ -333,15 +305,15 @@ const freshExample = () =>
 const FRESH_CALLER = new Set(['POST /api/auth/change-password']);
 
 /** Rows a refused request must leave alone. */
-const fingerprint = () => databaseFingerprint(app.database.db);
+const fingerprint = () => databaseFingerprint(api.app.database.db);
 
 /**
  * Whether `caller` may call `route`, from what the route itself declares (its auth hook, read
- * through app.declaredAccess): public and optional-sign-in routes take everyone; the others need a
+ * through api.app.declaredAccess): public and optional-sign-in routes take everyone; the others need a
  * signed-in caller whose role has the route's permission, if it names one (can()).
  */
 function allowed(route: string, caller: Caller): boolean {
-  const access = app.declaredAccess.get(route);
+  const access = api.app.declaredAccess.get(route);
   if (!access || access.signIn === 'optional') return true;
   if (caller === 'anonymous') return false;
   return access.permission ? can([caller], access.permission) : true;
@@ -349,17 +321,17 @@ function allowed(route: string, caller: Caller): boolean {
 
 describe(`every route × every role on ${engineUnderTest}`, () => {
   it('has a declared access and a real request for every API route the app serves, and none for a route it lacks; every permission guards some route and every /api/admin route needs sign-in', async () => {
-    const routes = await servedApiRoutes(app);
-    expect(routes.filter((r) => !app.declaredAccess.has(r))).toEqual([]);
+    const routes = await servedApiRoutes(api.app);
+    expect(routes.filter((r) => !api.app.declaredAccess.has(r))).toEqual([]);
     expect(Object.keys(REQUESTS).sort()).toEqual(routes);
     const guarded = routes.flatMap((r) => {
-      const access = app.declaredAccess.get(r);
+      const access = api.app.declaredAccess.get(r);
       return access?.signIn === 'required' && access.permission ? [access.permission] : [];
     });
     expect([...new Set(guarded)].sort()).toEqual(Object.keys(PERMISSIONS).sort());
     // A route under /api/admin that forgot its hook would be public: none is.
     const openAdmin = routes.filter(
-      (r) => r.includes(' /api/admin/') && app.declaredAccess.get(r)?.signIn !== 'required',
+      (r) => r.includes(' /api/admin/') && api.app.declaredAccess.get(r)?.signIn !== 'required',
     );
     expect(openAdmin).toEqual([]);
   });
@@ -379,7 +351,7 @@ describe(`every route × every role on ${engineUnderTest}`, () => {
         const may = allowed(route, caller);
         const before = may ? '' : await fingerprint();
         const res = await inject(method, cell.url, cell.payload, user);
-        const what = `${caller} (${JSON.stringify(app.declaredAccess.get(route) ?? 'public')}): ${res.body.slice(0, 300)}`;
+        const what = `${caller} (${JSON.stringify(api.app.declaredAccess.get(route) ?? 'public')}): ${res.body.slice(0, 300)}`;
         if (may) {
           expect(res.statusCode, what).toBe(cell.status);
         } else {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, launchBrowser, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Account, useBrowserTests } from './harness';
 
 const ROOT_EMAIL = 'a11y-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -14,12 +14,6 @@ type Scheme = (typeof SCHEMES)[number];
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
-interface Tokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -30,35 +24,17 @@ interface AxeViolation {
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 describe('accessibility: axe on every screen, keyboard-only flows, maths for screen readers', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let root: Tokens;
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: ROOT_EMAIL, password: ROOT_PASSWORD },
+  });
+  const { url, api, root } = e2e;
   let axeSource: string;
   let exampleId: number;
   let username: string;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
 
-  const url = (pathname: string) => `${server.url}${pathname}`;
-
-  const api = <T>(method: string, pathname: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, pathname, body, token);
-
-  async function open(colorScheme: Scheme, tokens?: Tokens, viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport, colorScheme, bypassCSP: true });
-    contexts.push(context);
-    if (tokens) {
-      await context.addInitScript((stored: Tokens) => {
-        if (!window.localStorage.getItem('idToken')) {
-          for (const [key, value] of Object.entries(stored))
-            window.localStorage.setItem(key, value);
-        }
-      }, tokens);
-    }
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  const open = (colorScheme: Scheme, as?: Account, viewport = DESKTOP): Promise<Page> =>
+    e2e.open({ colorScheme, as, viewport, context: { bypassCSP: true } });
 
   /** Navigates and waits until the screen has loaded its data (no loader or 'Loading' text). */
   async function visit(page: Page, pathname: string) {
@@ -162,31 +138,9 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
       createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
       'utf8',
     );
-    server = await startServer({
-      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
-    });
-    browser = await launchBrowser();
-    root = await api<Tokens>('POST', '/auth/login', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
     const list = await api<{ examples: { id: number }[] }>('GET', '/examples?limit=1');
     exampleId = list.examples[0]!.id;
-    const { users } = await api<{ users: { email: string; username: string }[] }>(
-      'GET',
-      '/admin/users/dashboard',
-      undefined,
-      root.idToken,
-    );
-    username = users.find((u) => u.email === ROOT_EMAIL)!.username;
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    username = e2e.root.username;
   });
 
   for (const scheme of SCHEMES) {

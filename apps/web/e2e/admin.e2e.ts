@@ -1,15 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  callApi,
-  launchBrowser,
   requestApi,
   resultsDir,
-  startServer,
   type TestServer,
+  type Tokens,
+  useBrowserTests,
   waitForPage,
 } from './harness';
 
@@ -19,49 +18,19 @@ const PASSWORD = 'Correct-Horse-42';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 
-interface Tokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
 describe('/admin: catalogue management in the browser', () => {
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: ROOT_EMAIL, password: ROOT_PASSWORD },
+  });
+  const { url, api: must } = e2e;
   let server: TestServer;
-  let browser: Browser;
   let root: Tokens;
   let workDir: string;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
   const stamp = Date.now().toString(36);
 
-  const url = (pathname: string) => `${server.url}${pathname}`;
-
-  const must = <T = Record<string, unknown>>(
-    method: string,
-    pathname: string,
-    body?: unknown,
-    token?: string,
-  ) => callApi<T>(server, method, pathname, body, token);
-
-  async function open(
-    viewport = DESKTOP,
-    colorScheme: 'light' | 'dark' = 'light',
-    tokens?: Tokens,
-  ): Promise<Page> {
-    const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
-    contexts.push(context);
-    if (tokens) {
-      await context.addInitScript((stored: Tokens) => {
-        if (!window.localStorage.getItem('idToken')) {
-          for (const [key, value] of Object.entries(stored))
-            window.localStorage.setItem(key, value);
-        }
-      }, tokens);
-    }
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  const open = (viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light', tokens?: Tokens) =>
+    e2e.open({ viewport, colorScheme, as: tokens, context: { acceptDownloads: true } });
 
   const shot = async (page: Page, name: string, fullPage = true) => {
     await page.waitForTimeout(250); // let transitions settle
@@ -118,25 +87,11 @@ describe('/admin: catalogue management in the browser', () => {
   beforeAll(async () => {
     await mkdir(resultsDir, { recursive: true });
     workDir = await mkdtemp(path.join(tmpdir(), 'exemplar-admin-e2e-'));
-    server = await startServer({
-      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
-    });
-    browser = await launchBrowser();
-    root = await must<Tokens>('POST', '/auth/login', {
-      email: ROOT_EMAIL,
-      password: ROOT_PASSWORD,
-    });
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
+    server = e2e.server;
+    root = e2e.root.tokens;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 

@@ -1,22 +1,17 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
-import { startSmtp, type TestSmtp } from './smtp';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resultsDir, useBrowserTests, waitForPage } from './harness';
 
 const PASSWORD = 'Correct-Horse-42';
 
 describe('accounts in the browser, with mail over real SMTP', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' }, smtp: true });
+  const { smtp, url } = e2e;
   let page: Page;
-  let pageErrors: string[];
   let counter = 0;
 
   const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
-  const url = (pathname: string) => `${server.url}${pathname}`;
   const emailOnFile = () => page.getByTestId('email-on-file');
 
   /** POST to the API from the test (for set-up, not for what is under test). */
@@ -49,28 +44,8 @@ describe('accounts in the browser, with mail over real SMTP', () => {
 
   const storage = (key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, LOG_LEVEL: 'warn' } });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
-
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    page = await e2e.open();
   });
 
   it('register → code from the mail → confirm → login → /dashboard → logout', async () => {
@@ -306,13 +281,11 @@ describe('accounts in the browser, with mail over real SMTP', () => {
 
   it('screenshots: login, register, confirm, reset and profile; light and dark; 1280 and 375 px', async () => {
     const { email } = await confirmedAccount('screens', 'Ada Lovelace');
-    await context.close();
+    await e2e.closeContexts();
 
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 375]) {
-        context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-        page = await context.newPage();
-        page.on('pageerror', (error) => pageErrors.push(error.message));
+        page = await e2e.open({ viewport: { width, height: 900 }, colorScheme });
         const shot = async (name: string) => {
           // Top of the page, so the fixed header is not painted mid-page in a full-page shot.
           await page.evaluate(() => window.scrollTo(0, 0));
@@ -360,10 +333,8 @@ describe('accounts in the browser, with mail over real SMTP', () => {
         await page.waitForTimeout(400); // the section's opening transition
         await shot('profile');
 
-        await context.close();
+        await e2e.closeContexts();
       }
     }
-    // afterEach closes this one.
-    context = await browser.newContext();
   });
 });

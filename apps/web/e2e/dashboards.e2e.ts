@@ -1,16 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  launchBrowser,
-  requestApi,
-  resultsDir,
-  startServer,
-  type TestServer,
-  waitForPage,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Account, requestApi, resultsDir, useBrowserTests, waitForPage } from './harness';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -20,28 +12,13 @@ const DESKTOP = { width: 1280, height: 900 };
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
-interface Tokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-interface Account {
-  email: string;
-  name: string;
-  username: string;
-  tokens: Tokens;
-}
-
 describe('dashboards and user management in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
-  let counter = 0;
-  let root: Account;
-
-  const url = (pathname: string) => `${server.url}${pathname}`;
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: ROOT_EMAIL, password: ROOT_PASSWORD },
+    password: PASSWORD,
+  });
+  const { url, root } = e2e;
 
   /** Calls the API from the test (set-up and checks, not what is under test). */
   const api = <T = Record<string, unknown>>(
@@ -49,78 +26,12 @@ describe('dashboards and user management in the browser', () => {
     pathname: string,
     body?: unknown,
     token?: string,
-  ) => requestApi<T>(server, method, pathname, body, token);
-
-  const must = <T = Record<string, unknown>>(
-    method: string,
-    pathname: string,
-    body?: unknown,
-    token?: string,
-  ) => callApi<T>(server, method, pathname, body, token);
-
-  async function logIn(email: string, password = PASSWORD): Promise<Account> {
-    const tokens = await must<Tokens>('POST', '/auth/login', { email, password });
-    const { user } = await must<{ user: { username: string; name: string } }>(
-      'GET',
-      '/auth/me',
-      undefined,
-      tokens.idToken,
-    );
-    return { email, name: user.name, username: user.username, tokens };
-  }
-
-  /**
-   * A confirmed account with `role`: registered like anyone, then confirmed and given the role by
-   * the superadmin through the API (no mail code needed).
-   */
-  async function account(tag: string, name: string, role: 'basic' | 'admin' = 'basic') {
-    const email = `${tag}-${Date.now()}-${++counter}@example.com`;
-    await must('POST', '/auth/register', { email, password: PASSWORD, name });
-    const { users } = await must<{ users: { email: string; username: string }[] }>(
-      'GET',
-      '/admin/users/dashboard',
-      undefined,
-      root.tokens.idToken,
-    );
-    const username = users.find((u) => u.email === email)!.username;
-    // As a confirmation by the emailed code does: confirmed, email verified.
-    await must(
-      'PUT',
-      `/admin/users/${username}`,
-      { confirmed: true, emailVerified: true },
-      root.tokens.idToken,
-    );
-    if (role !== 'basic') {
-      await must(
-        'POST',
-        `/admin/users/${username}/groups`,
-        { groupName: role },
-        root.tokens.idToken,
-      );
-    }
-    return logIn(email);
-  }
-
-  async function open(
-    viewport = DESKTOP,
-    colorScheme: 'light' | 'dark' = 'light',
-    as?: Account,
-  ): Promise<Page> {
-    const context = await browser.newContext({ viewport, colorScheme });
-    contexts.push(context);
-    if (as) {
-      // Signed in as `as` from the first paint (tokens stored as the app stores them).
-      await context.addInitScript((tokens: Tokens) => {
-        if (!window.localStorage.getItem('idToken')) {
-          for (const [key, value] of Object.entries(tokens))
-            window.localStorage.setItem(key, value);
-        }
-      }, as.tokens);
-    }
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  ) => requestApi<T>(e2e.server, method, pathname, body, token);
+  const must = e2e.api;
+  const account = (tag: string, name: string, role: 'basic' | 'admin' = 'basic') =>
+    e2e.account(role, { tag, name });
+  const open = (viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light', as?: Account) =>
+    e2e.open({ viewport, colorScheme, as });
 
   const shot = async (page: Page, name: string) => {
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -141,22 +52,6 @@ describe('dashboards and user management in the browser', () => {
 
   beforeAll(async () => {
     await mkdir(resultsDir, { recursive: true });
-    server = await startServer({
-      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
-    });
-    browser = await launchBrowser();
-    root = await logIn(ROOT_EMAIL, ROOT_PASSWORD);
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it("a visitor gets 'Access Denied' and a Login link that comes back to the dashboard", async () => {
@@ -370,7 +265,7 @@ describe('dashboards and user management in the browser', () => {
           path: path.join(resultsDir, `dashboards-edit-${suffix}.png`),
         });
 
-        await Promise.all(contexts.splice(0).map((context) => context.close()));
+        await e2e.closeContexts();
       }
     }
   }, 240_000);

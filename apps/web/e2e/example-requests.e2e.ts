@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, listExampleIds, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listExampleIds, useBrowserTests } from './harness';
 
 /**
  * How many API requests the example page makes. It used to page through the whole list to find
@@ -9,10 +9,7 @@ import { launchBrowser, listExampleIds, startServer, type TestServer } from './h
  * the pick's position too.
  */
 describe('example page: API requests', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
+  const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' } });
   /** The demo catalogue's ids in list order. */
   let ids: number[];
 
@@ -20,28 +17,12 @@ describe('example page: API requests', () => {
   const SETTLE_MS = 1500;
 
   beforeAll(async () => {
-    server = await startServer({ env: { LOG_LEVEL: 'warn' } });
-    browser = await launchBrowser();
-    ids = await listExampleIds(server);
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ids = await listExampleIds(e2e.server);
   });
 
   /** A fresh page and the path (with query) of every API request it makes. */
   async function open(): Promise<{ page: Page; requests: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const page = await e2e.open();
     const requests: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -62,7 +43,7 @@ describe('example page: API requests', () => {
   it('the last example of the demo catalogue: one position request, no list request', async () => {
     const last = ids.at(-1)!;
     const { page, requests } = await open();
-    await page.goto(`${server.url}/examples/${last}`);
+    await page.goto(`${e2e.server.url}/examples/${last}`);
     await page.getByRole('heading', { level: 1, name: `Example ${last}` }).waitFor();
     await page.getByText(`${ids.length} of ${ids.length} in this list`).waitFor();
     await page.waitForTimeout(SETTLE_MS);
@@ -76,7 +57,7 @@ describe('example page: API requests', () => {
 
   it('an unknown id: one position request (404), no list request', async () => {
     const { page, requests } = await open();
-    await page.goto(`${server.url}/examples/999999`);
+    await page.goto(`${e2e.server.url}/examples/999999`);
     await page.getByText('Example not found').waitFor();
     await page.waitForTimeout(SETTLE_MS);
     expect(positionRequests(requests)).toEqual(['/api/examples/999999/position']);
@@ -85,7 +66,7 @@ describe('example page: API requests', () => {
 
   it('Random example: one request for the pick and its position, then no position or list request', async () => {
     const { page, requests } = await open();
-    await page.goto(`${server.url}/examples/${ids[0]}`);
+    await page.goto(`${e2e.server.url}/examples/${ids[0]}`);
     await page.getByText(`1 of ${ids.length} in this list`).waitFor();
     await page.waitForTimeout(SETTLE_MS);
     requests.length = 0;

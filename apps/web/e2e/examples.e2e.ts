@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resultsDir, useBrowserTests } from './harness';
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -11,23 +11,13 @@ const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { time
 const PHONE = { width: 375, height: 812 };
 
 describe('examples: browse, filter and open examples in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
+  const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' } });
+  const { url } = e2e;
 
-  const url = (pathname: string) => `${server.url}${pathname}`;
-
-  async function open(
+  const open = (
     viewport: { width: number; height: number },
     colorScheme: 'light' | 'dark' = 'light',
-  ): Promise<Page> {
-    const context = await browser.newContext({ viewport, colorScheme });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  ) => e2e.open({ viewport, colorScheme });
 
   const shot = (page: Page, name: string, fullPage = false) =>
     page.screenshot({ path: path.join(resultsDir, `examples-${name}.png`), fullPage });
@@ -69,19 +59,6 @@ describe('examples: browse, filter and open examples in the browser', () => {
 
   beforeAll(async () => {
     await mkdir(resultsDir, { recursive: true });
-    server = await startServer({ env: { LOG_LEVEL: 'warn' } });
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('lists examples with the count, rendered maths and numbered cards', async () => {
@@ -223,7 +200,7 @@ describe('examples: browse, filter and open examples in the browser', () => {
 
     // copy link
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.url,
+      origin: e2e.server.url,
     });
     await page.goto(url(`/examples/${secondId}${filter}`));
     await page.getByRole('button', { name: 'Copy link' }).click();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, launchBrowser, startServer, type TestServer, waitForPage } from './harness';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Tokens, useBrowserTests, waitForPage } from './harness';
 
 const ROOT_EMAIL = 'root.failures@example.com';
 const ROOT_PASSWORD = 'Failures-Root-Pass-7';
@@ -8,40 +8,19 @@ const ROOT_PASSWORD = 'Failures-Root-Pass-7';
 /** The time an error screen may take to appear after navigation (the first failure shows it). */
 const ERROR_SCREEN_WITHIN_MS = 2_500;
 
-interface Tokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
 /** An empty-bodied failure, as a proxy or a crashed upstream answers. */
 const emptyFailure = (status: number) => (route: Route) =>
   route.fulfill({ status, body: '', headers: { 'Content-Type': 'text/plain' } });
 
 describe('what people are told when things fail, in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: ROOT_EMAIL, password: ROOT_PASSWORD },
+  });
+  const { url } = e2e;
   let counter = 0;
 
-  const url = (pathname: string) => `${server.url}${pathname}`;
-
-  async function open(tokens?: Tokens): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    if (tokens) {
-      await context.addInitScript((stored: Tokens) => {
-        if (!window.localStorage.getItem('idToken')) {
-          for (const [key, value] of Object.entries(stored))
-            window.localStorage.setItem(key, value);
-        }
-      }, tokens);
-    }
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  const open = (tokens?: Tokens) => e2e.open({ as: tokens });
 
   async function submitLogin(page: Page, email: string, password: string) {
     await page.getByLabel('Email Address').fill(email);
@@ -77,24 +56,6 @@ describe('what people are told when things fail, in the browser', () => {
       json: { ...body, data: { ...body.data, examples, total: examples.length, nextCursor: null } },
     });
   };
-
-  beforeAll(async () => {
-    server = await startServer({
-      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
-  });
 
   it.each([500, 503])(
     "login answered by an empty-bodied %i shows 'Login failed' in the 'Login Failed' alert, not the status text",
@@ -189,7 +150,7 @@ describe('what people are told when things fail, in the browser', () => {
   });
 
   it("while the session check is pending a protected page shows the full-page 'Loading...', then the page", async () => {
-    const tokens = await callApi<Tokens>(server, 'POST', '/auth/login', {
+    const tokens = await e2e.api<Tokens>('POST', '/auth/login', {
       email: ROOT_EMAIL,
       password: ROOT_PASSWORD,
     });

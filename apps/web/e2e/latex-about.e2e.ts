@@ -1,32 +1,16 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resultsDir, type TestServer, useBrowserTests, waitForPage } from './harness';
 
 describe('/latex and /about in the browser', () => {
+  const e2e = useBrowserTests();
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let pageErrors: string[];
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-  afterEach(async () => {
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    server = e2e.server;
+    page = await e2e.open();
   });
 
   it('renders the sample, loads snippets, shows the hint when empty and marks errors', async () => {
@@ -77,12 +61,7 @@ describe('/latex and /about in the browser', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`fits a phone (375 px, ${colorScheme}): home, /about and /latex`, async () => {
-      const phone = await browser.newContext({
-        viewport: { width: 375, height: 800 },
-        colorScheme,
-      });
-      const p = await phone.newPage();
-      p.on('pageerror', (error) => pageErrors.push(error.message));
+      const p = await e2e.open({ viewport: { width: 375, height: 800 }, colorScheme });
       for (const route of ['/', '/about', '/latex']) {
         await p.goto(`${server.url}${route}`);
         await p.getByRole('heading', { level: 1 }).waitFor();
@@ -98,7 +77,6 @@ describe('/latex and /about in the browser', () => {
           fullPage: true,
         });
       }
-      await phone.close();
     });
   }
 });

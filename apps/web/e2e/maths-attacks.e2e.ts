@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, launchBrowser, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserTests } from './harness';
 
 const ROOT_EMAIL = 'maths-attacks-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -36,18 +36,12 @@ const ATTACKS: { name: string; src: string; outcome: Outcome }[] = [
   { name: 'script inside maths', src: '$<script>window.__pwned=2</script>$', outcome: 'error' },
 ];
 
-interface Tokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
 describe('maths attacks in the real browser: hostile LaTeX and HTML stay inert', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let root: Tokens;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: ROOT_EMAIL, password: ROOT_PASSWORD },
+  });
+  const { url, api } = e2e;
   let dialogs: string[] = [];
   let strayRequests: string[] = [];
   const stamp = Date.now().toString(36);
@@ -55,22 +49,14 @@ describe('maths attacks in the real browser: hostile LaTeX and HTML stay inert',
   const shared = `wombat${stamp}`;
   const created: { id: number; marker: string; name: string; outcome: Outcome }[] = [];
 
-  const url = (pathname: string) => `${server.url}${pathname}`;
-
-  const api = <T>(method: string, pathname: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, pathname, body, token);
-
   async function open(): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const page = await e2e.open({ viewport: DESKTOP });
     page.on('dialog', (dialog) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.dismiss();
     });
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.url)) strayRequests.push(request.url());
+      if (!request.url().startsWith(e2e.server.url)) strayRequests.push(request.url());
     });
     return page;
   }
@@ -135,11 +121,6 @@ describe('maths attacks in the real browser: hostile LaTeX and HTML stay inert',
   }
 
   beforeAll(async () => {
-    server = await startServer({
-      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
-    });
-    browser = await launchBrowser();
-    root = await api<Tokens>('POST', '/auth/login', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
     const { difficulties } = await api<{ difficulties: { id: number }[] }>('GET', '/difficulties');
     const { types } = await api<{ types: { id: number }[] }>('GET', '/types');
     const { categories } = await api<{ categories: { id: number }[] }>('GET', '/categories');
@@ -156,23 +137,15 @@ describe('maths attacks in the real browser: hostile LaTeX and HTML stay inert',
           typeId: types[0]!.id,
           categoryId: categories[0]!.id,
         },
-        root.idToken,
+        e2e.root.tokens.idToken,
       );
       created.push({ id: example.id, marker, name: attack.name, outcome: attack.outcome });
     }
   });
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
+  afterEach(() => {
     dialogs = [];
     strayRequests = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('/examples lists every attack together: inert, marked, and rendered within a few seconds', async () => {

@@ -1,15 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  launchBrowser,
-  listExampleIds,
-  startServer,
-  waitForPage,
-  type TestServer,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, listExampleIds, type TestServer, useBrowserTests, waitForPage } from './harness';
 
 const ROOT_EMAIL = 'phone-maths-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -68,37 +61,17 @@ function formulas(page: Page): Promise<Formula[]> {
 }
 
 describe('display maths on a phone: broken onto lines, scaled, or scrolled with a cue', () => {
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
+  });
   let server: TestServer;
-  let browser: Browser;
   const ids: number[] = [];
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
 
-  async function open(viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  const open = (viewport: { width: number; height: number }) => e2e.open({ viewport });
 
   beforeAll(async () => {
-    server = await startServer({
-      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
-    });
-    browser = await launchBrowser();
+    server = e2e.server;
     ids.push(...(await listExampleIds(server)));
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it(`at 375 px, over every demo example, at most ${MAX_OVERFLOW_SHARE * 100}% of display formulas are wider than their box, and every one that is scrolls in a focusable region with a fade`, async () => {

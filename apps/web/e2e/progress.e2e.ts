@@ -1,15 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  launchBrowser,
-  resultsDir,
-  startServer,
-  type TestServer,
-  waitForPage,
-} from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resultsDir, type Tokens, useBrowserTests, waitForPage } from './harness';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -20,12 +13,6 @@ const SIGN_IN_PROMPT = "Sign in to like examples and track what you've solved";
 
 /** expect.poll with room for a busy machine (its default gives up after 1 s). */
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
-
-interface Tokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-}
 
 interface TreeNode {
   id: number;
@@ -42,10 +29,13 @@ interface Progress {
 }
 
 describe('learner progress in the browser: likes, solved marks, practice mode, random', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: ROOT_EMAIL, password: ROOT_PASSWORD },
+    password: PASSWORD,
+    failureShots: 'progress',
+  });
+  const { url, api } = e2e;
 
   let email = '';
   let tokens: Tokens;
@@ -56,56 +46,14 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
   let liked: number[] = [];
   let solved: number[] = [];
 
-  const url = (pathname: string) => `${server.url}${pathname}`;
   const categoryPath = () => `/examples?subject=${subject.id}&category=${category.id}`;
 
-  const api = <T>(method: string, pathname: string, body?: unknown, token?: string) =>
-    callApi<T>(server, method, pathname, body, token);
-
   /** A confirmed basic account, confirmed by the superadmin through the API. */
-  async function createLearner(): Promise<string> {
-    const address = `learner-${Date.now()}@example.com`;
-    await api('POST', '/auth/register', { email: address, password: PASSWORD, name: 'Lena' });
-    const root = await api<Tokens>('POST', '/auth/login', {
-      email: ROOT_EMAIL,
-      password: ROOT_PASSWORD,
-    });
-    const { users } = await api<{ users: { email: string; username: string }[] }>(
-      'GET',
-      '/admin/users/dashboard',
-      undefined,
-      root.idToken,
-    );
-    const username = users.find((u) => u.email === address)!.username;
-    await api(
-      'PUT',
-      `/admin/users/${username}`,
-      { confirmed: true, emailVerified: true },
-      root.idToken,
-    );
-    return address;
-  }
+  const createLearner = async () =>
+    (await e2e.account('basic', { tag: 'learner', name: 'Lena' })).email;
 
-  async function open(
-    viewport = DESKTOP,
-    colorScheme: 'light' | 'dark' = 'light',
-    signedIn = true,
-  ): Promise<Page> {
-    const context = await browser.newContext({ viewport, colorScheme });
-    contexts.push(context);
-    if (signedIn) {
-      await context.addInitScript((stored: Tokens) => {
-        if (!window.localStorage.getItem('idToken')) {
-          for (const [key, value] of Object.entries(stored)) {
-            window.localStorage.setItem(key, value);
-          }
-        }
-      }, tokens);
-    }
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  }
+  const open = (viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light', signedIn = true) =>
+    e2e.open({ viewport, colorScheme, as: signedIn ? tokens : 'visitor' });
 
   const shot = async (page: Page, name: string, fullPage = false) => {
     if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
@@ -169,10 +117,6 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
 
   beforeAll(async () => {
     await mkdir(resultsDir, { recursive: true });
-    server = await startServer({
-      env: { LOG_LEVEL: 'warn', SUPERADMIN_EMAIL: ROOT_EMAIL, SUPERADMIN_PASSWORD: ROOT_PASSWORD },
-    });
-    browser = await launchBrowser();
     email = await createLearner();
 
     const { categoriesTree } = await api<{
@@ -185,27 +129,6 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
       await api<{ total: number }>('GET', `/examples?categoryId=${category.id}&limit=1`)
     ).total;
     expect(inCategory).toBeGreaterThanOrEqual(4);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      // What the browser showed when a step gave up.
-      const pages = contexts.flatMap((context) => context.pages());
-      for (const [i, page] of pages.entries()) {
-        await page
-          .screenshot({ path: path.join(resultsDir, `progress-failure-${i}.png`), fullPage: true })
-          .catch(() => undefined);
-      }
-      console.error(`failed at ${pages.map((page) => page.url()).join(', ')}\n${server.output()}`);
-    }
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    expect(pageErrors).toEqual([]);
-    pageErrors = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('a visitor sees the sign-in prompt and no Liked/Solved dropdowns, and logs in from it', async () => {

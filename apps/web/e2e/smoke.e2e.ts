@@ -1,35 +1,16 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resultsDir, startServer, type TestServer, waitForPage } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resultsDir, type TestServer, useBrowserTests, waitForPage } from './harness';
 
 describe('smoke: the built app served by the API', () => {
+  const e2e = useBrowserTests();
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let pageErrors: string[];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    server = e2e.server;
+    page = await e2e.open({ viewport: { width: 1280, height: 800 } });
   });
 
   it('loads the home page with the hero heading', async () => {

@@ -2,8 +2,28 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server in this process that keeps every message it receives. */
-export async function startSmtp() {
+/**
+ * The one mail capture of the tests: API suites (test/helpers/test-app.ts starts it with
+ * `smtp: true`) and browser tests (apps/web/e2e imports this file) point SMTP_URL at it.
+ */
+export interface TestSmtp {
+  /** smtp://127.0.0.1:<port> for the server's SMTP_URL. */
+  url: string;
+  messages: ParsedMail[];
+  /** The newest message to `address` after the first `since` messages, waiting up to 15 s. */
+  nextTo(address: string, since?: number): Promise<ParsedMail>;
+  /** The 6-digit code in a message's plain-text body. */
+  codeIn(mail: ParsedMail): string;
+  close(): Promise<void>;
+}
+
+const recipients = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+    a.value.map((v) => v.address?.toLowerCase()),
+  );
+
+/** A real SMTP server in the test process that keeps every message it receives. */
+export async function startSmtp(): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -14,7 +34,7 @@ export async function startSmtp() {
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
-          for (const w of waiters.splice(0)) w();
+          for (const wake of waiters.splice(0)) wake();
           callback();
         })
         .catch(callback);
@@ -22,32 +42,28 @@ export async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const to = (m: ParsedMail) =>
-    (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
 
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** The newest message to `address` received after `since` messages, waiting up to 10 s. */
-    async nextTo(address: string, since = 0): Promise<ParsedMail> {
-      const deadline = Date.now() + 10_000;
+    async nextTo(address, since = 0) {
+      const deadline = Date.now() + 15_000;
       for (;;) {
         const found = messages
           .slice(since)
           .reverse()
-          .find((m) => to(m).includes(address));
+          .find((mail) => recipients(mail).includes(address.toLowerCase()));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+        if (Date.now() > deadline) throw new Error(`No mail to ${address} within 15 s`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
-          setTimeout(resolve, 500);
+          setTimeout(resolve, 250);
         });
       }
     },
-    /** The 6-digit code in a message's plain-text body. */
-    codeIn(mail: ParsedMail): string {
+    codeIn(mail) {
       const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
-      if (!code) throw new Error(`no code in mail "${mail.subject}"`);
+      if (!code) throw new Error(`No code in the mail "${mail.subject ?? ''}"`);
       return code;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,41 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { smallCatalogue } from '../../../test/factories';
-import { startSmtp } from '../../../test/helpers/smtp';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
+import { createTestEnv, engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 import { userWithRole, type TestUser } from '../../../test/helpers/users';
 
-let env: TestEnv;
-let app: FastifyInstance;
-let root: TestUser;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const api = useTestApp({ smtp: true, users: ['superadmin'] });
+const { smtp } = api;
+const root = api.users.superadmin;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  app = await buildApp(env.config, { logger: false });
-  root = await userWithRole(app, 'superadmin');
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await env.cleanup();
-});
-
-const call = async (
+const call = (
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   who: TestUser = root,
   payload?: object,
-) => {
-  const res = await app.inject({ method, url: `/api${url}`, headers: who.auth, payload });
-  return { status: res.statusCode, body: res.json() };
-};
+) => api.request(method, url, { as: who, payload });
 
 describe(`user management on ${engineUnderTest}`, () => {
   it('a superadmin setting a password mails the account owner (over SMTP); other changes and refused passwords mail nobody', async () => {
-    const learner = await userWithRole(app, 'basic');
+    const learner = await api.newUser('basic');
     const since = smtp.messages.length;
     expect(
       (await call('PUT', `/admin/users/${learner.username}`, root, { password: 'weak' })).status,
@@ -61,8 +44,8 @@ describe(`user management on ${engineUnderTest}`, () => {
   });
 
   it('summarises accounts and lists them with the admin view of each', async () => {
-    const learner = await userWithRole(app, 'basic');
-    const registered = await app.inject({
+    const learner = await api.newUser('basic');
+    const registered = await api.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       payload: { email: 'pending@example.com', password: 'Waiting-Secret-5', name: 'Pending' },
@@ -99,7 +82,7 @@ describe(`user management on ${engineUnderTest}`, () => {
   });
 
   it('updates only the allowed fields and refuses to unconfirm', async () => {
-    const learner = await userWithRole(app, 'basic');
+    const learner = await api.newUser('basic');
     const key = learner.username;
     expect(
       (await call('PUT', `/admin/users/${key}`, root, { emailVerified: false })).body.data.user
@@ -130,7 +113,7 @@ describe(`user management on ${engineUnderTest}`, () => {
     const res = await call('PUT', `/admin/users/${key}`, root, { password: 'Set-By-Admin-33' });
     expect(res.status).toBe(200);
     expect((await call('GET', '/auth/me', learner)).status).toBe(401);
-    const login = await app.inject({
+    const login = await api.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: learner.email, password: 'Set-By-Admin-33' },
@@ -140,11 +123,11 @@ describe(`user management on ${engineUnderTest}`, () => {
   });
 
   it('disabling ends the sessions at once; enabling lets the user back in', async () => {
-    const learner = await userWithRole(app, 'basic');
+    const learner = await api.newUser('basic');
     expect((await call('GET', '/auth/me', learner)).status).toBe(200);
     await call('PUT', `/admin/users/${learner.username}`, root, { enabled: false });
     expect((await call('GET', '/auth/me', learner)).status).toBe(401);
-    const refused = await app.inject({
+    const refused = await api.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: learner.email, password: learner.password },
@@ -154,7 +137,7 @@ describe(`user management on ${engineUnderTest}`, () => {
     await call('PUT', `/admin/users/${learner.username}`, root, { enabled: true });
     expect(
       (
-        await app.inject({
+        await api.app.inject({
           method: 'POST',
           url: '/api/auth/login',
           payload: { email: learner.email, password: learner.password },
@@ -165,7 +148,7 @@ describe(`user management on ${engineUnderTest}`, () => {
   });
 
   it('changes roles with immediate effect, and refuses unknown groups', async () => {
-    const someone = await userWithRole(app, 'basic');
+    const someone = await api.newUser('basic');
     expect((await call('GET', '/admin/users/dashboard', someone)).status).toBe(403);
     const added = await call('POST', `/admin/users/${someone.username}/groups`, root, {
       groupName: 'superadmin',
@@ -217,9 +200,9 @@ describe(`user management on ${engineUnderTest}`, () => {
   });
 
   it('deletes an account with its likes, solved marks and groups, and ends its sessions', async () => {
-    const cat = await smallCatalogue(app.database.db);
-    const learner = await userWithRole(app, 'basic');
-    const db = app.database.db;
+    const cat = await smallCatalogue(api.app.database.db);
+    const learner = await api.newUser('basic');
+    const db = api.app.database.db;
     const row = (await db
       .selectFrom('users')
       .select('id')
@@ -248,7 +231,7 @@ describe(`user management on ${engineUnderTest}`, () => {
   });
 
   it('records every user-management action in an audit log only superadmins read', async () => {
-    const learner = await userWithRole(app, 'basic');
+    const learner = await api.newUser('basic');
     await call('PUT', `/admin/users/${learner.username}`, root, {
       password: 'Audit-Secret-44',
       emailVerified: true,
@@ -266,12 +249,12 @@ describe(`user management on ${engineUnderTest}`, () => {
       details: { password: 'changed', emailVerified: true, email: learner.email },
     });
     expect(JSON.stringify(body)).not.toContain('Audit-Secret-44');
-    const admin = await userWithRole(app, 'admin');
+    const admin = await api.newUser('admin');
     expect((await call('GET', '/admin/audit', admin)).status).toBe(403);
   });
 
   it('tells the caller what they may do', async () => {
-    const admin = await userWithRole(app, 'admin');
+    const admin = await api.newUser('admin');
     expect((await call('GET', '/admin/permissions', admin)).body.data).toEqual({
       role: 'admin',
       permissions: {
@@ -281,8 +264,8 @@ describe(`user management on ${engineUnderTest}`, () => {
         'audit:read': false,
       },
     });
-    expect((await app.inject({ method: 'GET', url: '/api/admin/permissions' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/admin/permissions' })).statusCode,
+    ).toBe(401);
   });
 });

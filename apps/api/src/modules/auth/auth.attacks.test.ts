@@ -1,32 +1,17 @@
 import { request } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { startSmtp } from '../../../test/helpers/smtp';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
+import { createTestEnv, engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 import { CODE_MAIL_GAP_MS, codeMailKeys, REFRESH_GRACE_MS, waitText } from './auth.service';
 
 /**
  * Attacks on codes, code mail and sessions, made over real HTTP (app.listen + fetch) against the
  * real database, counters (Redis when REDIS_URL is set) and a real SMTP server.
  */
-let env: TestEnv;
-let app: FastifyInstance;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let base: string;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  app = await buildApp(env.config, { logger: false });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await env.cleanup();
-});
+const api = useTestApp({ smtp: true, listen: true });
+const { smtp } = api;
 
 interface Answer {
   status: number;
@@ -48,7 +33,7 @@ function http(method: string, url: string, payload?: object, token?: string): Pr
   const body = payload ? JSON.stringify(payload) : undefined;
   return new Promise((resolve, reject) => {
     const req = request(
-      `${base}/api${url}`,
+      `${api.base}/api${url}`,
       {
         method,
         localAddress: source,
@@ -78,7 +63,7 @@ function http(method: string, url: string, payload?: object, token?: string): Pr
 /** The same call through inject from an address of its own (per-IP limits stay out of the way). */
 let ip = 1;
 async function from(address: string | null, method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await app.inject({
+  const res = await api.app.inject({
     method,
     url: `/api${url}`,
     payload,
@@ -108,7 +93,7 @@ async function confirmedLogin(email: string) {
 }
 
 const codeRow = (email: string) =>
-  app.database.db
+  api.app.database.db
     .selectFrom('verification_codes')
     .innerJoin('users', 'users.id', 'verification_codes.user_id')
     .select(['verification_codes.attempts', 'verification_codes.used_at'])
@@ -237,7 +222,7 @@ describe(`code mail limits on ${engineUnderTest}`, () => {
     // Four more minutes "pass" (the one-a-minute mark is lifted each time): four more mails.
     const waits: number[] = [];
     for (let i = 0; i < 4; i++) {
-      await app.counters.delete(gapKey);
+      await api.app.counters.delete(gapKey);
       const res = await from(null, 'POST', '/auth/resend-code', { email });
       waits.push(res.body.data!.nextCodeInSeconds as number);
     }
@@ -250,7 +235,7 @@ describe(`code mail limits on ${engineUnderTest}`, () => {
     expect(waits.slice(0, 3).every((w) => w > 50 && w <= CODE_MAIL_GAP_MS / 1000)).toBe(true);
     expect(waits[3]).toBeGreaterThan(3000);
 
-    await app.counters.delete(gapKey);
+    await api.app.counters.delete(gapKey);
     const sixth = await from(null, 'POST', '/auth/resend-code', { email });
     expect(sixth.status).toBe(200);
     expect(sixth.body.data!.nextCodeInSeconds).toBeGreaterThan(3000);
@@ -260,7 +245,7 @@ describe(`code mail limits on ${engineUnderTest}`, () => {
 });
 
 const familyRows = (email: string) =>
-  app.database.db
+  api.app.database.db
     .selectFrom('refresh_tokens')
     .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
     .select([
@@ -310,7 +295,7 @@ describe(`refresh tokens on ${engineUnderTest}`, () => {
     const t0 = await confirmedLogin(email);
     const first = await http('POST', '/auth/refresh', { refreshToken: t0.refreshToken });
     const t1 = first.body.data!.refreshToken as string;
-    await app.database.db
+    await api.app.database.db
       .updateTable('refresh_tokens')
       .set({ rotated_at: new Date(Date.now() - REFRESH_GRACE_MS - 1000).toISOString() })
       .where(
@@ -343,7 +328,7 @@ describe(`refresh tokens on ${engineUnderTest}`, () => {
       expect(new Date(r.expires_at).getTime()).toBeLessThanOrEqual(started + 30 * 86_400_000);
     }
     // Make the login 30 days and a minute old; the last refresh stays a moment ago.
-    await app.database.db
+    await api.app.database.db
       .updateTable('refresh_tokens')
       .set({ session_started_at: new Date(Date.now() - 30 * 86_400_000 - 60_000).toISOString() })
       .where('family_id', '=', rows[0]!.family_id)
@@ -472,7 +457,7 @@ describe(`Cache-Control on personal answers, over HTTP, on ${engineUnderTest}`, 
 
   it("the caller's marks and progress (/me/progress, like/solved, a signed-in list) are no-store; a visitor's list and the JWKS are not", async () => {
     const { smallCatalogue } = await import('../../../test/factories');
-    const cat = await smallCatalogue(app.database.db);
+    const cat = await smallCatalogue(api.app.database.db);
     const t = await confirmedLogin(newEmail('marks'));
     const id = cat.ex.linear;
     const personal: [string, string, string | undefined][] = [

@@ -1,32 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { httpRequest, type RawResponse } from '../../../test/helpers/http';
-import { startSmtp } from '../../../test/helpers/smtp';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { userWithRole } from '../../../test/helpers/users';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 import { loginLockKeys, LOGIN_FREE_FAILURES, waitText } from './auth.service';
 
 /**
  * What people are told when signing in or choosing a password fails, over real HTTP (app.listen)
  * against the real database and counters (Redis when REDIS_URL is set).
  */
-let env: TestEnv;
-let app: FastifyInstance;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let base: string;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  app = await buildApp(env.config, { logger: false });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await env.cleanup();
-});
+const api = useTestApp({ smtp: true, listen: true });
+const { smtp } = api;
 
 /** Each test speaks from a loopback address of its own, so per-IP limits never mix tests up. */
 const runOctet = 1 + Math.floor(Math.random() * 250);
@@ -43,7 +26,7 @@ interface ErrorBody {
 }
 
 const call = (method: string, url: string, body?: unknown, headers?: Record<string, string>) =>
-  httpRequest(`${base}/api${url}`, { method, body, headers, localAddress: source });
+  httpRequest(`${api.base}/api${url}`, { method, body, headers, localAddress: source });
 const bodyOf = (res: RawResponse) => res.body as ErrorBody;
 
 let emailCounter = 0;
@@ -58,7 +41,7 @@ async function confirmedAccount(email: string) {
   expect((await call('POST', '/auth/confirm', { email, code })).status).toBe(200);
 }
 
-const lockTtl = (email: string) => app.counters.ttl(loginLockKeys(email)[1]);
+const lockTtl = (email: string) => api.app.counters.ttl(loginLockKeys(email)[1]);
 
 describe(`sign-in failures on ${engineUnderTest}`, () => {
   it("a wrong password and an unknown address both answer 401 'Incorrect email or password.'", async () => {
@@ -108,7 +91,7 @@ describe(`sign-in failures on ${engineUnderTest}`, () => {
     const email = newEmail('minutes');
     await confirmedAccount(email);
     // As if the lock-out had grown after repeated failures: 13.5 minutes left.
-    await app.counters.set(loginLockKeys(email)[1], 13.5 * 60_000);
+    await api.app.counters.set(loginLockKeys(email)[1], 13.5 * 60_000);
     const locked = await call('POST', '/auth/login', { email, password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(bodyOf(locked).message).toBe(
@@ -182,8 +165,8 @@ describe(`password-policy refusals on ${engineUnderTest}`, () => {
   });
 
   it("a superadmin setting a user's password that contains the user's address is told whose address, by name, and the password is unchanged", async () => {
-    const admin = await userWithRole(app, 'superadmin');
-    const target = await userWithRole(app, 'basic');
+    const admin = await api.newUser('superadmin');
+    const target = await api.newUser('basic');
     const password = `Z7-${target.email.split('@')[0]}`;
     const res = await call('PUT', `/admin/users/${target.username}`, { password }, admin.auth);
     expect(res.status).toBe(400);

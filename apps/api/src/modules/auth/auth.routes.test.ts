@@ -1,34 +1,26 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { codeMailKeys } from './auth.service';
-import { startSmtp } from '../../../test/helpers/smtp';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
+import { createTestEnv, engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 
-let env: TestEnv;
-let app: FastifyInstance;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const logLines: string[] = [];
+const api = useTestApp({
+  smtp: true,
+  logger: {
+    level: 'debug',
+    stream: new Writable({
+      write(chunk, _enc, cb) {
+        logLines.push(String(chunk));
+        cb();
+      },
+    }),
+  },
+});
+const { smtp } = api;
 let ipCounter = 1;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  env = await createTestEnv({ SMTP_URL: smtp.url });
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      logLines.push(String(chunk));
-      cb();
-    },
-  });
-  app = await buildApp(env.config, { logger: { level: 'debug', stream } });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await env.cleanup();
-});
 
 /** Each test speaks from its own address so per-IP limits do not mix tests up. */
 function client() {
@@ -39,7 +31,7 @@ function client() {
     payload?: object,
     token?: string,
   ) => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method,
       url: `/api${url}`,
       payload,
@@ -52,7 +44,7 @@ function client() {
 
 /** Lifts the one-a-minute code-mail limit of an address (tests that need a second code now). */
 const allowNextCodeMail = (email: string, purpose: 'confirm' | 'reset') =>
-  app.counters.delete(...codeMailKeys(email, purpose));
+  api.app.counters.delete(...codeMailKeys(email, purpose));
 
 let emailCounter = 0;
 const newEmail = () => `learner${++emailCounter}.${Date.now()}@example.com`;
@@ -245,7 +237,7 @@ describe(`accounts on ${engineUnderTest}`, () => {
     if (second !== third) {
       expect((await call('POST', '/auth/confirm', { email, code: second })).status).toBe(400);
     }
-    await app.database.db
+    await api.app.database.db
       .updateTable('verification_codes')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('used_at', 'is', null)
@@ -275,7 +267,7 @@ describe(`accounts on ${engineUnderTest}`, () => {
     expect((await call('GET', '/auth/me', undefined, tabB.body.data.idToken)).status).toBe(200);
 
     // Past the grace period the old token is a replay: the whole session ends.
-    await app.database.db
+    await api.app.database.db
       .updateTable('refresh_tokens')
       .set({ rotated_at: new Date(Date.now() - 120_000).toISOString() })
       .where('rotated_at', 'is not', null)
@@ -373,7 +365,9 @@ describe(`accounts on ${engineUnderTest}`, () => {
     const call = client();
     const { email } = await registerAndConfirm(call);
     const t = await login(call, email);
-    const jwks = (await app.inject({ method: 'GET', url: '/api/.well-known/jwks.json' })).json();
+    const jwks = (
+      await api.app.inject({ method: 'GET', url: '/api/.well-known/jwks.json' })
+    ).json();
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
     expect(jwks.keys[0].d).toBeUndefined();
     const { payload } = await jwtVerify(t.idToken, createLocalJWKSet(jwks));

@@ -1,32 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { smallCatalogue } from '../../../test/factories';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { userWithRole, type TestUser } from '../../../test/helpers/users';
+import { describe, expect, it } from 'vitest';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 
-let env: TestEnv;
-let app: FastifyInstance;
-let admin: TestUser;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
+const api = useTestApp({ catalogue: true, users: ['admin'] });
+const { cat } = api;
+const admin = api.users.admin;
 
-beforeAll(async () => {
-  env = await createTestEnv();
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-  admin = await userWithRole(app, 'admin');
-});
-afterAll(async () => {
-  await app.close();
-  await env.cleanup();
-});
-
-const send = async (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) => {
-  const res = await app.inject({ method, url: `/api${url}`, headers: admin.auth, payload });
-  return { status: res.statusCode, body: res.json() };
-};
+const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
+  api.request(method, url, { as: admin, payload });
 const count = async (table: 'subjects' | 'categories' | 'examples' | 'difficulties' | 'types') =>
-  (await app.database.db.selectFrom(table).select('id').execute()).length;
+  (await api.app.database.db.selectFrom(table).select('id').execute()).length;
 
 describe(`catalogue writes on ${engineUnderTest}`, () => {
   it('creates, edits and deletes a subject, difficulty and type, and refuses duplicate names', async () => {
@@ -191,19 +174,19 @@ describe(`catalogue writes on ${engineUnderTest}`, () => {
     expect((await send('GET', '/examples?q=giraffe')).body.data.total).toBe(1);
 
     const learnerId = (
-      await app.database.db
+      await api.app.database.db
         .selectFrom('users')
         .select('id')
         .where('email', '=', admin.email)
         .executeTakeFirstOrThrow()
     ).id;
-    await app.database.db
+    await api.app.database.db
       .insertInto('likes')
       .values({ user_id: learnerId, example_id: example.id, created_at: new Date().toISOString() })
       .execute();
     expect((await send('DELETE', `/examples/${example.id}`)).status).toBe(200);
     expect(
-      await app.database.db
+      await api.app.database.db
         .selectFrom('likes')
         .select('user_id')
         .where('example_id', '=', example.id)
@@ -215,8 +198,8 @@ describe(`catalogue writes on ${engineUnderTest}`, () => {
   it('writes every change to the audit log', async () => {
     const created = await send('POST', '/types', { name: 'Audit Trail' });
     await send('DELETE', `/types/${created.body.data.type.id}`);
-    const root = await userWithRole(app, 'superadmin');
-    const res = await app.inject({
+    const root = await api.newUser('superadmin');
+    const res = await api.app.inject({
       method: 'GET',
       url: '/api/admin/audit?limit=2',
       headers: root.auth,

@@ -1,27 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { smallCatalogue } from '../../../test/factories';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
+import { describe, expect, it } from 'vitest';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 
-let env: TestEnv;
-let app: FastifyInstance;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-});
-afterAll(async () => {
-  await app.close();
-  await env.cleanup();
-});
-
-const get = async (url: string) => {
-  const res = await app.inject({ method: 'GET', url: `/api${url}` });
-  return { status: res.statusCode, body: res.json() };
-};
+const api = useTestApp({ catalogue: true });
+const { cat } = api;
+const get = (url: string) => api.request('GET', url);
 
 describe(`catalogue reads on ${engineUnderTest}`, () => {
   it('lists subjects, difficulties (by rank) and types', async () => {

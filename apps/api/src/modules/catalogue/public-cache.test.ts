@@ -2,29 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../app';
-import { smallCatalogue } from '../../../test/factories';
 import { VERSION_MAX_AGE_MS } from './public-cache';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { userWithRole, type TestUser } from '../../../test/helpers/users';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 
-let env: TestEnv;
+const api = useTestApp({ catalogue: true, users: ['admin'] });
+const { cat } = api;
+const admin = api.users.admin;
 let app: FastifyInstance;
 let other: FastifyInstance;
-let admin: TestUser;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-  admin = await userWithRole(app, 'admin');
+  app = api.app;
   // A second instance on the same database (PostgreSQL), or the same one again (SQLite).
-  other = env.config.DATABASE_URL ? await buildApp(env.config, { logger: false }) : app;
+  other = api.env.config.DATABASE_URL ? await buildApp(api.env.config, { logger: false }) : app;
 });
 afterAll(async () => {
   if (other !== app) await other.close();
-  await app.close();
-  await env.cleanup();
 });
 
 const get = (a: FastifyInstance, url: string, headers: Record<string, string> = {}) =>

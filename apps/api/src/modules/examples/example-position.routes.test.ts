@@ -1,32 +1,21 @@
 import { ID_MAX } from '@exemplar/shared/fields';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { insertExample, smallCatalogue } from '../../../test/factories';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { userWithRole, type TestUser } from '../../../test/helpers/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertExample } from '../../../test/factories';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
+import type { TestUser } from '../../../test/helpers/users';
 
-let env: TestEnv;
-let app: FastifyInstance;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
-let ada: TestUser;
+const api = useTestApp({ catalogue: true, users: ['basic'] });
+const { cat } = api;
+const ada = api.users.basic;
 /** Every example in catalogue order (the list's order when not searching). */
 let all: number[];
-
-beforeAll(async () => {
-  env = await createTestEnv();
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-  ada = await userWithRole(app, 'basic');
+beforeAll(() => {
   all = Object.values(cat.ex);
-});
-afterAll(async () => {
-  await app.close();
-  await env.cleanup();
 });
 
 async function call(url: string, user?: TestUser) {
-  const res = await app.inject({ method: 'GET', url: `/api${url}`, headers: user?.auth });
+  const res = await api.inject('GET', url, { as: user });
   return { status: res.statusCode, body: res.json(), cache: res.headers['x-catalogue-cache'] };
 }
 const position = (id: number, query = '', user?: TestUser) =>
@@ -116,7 +105,7 @@ describe(`GET /api/examples/:id/position on ${engineUnderTest}`, () => {
 
   it('orders search results by relevance, as the list does, not by id', async () => {
     const at = { categoryId: cat.circles, difficultyId: cat.easy, typeId: cat.worked };
-    const db = app.database.db;
+    const db = api.app.database.db;
     const inProcedure = await insertExample(db, {
       ...at,
       question: 'How far does it go?',
@@ -165,14 +154,14 @@ describe(`GET /api/examples/:id/position on ${engineUnderTest}`, () => {
 
   it('applies liked and solved for a signed-in learner, and ignores them for a visitor as the list does', async () => {
     for (const id of [cat.ex.quadEasy, cat.ex.sequence]) {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: 'PUT',
         url: `/api/examples/${id}/like`,
         headers: ada.auth,
       });
       expect(res.statusCode).toBe(200);
     }
-    await app.inject({
+    await api.app.inject({
       method: 'PUT',
       url: `/api/examples/${cat.ex.sequence}/solved`,
       headers: ada.auth,
@@ -192,7 +181,7 @@ describe(`GET /api/examples/:id/position on ${engineUnderTest}`, () => {
       nextId: null,
     });
     // Marks are personal: a change shows at once (no cached answer for these filters).
-    await app.inject({
+    await api.app.inject({
       method: 'DELETE',
       url: `/api/examples/${cat.ex.quadEasy}/like`,
       headers: ada.auth,
@@ -215,10 +204,10 @@ describe(`GET /api/examples/:id/position on ${engineUnderTest}`, () => {
     const first = await position(cat.ex.circle, query);
     expect(first.body.data).toEqual({ position: 1, total: 1, previousId: null, nextId: null });
     expect((await position(cat.ex.circle, query)).cache).toBe('hit');
-    const added = await app.inject({
+    const added = await api.app.inject({
       method: 'POST',
       url: '/api/examples',
-      headers: (await userWithRole(app, 'superadmin')).auth,
+      headers: (await api.newUser('superadmin')).auth,
       payload: {
         question: 'Find the circumference of a circle of radius $2$.',
         answer: '$4\\pi$',
@@ -232,7 +221,7 @@ describe(`GET /api/examples/:id/position on ${engineUnderTest}`, () => {
     const after = await position(cat.ex.circle, query);
     expect(after.cache).toBeUndefined();
     expect(after.body.data).toEqual({ position: 1, total: 2, previousId: null, nextId: newId });
-    await app.database.db.deleteFrom('examples').where('id', '=', newId).execute();
+    await api.app.database.db.deleteFrom('examples').where('id', '=', newId).execute();
   });
 
   it('answers 404 for an unknown example, with or without filters, and 400 for an id beyond the range', async () => {

@@ -1,29 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { VERSION_MAX_AGE_MS } from '../catalogue/public-cache';
-import { insertExample, smallCatalogue } from '../../../test/factories';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
+import { insertExample } from '../../../test/factories';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 
-let env: TestEnv;
-let app: FastifyInstance;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
+const api = useTestApp({ catalogue: true });
+const { cat } = api;
 
-beforeAll(async () => {
-  env = await createTestEnv();
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-});
-afterAll(async () => {
-  await app.close();
-  await env.cleanup();
-});
-
-async function list(query: string) {
-  const res = await app.inject({ method: 'GET', url: `/api/examples${query}` });
-  return { status: res.statusCode, body: res.json() };
-}
+const list = (query: string) => api.request('GET', `/examples${query}`);
 const ids = (body: { data: { examples: { id: number }[] } }) => body.data.examples.map((e) => e.id);
 
 describe(`GET /api/examples on ${engineUnderTest}`, () => {
@@ -161,7 +146,7 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
   });
 
   it('keeps search in step with edits and deletions', async () => {
-    const db = app.database.db;
+    const db = api.app.database.db;
     await db
       .updateTable('examples')
       .set({ question: 'Compute the circumference of a wheel.' })
@@ -176,7 +161,7 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
   });
 
   it('ranks a word in the question before one in the answer, then the procedure, across pages', async () => {
-    const db = app.database.db;
+    const db = api.app.database.db;
     const at = { categoryId: cat.circles, difficultyId: cat.easy, typeId: cat.worked };
     const inProcedure = await insertExample(db, {
       ...at,
@@ -208,14 +193,14 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
 
 describe(`GET /api/examples/:id on ${engineUnderTest}`, () => {
   it('returns one example, 404 for an unknown id and 400 for a malformed one', async () => {
-    const ok = await app.inject({ method: 'GET', url: `/api/examples/${cat.ex.linear}` });
+    const ok = await api.app.inject({ method: 'GET', url: `/api/examples/${cat.ex.linear}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.example).toMatchObject({
       id: cat.ex.linear,
       answer: '$x = 4$',
       procedure: null,
     });
-    const missing = await app.inject({ method: 'GET', url: '/api/examples/999999' });
+    const missing = await api.app.inject({ method: 'GET', url: '/api/examples/999999' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       success: false,
@@ -223,7 +208,7 @@ describe(`GET /api/examples/:id on ${engineUnderTest}`, () => {
       message: 'Example 999999 not found.',
     });
     for (const bad of ['abc', '0', '-3', '1e3']) {
-      const res = await app.inject({ method: 'GET', url: `/api/examples/${bad}` });
+      const res = await api.app.inject({ method: 'GET', url: `/api/examples/${bad}` });
       expect(res.statusCode, bad).toBe(400);
     }
   });

@@ -1,24 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
 import { NEWSLETTER_LIMIT_PER_MINUTE } from './newsletter.routes';
 
 /** Counted in Redis when the run gives REDIS_URL (as CI's PostgreSQL run does), else in memory. */
 const redisUrl = process.env.REDIS_URL;
-let env: TestEnv;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  env = await createTestEnv(redisUrl ? { REDIS_URL: redisUrl } : {});
-  app = await buildApp(env.config, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  await env.cleanup();
-});
+const api = useTestApp({ env: redisUrl ? { REDIS_URL: redisUrl } : {}, listen: true });
 
 /** A fresh address per run: Redis keeps counts for a minute across test runs. */
 const someIp = () => `10.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
@@ -27,7 +15,7 @@ describe(`newsletter signups on ${engineUnderTest}${redisUrl ? ' with Redis' : '
   it(`answers 429 to the ${NEWSLETTER_LIMIT_PER_MINUTE + 1}th signup from one address within a minute, stores none of the refused ones, and still serves other addresses`, async () => {
     const ip = someIp();
     const signup = (n: number, from = ip) =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/api/newsletter',
         payload: { email: `reader${n}.${ip}@example.com` },
@@ -43,7 +31,7 @@ describe(`newsletter signups on ${engineUnderTest}${redisUrl ? ' with Redis' : '
       code: 'TooManyRequests',
       message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
     });
-    const rows = await app.database.db
+    const rows = await api.app.database.db
       .selectFrom('newsletter_signups')
       .select('email')
       .where('email', 'like', `%.${ip}@example.com`)
@@ -53,7 +41,7 @@ describe(`newsletter signups on ${engineUnderTest}${redisUrl ? ' with Redis' : '
   });
 
   it('the limit holds over real HTTP too (the address is the socket peer)', async () => {
-    const address = app.server.address() as { port: number };
+    const address = api.app.server.address() as { port: number };
     let last = 0;
     for (let n = 0; n <= NEWSLETTER_LIMIT_PER_MINUTE; n++) {
       const res = await fetch(`http://127.0.0.1:${address.port}/api/newsletter`, {

@@ -1,32 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { smallCatalogue } from '../../../test/factories';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { userWithRole, type TestUser } from '../../../test/helpers/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
+import type { TestUser } from '../../../test/helpers/users';
 
-let env: TestEnv;
-let app: FastifyInstance;
-let cat: Awaited<ReturnType<typeof smallCatalogue>>;
+const api = useTestApp({ catalogue: true });
+const { cat } = api;
 let ada: TestUser;
 let bob: TestUser;
-
 beforeAll(async () => {
-  env = await createTestEnv();
-  app = await buildApp(env.config, { logger: false });
-  cat = await smallCatalogue(app.database.db);
-  ada = await userWithRole(app, 'basic');
-  bob = await userWithRole(app, 'basic');
-});
-afterAll(async () => {
-  await app.close();
-  await env.cleanup();
+  ada = await api.newUser('basic');
+  bob = await api.newUser('basic');
 });
 
-const call = async (method: 'GET' | 'PUT' | 'DELETE', url: string, who?: TestUser) => {
-  const res = await app.inject({ method, url: `/api${url}`, headers: who?.auth ?? {} });
-  return { status: res.statusCode, body: res.json() };
-};
+const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, who?: TestUser) =>
+  api.request(method, url, { as: who });
 const ids = (body: { data: { examples: { id: number }[] } }) =>
   body.data.examples.map((e) => e.id).sort((a, b) => a - b);
 
