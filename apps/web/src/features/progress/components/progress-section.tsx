@@ -1,5 +1,6 @@
-import { Button, Card, EmptyState, Group, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Text } from '@mantine/core';
 import { IconBook2, IconChartBar, IconTrophy } from '@tabler/icons-react';
+import { SectionCard } from '../../../components/section-card';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { ProgressOverview, type ProgressOverviewProps } from './progress-overview';
@@ -12,19 +13,14 @@ import classes from './progress.module.css';
  */
 export function ProgressSection({ progress, subjects }: Omit<ProgressOverviewProps, 'empty'>) {
   return (
-    <Card
-      padding="lg"
-      component="section"
-      aria-labelledby="progress-title"
+    <SectionCard
+      titleId="progress-title"
+      title="My Progress"
+      icon={IconChartBar}
       h="100%"
       className={classes.progressCard}
+      headingGap={4}
     >
-      <Group gap="xs" mb={4} wrap="nowrap">
-        <IconChartBar size={20} stroke={1.7} />
-        <Title order={2} size="h4" id="progress-title">
-          My Progress
-        </Title>
-      </Group>
       <Text size="sm" c="dimmed" mb="lg">
         The examples you have liked and solved.
       </Text>
@@ -48,6 +44,6 @@ export function ProgressSection({ progress, subjects }: Omit<ProgressOverviewPro
           </EmptyState>
         }
       />
-    </Card>
+    </SectionCard>
   );
 }
