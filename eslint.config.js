@@ -1,7 +1,35 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders (apps/web/src/features/<name>), read so a new one is covered. */
+const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A file of src/features/<feature> never imports another feature, by a path through `features/`
+ * or by a relative one (`../../examples/...`).
+ */
+function otherFeatures(feature) {
+  const others = webFeatures.filter((name) => name !== feature).join('|');
+  return {
+    regex: `(^|/)features/(?!${feature}(/|$))|^(\\.\\./)+(${others})(/|$)`,
+    message: `src/features/${feature} never imports another feature: compose them in src/app.`,
+  };
+}
+
+/** Nor src/app, which composes the features. */
+function noApp(feature) {
+  return {
+    regex: '^(\\.\\./)+app(/|$)',
+    message: `src/features/${feature} never imports src/app: the app composes features.`,
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**'] },
@@ -85,10 +113,39 @@ export default tseslint.config(
     },
   },
   {
-    // In web, components and lib never import features.
+    // In web, components and lib are shared by every feature: they never import a feature or the app.
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|app)(/|$)',
+              message:
+                'components and lib never import src/features or src/app: pass it in instead.',
+            },
+          ],
+        },
+      ],
     },
   },
+  // Web features stand apart (docs/decisions/025-web-feature-boundaries.md): a file of
+  // src/features/X never imports src/features/Y nor src/app; src/app composes features.
+  ...webFeatures.flatMap((feature) => [
+    {
+      files: [`apps/web/src/features/${feature}/**`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [otherFeatures(feature), noApp(feature)] }],
+      },
+    },
+    {
+      // Test set-ups may mount the app's providers.
+      files: [
+        `apps/web/src/features/${feature}/**/*.test.{ts,tsx}`,
+        `apps/web/src/features/${feature}/test/**`,
+      ],
+      rules: { 'no-restricted-imports': ['error', { patterns: [otherFeatures(feature)] }] },
+    },
+  ]),
 );

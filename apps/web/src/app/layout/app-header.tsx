@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBook2, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { canManageCatalogue } from '@exemplar/shared/roles';
+import { can } from '@exemplar/shared/roles';
 import { BrandLogo } from '../../components/brand-logo';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { useAuth } from '../../lib/auth/auth-store';
@@ -40,7 +40,7 @@ export function AppHeader() {
       label: 'Dashboard',
       icon: <IconLayoutDashboard size={16} stroke={1.7} />,
     });
-    if (canManageCatalogue(user.groups)) {
+    if (can(user.groups, 'catalogue:write')) {
       items.push({
         to: paths.admin,
         label: 'Admin',

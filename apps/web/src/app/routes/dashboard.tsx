@@ -4,12 +4,12 @@ import { UserManagement } from '../../features/admin-users/components/user-manag
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
 import { AccessDenied } from '../../features/dashboard/components/access-denied';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import { ProgressOverview } from '../../features/examples/components/progress-overview';
 import { useAuth } from '../../lib/auth/auth-store';
+import { LearnerProgress } from '../compose/learner-progress';
 
 /**
  * /dashboard: a visitor sees 'Access Denied' with a Login link; a signed-in user, once
- * the session check passes, the dashboard of their highest role.
+ * the session check passes, the dashboard of what they may do.
  */
 export default function DashboardRoute() {
   const { tokens } = useAuth();
@@ -25,10 +25,7 @@ export default function DashboardRoute() {
       ) : (
         <ProtectedRoute>
           <ModalsProvider>
-            <DashboardPage
-              superadmin={<UserManagement />}
-              progress={(empty) => <ProgressOverview empty={empty} />}
-            />
+            <DashboardPage superadmin={<UserManagement />} progress={<LearnerProgress />} />
           </ModalsProvider>
         </ProtectedRoute>
       )}

@@ -1,50 +1,11 @@
-import { Badge, Box, Card, Container, Grid, Text, Title } from '@mantine/core';
-import { LatexPlayground } from '../../features/latex/components/latex-playground';
-import { SyntaxHelp } from '../../features/latex/components/syntax-help';
+import { LatexPage } from '../../features/latex/components/latex-page';
 
 /** /latex — the maths demo page. */
 export default function LatexRoute() {
   return (
     <>
       <title>LaTeX demo — Exemplar</title>
-      <Box
-        component="header"
-        py={{ base: 32, sm: 48 }}
-        style={{
-          borderBottom:
-            '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))',
-          background:
-            'radial-gradient(50rem 22rem at 80% -20%, light-dark(rgba(72, 81, 240, 0.12), rgba(72, 81, 240, 0.22)), transparent 70%)',
-        }}
-      >
-        <Container>
-          <Badge variant="light" size="lg" radius="xl" mb="sm" style={{ textTransform: 'none' }}>
-            LaTeX demo
-          </Badge>
-          <Title order={1} fz={{ base: 30, sm: 40 }} lh={1.15} style={{ letterSpacing: '-0.02em' }}>
-            See your maths rendered
-          </Title>
-          <Text size="lg" c="dimmed" mt="sm" maw={720}>
-            Write text with LaTeX maths in it and watch it typeset exactly as it will appear in the
-            examples. Start from the sample below or pick one of the snippets.
-          </Text>
-        </Container>
-      </Box>
-      <Container py={{ base: 24, sm: 40 }}>
-        <Grid gap={{ base: 'lg', md: 'xl' }}>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <LatexPlayground />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card p={{ base: 'md', sm: 'lg' }} style={{ position: 'sticky', top: 88 }}>
-              <Title order={2} fz="md" mb="sm">
-                Syntax at a glance
-              </Title>
-              <SyntaxHelp />
-            </Card>
-          </Grid.Col>
-        </Grid>
-      </Container>
+      <LatexPage />
     </>
   );
 }

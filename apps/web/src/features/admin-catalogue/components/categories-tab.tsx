@@ -1,15 +1,16 @@
 import { CategoryInputSchema, type Category } from '@exemplar/shared/catalogue';
-import { Center, Group, Loader, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCornerDownRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { categoryOptions, PATH_SEPARATOR } from '../lib/category-tree';
-import { countOf, emptyText, loadFailed, operationFailed } from '../lib/entities';
+import { emptyText, operationFailed } from '../lib/entities';
 import { fieldErrors, toId } from '../lib/form-validation';
 import { matchesSearch } from '../lib/sort';
 import { CategorySelect } from './category-select';
 import { DataTable, type Column } from './data-table';
-import { EntityFormModal } from './entity-form-modal';
+import { DescriptionCell, optionsOf, WrappingText } from './entity-cells';
+import { EntityTab, shownOf } from './entity-tab';
 import { ErrorAlert } from './error-alert';
 import { FormActions } from './form-actions';
 import { TabToolbar } from './tab-toolbar';
@@ -71,9 +72,7 @@ export function CategoriesTab() {
                   aria-hidden
                 />
               )}
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {row.name}
-              </Text>
+              <WrappingText bold>{row.name}</WrappingText>
             </Group>
           );
         },
@@ -96,82 +95,66 @@ export function CategoriesTab() {
               — main category
             </Text>
           ) : (
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {index.pathLabel(row.parentId)}
-            </Text>
+            <WrappingText>{index.pathLabel(row.parentId)}</WrappingText>
           ),
       },
       {
         key: 'description',
         header: 'Description',
         sortValue: (row) => row.description,
-        cell: (row) =>
-          row.description ? (
-            <Text size="sm" lineClamp={2}>
-              {row.description}
-            </Text>
-          ) : (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
-          ),
+        cell: (row) => <DescriptionCell text={row.description} lines={2} />,
       },
     ];
   }, [lookups]);
 
-  const total = lookups?.categories.length ?? 0;
   const summary =
-    lookups &&
-    (rows.length === total
-      ? countOf(total, 'category', 'categories')
-      : `${rows.length} of ${countOf(total, 'category', 'categories')}`);
+    lookups && shownOf(rows.length, lookups.categories.length, 'category', 'categories');
 
   return (
-    <Stack gap="md">
-      <TabToolbar
-        plural="categories"
-        item="category"
-        search={search}
-        onSearch={setSearch}
-        onAdd={() => setEditor({ mode: 'add', subjectId: toId(subjectFilter) ?? null })}
-        summary={summary}
-      >
-        <Select
-          aria-label="Filter by subject"
-          placeholder="All subjects"
-          clearable
-          data={(lookups?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          value={subjectFilter}
-          onChange={setSubjectFilter}
-          style={{ flex: '0 1 200px' }}
-        />
-      </TabToolbar>
-      {deletion.error && <ErrorAlert onClose={deletion.clearError}>{deletion.error}</ErrorAlert>}
-      {state.status === 'pending' ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading categories" />
-        </Center>
-      ) : state.status === 'error' ? (
-        <ErrorAlert onRetry={state.retry}>{loadFailed(state.error.message)}</ErrorAlert>
-      ) : (
-        <DataTable
-          label="Categories"
-          rows={rows}
-          columns={columns}
-          rowKey={(row) => row.id}
-          rowName={(row) => state.lookups.index.pathLabel(row.id)}
-          emptyText={emptyText('categories')}
-          onEdit={(row) => setEditor({ mode: 'edit', row })}
-          onDelete={(row) => deletion.confirmDelete(row.id, row.name)}
-          deletingId={deletion.deletingId}
-        />
-      )}
-      <EntityFormModal
-        opened={editor !== null}
-        onClose={() => setEditor(null)}
-        title={editor?.mode === 'edit' ? 'Edit category' : 'Add category'}
-      >
-        {editor && lookups && (
+    <EntityTab
+      header={
+        <TabToolbar
+          plural="categories"
+          item="category"
+          search={search}
+          onSearch={setSearch}
+          onAdd={() => setEditor({ mode: 'add', subjectId: toId(subjectFilter) ?? null })}
+          summary={summary}
+        >
+          <Select
+            aria-label="Filter by subject"
+            placeholder="All subjects"
+            clearable
+            data={optionsOf(lookups?.subjects)}
+            value={subjectFilter}
+            onChange={setSubjectFilter}
+            style={{ flex: '0 1 200px' }}
+          />
+        </TabToolbar>
+      }
+      deletion={deletion}
+      load={state}
+      loadingLabel="Loading categories"
+      list={() =>
+        lookups && (
+          <DataTable
+            label="Categories"
+            rows={rows}
+            columns={columns}
+            rowKey={(row) => row.id}
+            rowName={(row) => lookups.index.pathLabel(row.id)}
+            emptyText={emptyText('categories')}
+            onEdit={(row) => setEditor({ mode: 'edit', row })}
+            onDelete={(row) => deletion.confirmDelete(row.id, row.name)}
+            deletingId={deletion.deletingId}
+          />
+        )
+      }
+      editor={{
+        opened: editor !== null,
+        onClose: () => setEditor(null),
+        title: editor?.mode === 'edit' ? 'Edit category' : 'Add category',
+        form: editor && lookups && (
           <CategoryForm
             key={editor.mode === 'edit' ? editor.row.id : 'new'}
             lookups={lookups}
@@ -179,9 +162,9 @@ export function CategoriesTab() {
             defaultSubjectId={editor.mode === 'add' ? editor.subjectId : null}
             onDone={() => setEditor(null)}
           />
-        )}
-      </EntityFormModal>
-    </Stack>
+        ),
+      }}
+    />
   );
 }
 
@@ -255,7 +238,7 @@ export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: Categor
           required
           searchable
           placeholder="Choose a subject"
-          data={lookups.subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+          data={optionsOf(lookups.subjects)}
           description={
             hasChildren
               ? 'This category has subcategories: move or delete them before changing its subject.'

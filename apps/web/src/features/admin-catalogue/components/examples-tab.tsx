@@ -1,16 +1,5 @@
 import type { Example } from '@exemplar/shared/catalogue';
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -22,7 +11,8 @@ import { toId } from '../lib/form-validation';
 import { truncateText } from '../lib/truncate';
 import { CategorySelect } from './category-select';
 import { DataTable, type Column } from './data-table';
-import { EntityFormModal } from './entity-form-modal';
+import { optionsOf, WrappingText } from './entity-cells';
+import { EntityTab, shownOf, type TabLoad } from './entity-tab';
 import { ErrorAlert } from './error-alert';
 import { ExampleForm } from './example-form';
 import { TabToolbar } from './tab-toolbar';
@@ -78,74 +68,71 @@ export function ExamplesTab() {
     [lookups, subjectId],
   );
 
+  const load: TabLoad =
+    state.status === 'error'
+      ? state
+      : examples.isError && !examples.data
+        ? { status: 'error', error: examples.error, retry: () => void examples.refetch() }
+        : state.status === 'pending' || examples.isPending
+          ? { status: 'pending' }
+          : { status: 'success' };
+
   return (
-    <Stack gap="md">
-      <TabToolbar
-        plural="examples"
-        item="example"
-        search={search}
-        onSearch={setSearch}
-        onAdd={() => setEditor({ mode: 'add' })}
-        summary={
-          examples.data &&
-          (rows.length < total
-            ? `${rows.length} of ${countOf(total, 'example')}`
-            : countOf(total, 'example'))
-        }
-      />
-      <Paper withBorder radius="md" p="sm">
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-          <Select
-            label="Subject"
-            placeholder="All subjects"
-            clearable
-            searchable
-            data={(lookups?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            value={filters.subjectId ?? null}
-            onChange={(value) => setFilter('subjectId', value)}
+    <EntityTab
+      header={
+        <>
+          <TabToolbar
+            plural="examples"
+            item="example"
+            search={search}
+            onSearch={setSearch}
+            onAdd={() => setEditor({ mode: 'add' })}
+            summary={examples.data && shownOf(rows.length, total, 'example')}
           />
-          <CategorySelect
-            label="Category"
-            placeholder="All categories"
-            clearable
-            disabled={subjectId === null}
-            options={filterOptions}
-            value={filters.categoryId ?? null}
-            onChange={(value) => setFilter('categoryId', value)}
-          />
-          <Select
-            label="Difficulty"
-            placeholder="All difficulties"
-            clearable
-            data={(lookups?.difficulties ?? []).map((d) => ({
-              value: String(d.id),
-              label: d.name,
-            }))}
-            value={filters.difficultyId ?? null}
-            onChange={(value) => setFilter('difficultyId', value)}
-          />
-          <Select
-            label="Type"
-            placeholder="All types"
-            clearable
-            data={(lookups?.types ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-            value={filters.typeId ?? null}
-            onChange={(value) => setFilter('typeId', value)}
-          />
-        </SimpleGrid>
-      </Paper>
-      {deletion.error && <ErrorAlert onClose={deletion.clearError}>{deletion.error}</ErrorAlert>}
-      {state.status === 'error' ? (
-        <ErrorAlert onRetry={state.retry}>{loadFailed(state.error.message)}</ErrorAlert>
-      ) : examples.isError && !examples.data ? (
-        <ErrorAlert onRetry={() => void examples.refetch()}>
-          {loadFailed(examples.error.message)}
-        </ErrorAlert>
-      ) : state.status === 'pending' || examples.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading examples" />
-        </Center>
-      ) : (
+          <Paper withBorder radius="md" p="sm">
+            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+              <Select
+                label="Subject"
+                placeholder="All subjects"
+                clearable
+                searchable
+                data={optionsOf(lookups?.subjects)}
+                value={filters.subjectId ?? null}
+                onChange={(value) => setFilter('subjectId', value)}
+              />
+              <CategorySelect
+                label="Category"
+                placeholder="All categories"
+                clearable
+                disabled={subjectId === null}
+                options={filterOptions}
+                value={filters.categoryId ?? null}
+                onChange={(value) => setFilter('categoryId', value)}
+              />
+              <Select
+                label="Difficulty"
+                placeholder="All difficulties"
+                clearable
+                data={optionsOf(lookups?.difficulties)}
+                value={filters.difficultyId ?? null}
+                onChange={(value) => setFilter('difficultyId', value)}
+              />
+              <Select
+                label="Type"
+                placeholder="All types"
+                clearable
+                data={optionsOf(lookups?.types)}
+                value={filters.typeId ?? null}
+                onChange={(value) => setFilter('typeId', value)}
+              />
+            </SimpleGrid>
+          </Paper>
+        </>
+      }
+      deletion={deletion}
+      load={load}
+      loadingLabel="Loading examples"
+      list={() => (
         <>
           <DataTable
             label="Examples"
@@ -184,13 +171,12 @@ export function ExamplesTab() {
           )}
         </>
       )}
-      <EntityFormModal
-        opened={editor !== null}
-        onClose={() => setEditor(null)}
-        title={editor?.mode === 'edit' ? `Edit example ${editor.row.id}` : 'Add example'}
-        size="min(1100px, 96vw)"
-      >
-        {editor && lookups && (
+      editor={{
+        opened: editor !== null,
+        onClose: () => setEditor(null),
+        title: editor?.mode === 'edit' ? `Edit example ${editor.row.id}` : 'Add example',
+        size: 'min(1100px, 96vw)',
+        form: editor && lookups && (
           <ExampleForm
             key={editor.mode === 'edit' ? editor.row.id : 'new'}
             lookups={lookups}
@@ -198,9 +184,9 @@ export function ExamplesTab() {
             defaults={{ subjectId: toId(filters.subjectId), categoryId: toId(filters.categoryId) }}
             onDone={() => setEditor(null)}
           />
-        )}
-      </EntityFormModal>
-    </Stack>
+        ),
+      }}
+    />
   );
 }
 
@@ -225,22 +211,14 @@ function exampleColumns(lookups: Lookups): Column<Example>[] {
       primary: true,
       width: '26%',
       sortValue: (row) => row.question,
-      cell: (row) => (
-        <Text size="sm" title={row.question} style={{ overflowWrap: 'anywhere' }}>
-          {truncateText(row.question)}
-        </Text>
-      ),
+      cell: (row) => <WrappingText title={row.question}>{truncateText(row.question)}</WrappingText>,
     },
     {
       key: 'answer',
       header: 'Answer',
       width: '18%',
       sortValue: (row) => row.answer,
-      cell: (row) => (
-        <Text size="sm" title={row.answer} style={{ overflowWrap: 'anywhere' }}>
-          {truncateText(row.answer)}
-        </Text>
-      ),
+      cell: (row) => <WrappingText title={row.answer}>{truncateText(row.answer)}</WrappingText>,
     },
     {
       key: 'category',
@@ -249,9 +227,7 @@ function exampleColumns(lookups: Lookups): Column<Example>[] {
         `${lookups.subjectName(row.subjectId)} ${index.pathLabel(row.categoryId)}`,
       cell: (row) => (
         <Stack gap={0}>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {index.byId.get(row.categoryId)?.name ?? 'Unknown'}
-          </Text>
+          <WrappingText>{index.byId.get(row.categoryId)?.name ?? 'Unknown'}</WrappingText>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {lookups.subjectName(row.subjectId)}
           </Text>

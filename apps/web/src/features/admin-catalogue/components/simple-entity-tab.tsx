@@ -3,26 +3,18 @@ import {
   SubjectInputSchema,
   TypeInputSchema,
 } from '@exemplar/shared/catalogue';
-import {
-  Badge,
-  Center,
-  Loader,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Badge, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
-import { countOf, emptyText, ENTITY_WORDS, loadFailed, operationFailed } from '../lib/entities';
+import { emptyText, ENTITY_WORDS, operationFailed } from '../lib/entities';
 import { fieldErrors, optionalText } from '../lib/form-validation';
 import { matchesSearch } from '../lib/sort';
 import { DataTable, type Column } from './data-table';
-import { EntityFormModal } from './entity-form-modal';
+import { DescriptionCell, WrappingText } from './entity-cells';
+import { EntityTab, shownOf } from './entity-tab';
 import { ErrorAlert } from './error-alert';
 import { FormActions } from './form-actions';
 import { TabToolbar } from './tab-toolbar';
@@ -79,11 +71,7 @@ export function SimpleEntityTab({ entity }: { entity: SimpleEntity }) {
         primary: true,
         width: '28%',
         sortValue: (row) => row.name,
-        cell: (row) => (
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {row.name}
-          </Text>
-        ),
+        cell: (row) => <WrappingText bold>{row.name}</WrappingText>,
       },
       ...(ranked
         ? [
@@ -104,48 +92,36 @@ export function SimpleEntityTab({ entity }: { entity: SimpleEntity }) {
         key: 'description',
         header: 'Description',
         sortValue: (row) => row.description,
-        cell: (row) =>
-          row.description ? (
-            <Text size="sm" lineClamp={3}>
-              {row.description}
-            </Text>
-          ) : (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
-          ),
+        cell: (row) => <DescriptionCell text={row.description} lines={3} />,
       },
     ],
     [ranked],
   );
 
-  const total = query.data?.length ?? 0;
-  const summary =
-    query.data &&
-    (rows.length === total
-      ? countOf(total, words.item, entity)
-      : `${rows.length} of ${countOf(total, words.item, entity)}`);
+  const summary = query.data && shownOf(rows.length, query.data.length, words.item, entity);
 
   return (
-    <Stack gap="md">
-      <TabToolbar
-        plural={entity}
-        item={words.item}
-        search={search}
-        onSearch={setSearch}
-        onAdd={() => setEditor({ mode: 'add' })}
-        summary={summary}
-      />
-      {deletion.error && <ErrorAlert onClose={deletion.clearError}>{deletion.error}</ErrorAlert>}
-      {query.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={`Loading ${entity}`} />
-        </Center>
-      ) : query.isError ? (
-        <ErrorAlert onRetry={() => void query.refetch()}>
-          {loadFailed(query.error.message)}
-        </ErrorAlert>
-      ) : (
+    <EntityTab
+      header={
+        <TabToolbar
+          plural={entity}
+          item={words.item}
+          search={search}
+          onSearch={setSearch}
+          onAdd={() => setEditor({ mode: 'add' })}
+          summary={summary}
+        />
+      }
+      deletion={deletion}
+      load={
+        query.isPending
+          ? { status: 'pending' }
+          : query.isError
+            ? { status: 'error', error: query.error, retry: () => void query.refetch() }
+            : { status: 'success' }
+      }
+      loadingLabel={`Loading ${entity}`}
+      list={() => (
         <DataTable
           label={words.label}
           rows={rows}
@@ -161,21 +137,20 @@ export function SimpleEntityTab({ entity }: { entity: SimpleEntity }) {
           }
         />
       )}
-      <EntityFormModal
-        opened={editor !== null}
-        onClose={() => setEditor(null)}
-        title={editor?.mode === 'edit' ? `Edit ${words.item}` : `Add ${words.item}`}
-      >
-        {editor && (
+      editor={{
+        opened: editor !== null,
+        onClose: () => setEditor(null),
+        title: editor?.mode === 'edit' ? `Edit ${words.item}` : `Add ${words.item}`,
+        form: editor && (
           <SimpleEntityForm
             key={editor.mode === 'edit' ? editor.row.id : 'new'}
             entity={entity}
             row={editor.mode === 'edit' ? editor.row : null}
             onDone={() => setEditor(null)}
           />
-        )}
-      </EntityFormModal>
-    </Stack>
+        ),
+      }}
+    />
   );
 }
 

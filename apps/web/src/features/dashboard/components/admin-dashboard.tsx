@@ -1,16 +1,6 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconBooks, IconLayoutDashboard } from '@tabler/icons-react';
+import { SectionCard } from '../../../components/section-card';
 import { Link } from 'react-router';
 import type { AuthUser } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
@@ -32,13 +22,13 @@ export function AdminDashboard({ user }: { user: AuthUser }) {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card padding="lg" component="section" aria-labelledby="admin-dashboard-title" h="100%">
-          <Group gap="xs" mb={4} wrap="nowrap">
-            <IconLayoutDashboard size={20} stroke={1.7} />
-            <Title order={2} size="h4" id="admin-dashboard-title">
-              Admin Dashboard
-            </Title>
-          </Group>
+        <SectionCard
+          titleId="admin-dashboard-title"
+          title="Admin Dashboard"
+          icon={IconLayoutDashboard}
+          h="100%"
+          headingGap={4}
+        >
           <Text size="sm" c="dimmed" mb="lg">
             Keep the catalogue of worked examples in shape.
           </Text>
@@ -81,7 +71,7 @@ export function AdminDashboard({ user }: { user: AuthUser }) {
             <RestrictedItem area={USER_MANAGEMENT_AREA} />
             <RestrictedItem area={SYSTEM_CONFIGURATION_AREA} />
           </SimpleGrid>
-        </Card>
+        </SectionCard>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <ProfileCard user={user} />

@@ -2,7 +2,6 @@ import { Grid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AuthUser } from '../../../lib/auth/auth-store';
 import { ProfileCard } from './profile-card';
-import { ProgressSection } from './progress-section';
 import {
   RestrictedAreasCard,
   SYSTEM_CONFIGURATION_AREA,
@@ -10,18 +9,10 @@ import {
 } from './restricted-areas';
 
 /** Learners: profile and own progress; user management and configuration restricted. */
-export function BasicDashboard({
-  user,
-  progress,
-}: {
-  user: AuthUser;
-  progress: (empty: ReactNode) => ReactNode;
-}) {
+export function BasicDashboard({ user, progress }: { user: AuthUser; progress: ReactNode }) {
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        <ProgressSection progress={progress} />
-      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>{progress}</Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap="lg">
           <ProfileCard user={user} />

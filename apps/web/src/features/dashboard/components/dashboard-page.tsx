@@ -1,5 +1,5 @@
 import { Avatar, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { highestRole, type Role } from '@exemplar/shared/roles';
+import { can } from '@exemplar/shared/roles';
 import type { ReactNode } from 'react';
 import { RoleBadge } from '../../../components/role-badge';
 import { useAuth } from '../../../lib/auth/auth-store';
@@ -8,24 +8,33 @@ import { AdminDashboard } from './admin-dashboard';
 import { BasicDashboard } from './basic-dashboard';
 import classes from './dashboard.module.css';
 
-const SUBTITLES: Readonly<Record<Role, string>> = {
+type Dashboard = 'superadmin' | 'admin' | 'basic';
+
+const SUBTITLES: Readonly<Record<Dashboard, string>> = {
   superadmin: 'Manage user accounts and keep an eye on recent activity.',
   admin: 'Maintain the catalogue of worked examples.',
   basic: 'Your profile and learning progress in one place.',
 };
 
+/** Who manages users gets user management; who maintains the catalogue, the admin dashboard. */
+function dashboardOf(groups: readonly string[]): Dashboard {
+  if (can(groups, 'users:manage')) return 'superadmin';
+  if (can(groups, 'catalogue:write')) return 'admin';
+  return 'basic';
+}
+
 interface DashboardPageProps {
   /** The superadmin's user management (composed by the route: features stay apart). */
   superadmin: ReactNode;
-  /** The learner's progress, given the empty state to show before any (composed by the route). */
-  progress: (empty: ReactNode) => ReactNode;
+  /** The learner's 'My Progress' card (composed by the app). */
+  progress: ReactNode;
 }
 
-/** /dashboard for a signed-in user: one of three dashboards by highest role. */
+/** /dashboard for a signed-in user: one of three dashboards by what the user may do. */
 export function DashboardPage({ superadmin, progress }: DashboardPageProps) {
   const { user } = useAuth();
   if (!user) return null;
-  const role = highestRole(user.groups);
+  const role = dashboardOf(user.groups);
 
   return (
     <>

@@ -1,5 +1,6 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconEdit, IconUserCircle } from '@tabler/icons-react';
+import { SectionCard } from '../../../components/section-card';
 import { Link } from 'react-router';
 import type { AuthUser } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
@@ -7,13 +8,12 @@ import { paths } from '../../../lib/paths';
 /** View and update profile (available to every signed-in user). */
 export function ProfileCard({ user }: { user: AuthUser }) {
   return (
-    <Card padding="lg" component="section" aria-labelledby="profile-card-title">
-      <Group gap="xs" mb="xs" wrap="nowrap">
-        <IconUserCircle size={20} stroke={1.7} />
-        <Title order={2} size="h4" id="profile-card-title">
-          My Profile
-        </Title>
-      </Group>
+    <SectionCard
+      titleId="profile-card-title"
+      title="My Profile"
+      icon={IconUserCircle}
+      headingGap="xs"
+    >
       <Text size="sm" c="dimmed" mb="md" style={{ overflowWrap: 'anywhere' }}>
         Signed in as {user.email}. View your details, change your name or password.
       </Text>
@@ -37,6 +37,6 @@ export function ProfileCard({ user }: { user: AuthUser }) {
           Update Profile
         </Button>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

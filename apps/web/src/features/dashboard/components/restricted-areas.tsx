@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock, IconShieldLock } from '@tabler/icons-react';
+import { SectionCard } from '../../../components/section-card';
 import classes from './dashboard.module.css';
 
 export interface RestrictedArea {
@@ -50,18 +51,12 @@ export function RestrictedItem({ area }: { area: RestrictedArea }) {
 /** What the user's role does not open, shown plainly rather than hidden. */
 export function RestrictedAreasCard({ areas }: { areas: readonly RestrictedArea[] }) {
   return (
-    <Card padding="lg" component="section" aria-labelledby="restricted-title">
-      <Group gap="xs" mb="md" wrap="nowrap">
-        <IconShieldLock size={20} stroke={1.7} />
-        <Title order={2} size="h4" id="restricted-title">
-          Restricted Areas
-        </Title>
-      </Group>
+    <SectionCard titleId="restricted-title" title="Restricted Areas" icon={IconShieldLock}>
       <Stack gap="sm">
         {areas.map((area) => (
           <RestrictedItem key={area.title} area={area} />
         ))}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,29 +1,17 @@
 import {
   Anchor,
   Badge,
-  Breadcrumbs,
   Button,
   Card,
-  Center,
   Container,
   Divider,
-  EmptyState,
   Group,
-  Loader,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowLeft,
-  IconCalendar,
-  IconCheck,
-  IconChevronLeft,
-  IconChevronRight,
-  IconLink,
-  IconSearchOff,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconCalendar, IconCheck, IconLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isNotFound } from '../../../lib/api-client';
 import { useExample } from '../api/get-example';
@@ -32,15 +20,10 @@ import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
 import { useViewer } from '../../../lib/auth/use-viewer';
 import { categoryName, indexCategoryTree } from '../lib/category-tree';
-import {
-  EMPTY_FILTERS,
-  exampleDetailPath,
-  examplesListPath,
-  type ExampleFilters,
-  type FilterCatalogue,
-} from '../lib/filters';
+import { examplesListPath, type ExampleFilters } from '../lib/filters';
 import { formatDate, formatDateTime } from '../lib/format';
 import { DifficultyBadge } from './difficulty-icon';
+import { CategoryBreadcrumb, DetailLoading, NeighbourNav, NotFound } from './example-detail-parts';
 import { ExampleMarks } from './example-marks';
 import { ExampleSolution } from './example-solution';
 import classes from './examples.module.css';
@@ -80,92 +63,6 @@ function useNeighbours(id: number | null, filters: ExampleFilters, enabled: bool
     total: data?.total,
     loading: place.isPending && place.fetchStatus !== 'idle',
   };
-}
-
-function DetailLoading() {
-  return (
-    <Center mih="50vh" role="status" aria-live="polite">
-      <Stack align="center" gap="xs">
-        <Loader size="md" />
-        <Text c="dimmed" fw={500}>
-          Loading example...
-        </Text>
-      </Stack>
-    </Center>
-  );
-}
-
-function NotFound({ id, backTo }: { id: number | null; backTo: string }) {
-  return (
-    <Center mih="50vh">
-      <EmptyState
-        withIndicatorBackground
-        size="lg"
-        icon={<IconSearchOff size={32} stroke={1.5} />}
-        title="Example not found"
-        description={
-          id === null
-            ? 'This is not a valid example address.'
-            : `There is no example with ID ${id}. It may have been removed.`
-        }
-        maw={460}
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to={backTo} leftSection={<IconArrowLeft size={18} />}>
-            Back to examples
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Center>
-  );
-}
-
-/** Subject › category › subcategory, each a link to the list filtered by it. */
-function CategoryBreadcrumb({
-  catalogue,
-  categoryId,
-  subjectId,
-}: {
-  catalogue: FilterCatalogue | undefined;
-  categoryId: number;
-  subjectId: number;
-}) {
-  if (!catalogue) return null;
-  const location = indexCategoryTree(catalogue.categoryTree).get(categoryId);
-  const subject =
-    location?.subject ?? catalogue.subjects.find((candidate) => candidate.id === subjectId);
-  if (!subject) return null;
-  const path = location?.path ?? [];
-  return (
-    <nav aria-label="Category path">
-      <Breadcrumbs
-        separator={<IconChevronRight size={14} aria-hidden />}
-        separatorMargin={4}
-        style={{ flexWrap: 'wrap', rowGap: 4 }}
-      >
-        <Anchor
-          component={Link}
-          to={examplesListPath({ ...EMPTY_FILTERS, subjectId: subject.id })}
-          size="sm"
-          fw={600}
-        >
-          {subject.name}
-        </Anchor>
-        {path.map((node) => (
-          <Anchor
-            key={node.id}
-            component={Link}
-            to={examplesListPath({ ...EMPTY_FILTERS, subjectId: subject.id, categoryId: node.id })}
-            size="sm"
-            fw={node.id === categoryId ? 700 : 600}
-            c={node.id === categoryId ? 'var(--mantine-color-text)' : undefined}
-          >
-            {node.name}
-          </Anchor>
-        ))}
-      </Breadcrumbs>
-    </nav>
-  );
 }
 
 /** /examples/{id}: one example on its own page, with previous/next inside the list's filters. */
@@ -283,44 +180,12 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
 
         <Divider />
 
-        <Group
-          justify="space-between"
-          gap="sm"
-          component="nav"
-          aria-label="Previous and next example"
-        >
-          {neighbours.previousId ? (
-            <Button
-              component={Link}
-              to={exampleDetailPath(neighbours.previousId, filters)}
-              variant="default"
-              leftSection={<IconChevronLeft size={18} />}
-            >
-              Previous
-            </Button>
-          ) : (
-            <Button variant="default" disabled leftSection={<IconChevronLeft size={18} />}>
-              Previous
-            </Button>
-          )}
-          {neighbours.nextId ? (
-            <Button
-              component={Link}
-              to={exampleDetailPath(neighbours.nextId, filters)}
-              rightSection={<IconChevronRight size={18} />}
-            >
-              Next
-            </Button>
-          ) : (
-            <Button
-              disabled
-              loading={neighbours.loading}
-              rightSection={<IconChevronRight size={18} />}
-            >
-              Next
-            </Button>
-          )}
-        </Group>
+        <NeighbourNav
+          previousId={neighbours.previousId}
+          nextId={neighbours.nextId}
+          loading={neighbours.loading}
+          filters={filters}
+        />
       </Stack>
     </Container>
   );

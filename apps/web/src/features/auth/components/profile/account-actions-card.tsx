@@ -1,6 +1,7 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import { SectionCard } from '../../../../components/section-card';
 import { Link } from 'react-router';
 import { useLogout } from '../../../../lib/auth/use-logout';
 import { paths } from '../../../../lib/paths';
@@ -22,13 +23,7 @@ export function AccountActionsCard() {
     });
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="account-actions-title">
-      <Group gap="xs" mb="md" wrap="nowrap">
-        <IconSettings size={20} stroke={1.7} />
-        <Title order={2} size="h4" id="account-actions-title">
-          Account Actions
-        </Title>
-      </Group>
+    <SectionCard titleId="account-actions-title" title="Account Actions" icon={IconSettings}>
       <Stack gap="sm">
         <Button
           component={Link}
@@ -49,6 +44,6 @@ export function AccountActionsCard() {
           Logout
         </Button>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Card, Group, Stack, Title, Button } from '@mantine/core';
+import { Alert, Group, Stack, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
+import { SectionCard } from '../../../../components/section-card';
 import { PASSWORD_HINT, PASSWORD_MIN, PasswordInputSchema } from '@exemplar/shared/fields';
 import { useChangePassword } from '../../api/change-password';
 import { fieldValidator, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../lib/validation';
@@ -28,13 +29,7 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="change-password-title">
-      <Group gap="xs" mb="md" wrap="nowrap">
-        <IconLock size={20} stroke={1.7} />
-        <Title order={2} size="h4" id="change-password-title">
-          Change Password
-        </Title>
-      </Group>
+    <SectionCard titleId="change-password-title" title="Change Password" icon={IconLock}>
       <form onSubmit={submit} noValidate aria-label="Change password">
         <Stack gap="md">
           {change.isSuccess && (
@@ -78,6 +73,6 @@ export function ChangePasswordCard() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
+import { SectionCard } from '../../../../components/section-card';
 import type { CurrentUser } from '../../api/get-me';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -16,13 +17,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** Email verification and account status, as the server reports them. */
 export function SecurityCard({ user }: { user: CurrentUser }) {
   return (
-    <Card padding="lg" component="section" aria-labelledby="security-title">
-      <Group gap="xs" mb="md" wrap="nowrap">
-        <IconShieldLock size={20} stroke={1.7} />
-        <Title order={2} size="h4" id="security-title">
-          Security
-        </Title>
-      </Group>
+    <SectionCard titleId="security-title" title="Security" icon={IconShieldLock}>
       <Stack gap="sm">
         <Row label="Email">
           <Badge color={user.emailVerified ? 'teal' : 'orange'} variant="light">
@@ -35,6 +30,6 @@ export function SecurityCard({ user }: { user: CurrentUser }) {
           </Badge>
         </Row>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

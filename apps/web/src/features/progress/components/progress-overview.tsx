@@ -19,12 +19,34 @@ import {
   IconRefresh,
   IconTargetArrow,
 } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-// The learner's progress is the examples feature's data (GET /me/progress, the subject names).
-import { useProgress } from '../api/get-progress';
-import { useSubjects } from '../../../api/catalogue';
+
+/** Solved/total of one subject (or category). */
+export interface ProgressCounts {
+  id: number;
+  total: number;
+  solved: number;
+}
+
+/** What GET /me/progress answers that the overview shows. */
+export interface LearnerProgress {
+  total: number;
+  solved: number;
+  liked: number;
+  subjects: readonly ProgressCounts[];
+}
+
+export interface ProgressOverviewProps {
+  /** The query of GET /me/progress (the app passes the examples feature's). */
+  progress: UseQueryResult<LearnerProgress>;
+  /** The subjects, for their names (a subject missing here shows as 'Subject <id>'). */
+  subjects: readonly { id: number; name: string }[] | undefined;
+  /** Shown while nothing has been liked or solved yet. */
+  empty: ReactNode;
+}
 
 const percent = (solved: number, total: number) =>
   total === 0 ? 0 : Math.round((solved / total) * 100);
@@ -79,10 +101,7 @@ function Stat({
  * The signed-in learner's progress (GET /me/progress): overall solved/total as a ring, the liked
  * count and one bar per subject. `empty` is shown while nothing has been liked or solved yet.
  */
-export function ProgressOverview({ empty }: { empty: ReactNode }) {
-  const progress = useProgress();
-  const subjects = useSubjects();
-
+export function ProgressOverview({ progress, subjects, empty }: ProgressOverviewProps) {
   if (progress.isPending) return <Loading />;
   if (progress.isError) {
     return (
@@ -113,7 +132,7 @@ export function ProgressOverview({ empty }: { empty: ReactNode }) {
   if (solved === 0 && liked === 0) return empty;
 
   const share = percent(solved, total);
-  const names = new Map((subjects.data ?? []).map((subject) => [subject.id, subject.name]));
+  const names = new Map((subjects ?? []).map((subject) => [subject.id, subject.name]));
   const bySubject = progress.data.subjects
     .filter((entry) => entry.total > 0)
     .map((entry) => ({ ...entry, name: names.get(entry.id) ?? `Subject ${entry.id}` }))

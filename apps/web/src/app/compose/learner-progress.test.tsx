@@ -1,10 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth/auth-store';
-import { renderWithProviders, storeSession } from '../../../test/render';
-import { ProgressOverview } from '../../examples/components/progress-overview';
-import { ProgressSection } from './progress-section';
+import { authStore } from '../../lib/auth/auth-store';
+import { renderWithProviders, storeSession } from '../../test/render';
+import { LearnerProgress } from './learner-progress';
 
 type Reply = { status?: number; body: unknown };
 
@@ -42,7 +41,7 @@ function stubApi(reply: (path: string) => Reply) {
 const renderSection = () =>
   renderWithProviders(
     <MemoryRouter>
-      <ProgressSection progress={(empty) => <ProgressOverview empty={empty} />} />
+      <LearnerProgress />
     </MemoryRouter>,
   );
 

@@ -1,0 +1,35 @@
+import { Card, Group, Title, type CardProps, type MantineSpacing } from '@mantine/core';
+import type { IconProps } from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
+
+interface SectionCardProps extends Pick<CardProps, 'h' | 'className'> {
+  /** The heading's id, which names the section. */
+  titleId: string;
+  title: ReactNode;
+  icon: ComponentType<IconProps>;
+  /** Space under the heading. */
+  headingGap?: MantineSpacing | number;
+  children: ReactNode;
+}
+
+/** A card of the dashboard and the profile: a section named by its heading, an icon before it. */
+export function SectionCard({
+  titleId,
+  title,
+  icon: Icon,
+  headingGap = 'md',
+  children,
+  ...card
+}: SectionCardProps) {
+  return (
+    <Card padding="lg" component="section" aria-labelledby={titleId} {...card}>
+      <Group gap="xs" mb={headingGap} wrap="nowrap">
+        <Icon size={20} stroke={1.7} />
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Card>
+  );
+}
