@@ -13,7 +13,7 @@ import { createDatabase } from '../db/database';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { memoryCounterStore } from '../lib/counters';
-import { createKeyring } from '../lib/jwt';
+import { createKeyring } from '../modules/auth/jwt';
 import { createMailer } from '../lib/mailer';
 import { authService } from '../modules/auth/auth.service';
 

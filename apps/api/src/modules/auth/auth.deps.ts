@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CounterStore } from '../../lib/counters';
-import type { Keyring } from '../../lib/jwt';
+import type { Keyring } from './jwt';
 import type { Mailer } from '../../lib/mailer';
 
 /** Default absolute session lifetime, from login; refreshing never extends it. */

@@ -3,7 +3,7 @@ import { ErrorCode } from '@exemplar/shared/api';
 import type { Tokens } from '@exemplar/shared/auth';
 import { normaliseGroups } from '@exemplar/shared/roles';
 import { AppError, unauthorized } from '../../lib/errors';
-import { InvalidTokenError, TOKEN_TTL_SECONDS } from '../../lib/jwt';
+import { InvalidTokenError, TOKEN_TTL_SECONDS } from './jwt';
 import { burnVerifyTime, verifySecret } from '../../lib/passwords';
 import { sha256, type AuthContext, type AuthUser } from './auth.deps';
 import { MESSAGES } from './auth.messages';

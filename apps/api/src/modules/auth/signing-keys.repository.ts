@@ -3,7 +3,7 @@ import type { Database, SigningKeysTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** The keys that sign and verify tokens (lib/jwt.ts), oldest first; retired ones left out. */
+/** The keys that sign and verify tokens (jwt.ts), oldest first; retired ones left out. */
 export function activeSigningKeys(db: Db) {
   return db
     .selectFrom('signing_keys')

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createKeyring, type Keyring } from '../../lib/jwt';
+import { createKeyring, type Keyring } from '../../modules/auth/jwt';
 
 declare module 'fastify' {
   interface FastifyInstance {

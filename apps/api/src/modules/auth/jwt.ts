@@ -10,8 +10,8 @@ import {
   type KeyObject,
 } from 'jose';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { activeSigningKeys, insertSigningKey } from '../modules/auth/signing-keys.repository';
+import type { Database } from '../../db/schema';
+import { activeSigningKeys, insertSigningKey } from './signing-keys.repository';
 
 const ALG = 'EdDSA';
 const ISSUER = 'exemplar';
