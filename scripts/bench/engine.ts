@@ -217,9 +217,13 @@ export async function benchEngine(
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (engine === 'postgres') {
+      // WITH (FORCE): a run that failed part-way may leave a server connected; the cleanup must
+      // not fail on it and hide the error that stopped the run.
       const admin = new pg.Client({ connectionString: pgAdmin });
       await admin.connect();
-      await admin.query(`drop database if exists ${pgName}`);
+      await admin
+        .query(`drop database if exists ${pgName} with (force)`)
+        .catch((err: unknown) => log(`could not drop ${pgName}: ${String(err)}`));
       await admin.end();
     }
   }
