@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Account, useBrowserTests } from './harness';
+import { type Account, useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'a11y-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';

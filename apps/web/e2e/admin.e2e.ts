@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  requestApi,
-  resultsDir,
-  type TestServer,
-  type Tokens,
-  useBrowserTests,
-  waitForPage,
-} from './harness';
+import { requestApi, resultsDir, type TestServer, waitForPage } from './harness';
+import { type Tokens, useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'root-admin@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resultsDir, useBrowserTests, waitForPage } from './harness';
+import { resultsDir, waitForPage } from './harness';
+import { useBrowserTests } from './browser-tests';
 
 const PASSWORD = 'Correct-Horse-42';
 

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Account, requestApi, resultsDir, useBrowserTests, waitForPage } from './harness';
+import { requestApi, resultsDir, waitForPage } from './harness';
+import { type Account, useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';

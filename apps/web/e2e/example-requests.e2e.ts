@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listExampleIds, useBrowserTests } from './harness';
+import { listExampleIds } from './harness';
+import { useBrowserTests } from './browser-tests';
 
 /**
  * How many API requests the example page makes. It used to page through the whole list to find

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resultsDir, useBrowserTests } from './harness';
+import { resultsDir } from './harness';
+import { useBrowserTests } from './browser-tests';
 
 const DESKTOP = { width: 1280, height: 900 };
 

@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Tokens, useBrowserTests, waitForPage } from './harness';
+import { waitForPage } from './harness';
+import { type Tokens, useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'root.failures@example.com';
 const ROOT_PASSWORD = 'Failures-Root-Pass-7';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowserTests } from './harness';
+import { useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'maths-attacks-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';

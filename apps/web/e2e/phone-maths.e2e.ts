@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, listExampleIds, type TestServer, useBrowserTests, waitForPage } from './harness';
+import { callApi, listExampleIds, type TestServer, waitForPage } from './harness';
+import { useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'phone-maths-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';

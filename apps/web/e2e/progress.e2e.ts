@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resultsDir, type Tokens, useBrowserTests, waitForPage } from './harness';
+import { resultsDir, waitForPage } from './harness';
+import { type Tokens, useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';

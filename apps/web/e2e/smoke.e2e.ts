@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resultsDir, type TestServer, useBrowserTests, waitForPage } from './harness';
+import { resultsDir, type TestServer, waitForPage } from './harness';
+import { useBrowserTests } from './browser-tests';
 
 describe('smoke: the built app served by the API', () => {
   const e2e = useBrowserTests();

@@ -3,7 +3,6 @@ import {
   ROLE_LABELS,
   RoleSchema,
   can,
-  canManageCatalogue,
   highestRole,
   isRole,
   normaliseGroups,
@@ -46,10 +45,10 @@ describe('roles', () => {
   });
 
   it('grants catalogue management to admins and superadmins, user management to superadmins', () => {
-    expect(canManageCatalogue(['admin'])).toBe(true);
-    expect(canManageCatalogue(['superadmin'])).toBe(true);
-    expect(canManageCatalogue(['basic'])).toBe(false);
-    expect(canManageCatalogue(undefined)).toBe(false);
+    expect(can(['admin'], 'catalogue:write')).toBe(true);
+    expect(can(['superadmin'], 'catalogue:write')).toBe(true);
+    expect(can(['basic'], 'catalogue:write')).toBe(false);
+    expect(can(undefined, 'catalogue:write')).toBe(false);
     expect(can(['superadmin'], 'users:manage')).toBe(true);
     expect(can(['admin'], 'users:manage')).toBe(false);
   });

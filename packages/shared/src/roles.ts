@@ -42,11 +42,6 @@ export function roleAtLeast(role: Role, minimum: Role): boolean {
   return ROLES.indexOf(role) <= ROLES.indexOf(minimum);
 }
 
-/** Admins and superadmins maintain the catalogue (and see the Admin link). */
-export function canManageCatalogue(groups: readonly unknown[] | null | undefined): boolean {
-  return can(groups, 'catalogue:write');
-}
-
 /**
  * Everything a role may do, in one place: the API enforces it, the web app hides what is not
  * allowed. Each permission names the lowest role that has it (superadmin ≥ admin ≥ basic).

@@ -1,0 +1,243 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startSmtp, type TestSmtp } from '../../api/test/helpers/smtp';
+import {
+  callApi,
+  HEALTH_TIMEOUT_MS,
+  launchBrowser,
+  resultsDir,
+  startServer,
+  type StartServerOptions,
+  type TestServer,
+} from './harness';
+
+// The browser-test harness every e2e file uses: the built app's server and Chromium for the file,
+// pages opened as a role in fresh contexts, and no page error let through.
+
+/** The tokens the app keeps in localStorage once signed in (as POST /api/auth/login answers). */
+export interface Tokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** A confirmed account, signed in through the API. */
+export interface Account {
+  email: string;
+  name: string;
+  username: string;
+  tokens: Tokens;
+}
+
+/** Who a page is opened as: nobody signed in, one account of a role, or a given account. */
+export type Caller = 'visitor' | 'basic' | 'admin' | 'superadmin' | Account | Tokens;
+
+export interface OpenOptions {
+  as?: Caller;
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+  /** Any other option of the fresh browser context (e.g. bypassCSP, acceptDownloads). */
+  context?: BrowserContextOptions;
+}
+
+export interface BrowserTestOptions extends StartServerOptions {
+  /** The superadmin the server creates at start (SUPERADMIN_EMAIL), signed in as `root`. */
+  superadmin?: { email: string; password: string };
+  /** A real SMTP capture (apps/api/test/helpers/smtp.ts) as the server's SMTP_URL, in `smtp`. */
+  smtp?: boolean;
+  /** Password of the accounts `account()` makes. */
+  password?: string;
+  /**
+   * When a test fails, screenshots of its pages as test-results/<prefix>-failure-<n>.png and the
+   * server's output on stderr.
+   */
+  failureShots?: string;
+}
+
+export interface BrowserTests {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** Filled in beforeAll (with `smtp: true`): safe to destructure. */
+  readonly smtp: TestSmtp;
+  /** The superadmin, signed in in beforeAll (with `superadmin`): safe to destructure. */
+  readonly root: Account;
+  /** Errors the pages of this test threw; afterEach expects none. */
+  readonly pageErrors: string[];
+  /** The server's URL of `pathname`. */
+  url(pathname: string): string;
+  /** callApi against this server. */
+  api<T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<T>;
+  /** Signs in through the API. */
+  logIn(email: string, password: string): Promise<Account>;
+  /**
+   * A confirmed account with `role`: registered like anyone, then confirmed and given the role by
+   * the superadmin through the API (no mail code needed).
+   */
+  account(role?: 'basic' | 'admin', options?: { tag?: string; name?: string }): Promise<Account>;
+  /** A fresh context (closed after the test) with one page whose errors are watched. */
+  open(options?: OpenOptions): Promise<Page>;
+  /** A fresh context, closed after the test; pages from `watch`. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Records the page's uncaught errors in `pageErrors`. */
+  watch(page: Page): Page;
+  /** Closes every context opened so far (afterEach does it after each test). */
+  closeContexts(): Promise<void>;
+}
+
+/**
+ * The one harness of the browser tests, used inside a describe: starts the server (and SMTP
+ * capture) and Chromium in beforeAll, closes every context after each test and expects no page
+ * errors, and stops everything in afterAll.
+ */
+export function useBrowserTests(options: BrowserTestOptions = {}): BrowserTests {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const smtp = {} as TestSmtp;
+  const root = {} as Account;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  const byRole = new Map<string, Account>();
+  let counter = 0;
+  const password = options.password ?? 'Correct-Horse-42';
+
+  const running = () => {
+    if (!server || !browser) throw new Error('useBrowserTests: started in beforeAll');
+    return { server, browser };
+  };
+  const api: BrowserTests['api'] = (method, pathname, body, token) =>
+    callApi(running().server, method, pathname, body, token);
+
+  const logIn = async (email: string, secret: string): Promise<Account> => {
+    const tokens = await api<Tokens>('POST', '/auth/login', { email, password: secret });
+    const { user } = await api<{ user: { username: string; name: string } }>(
+      'GET',
+      '/auth/me',
+      undefined,
+      tokens.idToken,
+    );
+    return { email, name: user.name, username: user.username, tokens };
+  };
+
+  const account: BrowserTests['account'] = async (role = 'basic', made = {}) => {
+    const email = `${made.tag ?? role}-${Date.now()}-${++counter}@example.com`;
+    await api('POST', '/auth/register', { email, password, name: made.name ?? `Test ${role}` });
+    const token = root.tokens.idToken;
+    const { users } = await api<{ users: { email: string; username: string }[] }>(
+      'GET',
+      '/admin/users/dashboard',
+      undefined,
+      token,
+    );
+    const username = users.find((u) => u.email === email)!.username;
+    // As a confirmation by the emailed code does: confirmed, email verified.
+    await api('PUT', `/admin/users/${username}`, { confirmed: true, emailVerified: true }, token);
+    if (role !== 'basic') {
+      await api('POST', `/admin/users/${username}/groups`, { groupName: role }, token);
+    }
+    return logIn(email, password);
+  };
+
+  const tokensOf = async (caller: Caller): Promise<Tokens | undefined> => {
+    if (caller === 'visitor') return undefined;
+    if (caller === 'superadmin') return root.tokens;
+    if (typeof caller === 'string') {
+      if (!byRole.has(caller)) byRole.set(caller, await account(caller));
+      return byRole.get(caller)!.tokens;
+    }
+    return 'tokens' in caller ? caller.tokens : caller;
+  };
+
+  const watch = (page: Page) => page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  const newContext = async (contextOptions: BrowserContextOptions = {}) => {
+    const context = await running().browser.newContext(contextOptions);
+    contexts.push(context);
+    return context;
+  };
+
+  beforeAll(async () => {
+    if (options.smtp) Object.assign(smtp, await startSmtp());
+    const env = {
+      ...(options.smtp ? { SMTP_URL: smtp.url } : {}),
+      ...(options.superadmin
+        ? {
+            SUPERADMIN_EMAIL: options.superadmin.email,
+            SUPERADMIN_PASSWORD: options.superadmin.password,
+          }
+        : {}),
+      ...options.env,
+    };
+    server = await startServer({ ...options, env });
+    browser = await launchBrowser();
+    if (options.superadmin) {
+      Object.assign(root, await logIn(options.superadmin.email, options.superadmin.password));
+    }
+  }, HEALTH_TIMEOUT_MS + 30_000);
+
+  const closeContexts = async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  };
+
+  afterEach(async ({ task }) => {
+    if (options.failureShots && task.result?.state === 'fail') {
+      // What the browser showed when a step gave up.
+      const pages = contexts.flatMap((context) => context.pages());
+      for (const [i, page] of pages.entries()) {
+        const file = path.join(resultsDir, `${options.failureShots}-failure-${i}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      }
+      console.error(`failed at ${pages.map((page) => page.url()).join(', ')}\n${server?.output()}`);
+    }
+    await closeContexts();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (options.smtp) await smtp.close?.();
+  });
+
+  return {
+    get server() {
+      return running().server;
+    },
+    get browser() {
+      return running().browser;
+    },
+    smtp,
+    root,
+    pageErrors,
+    url: (pathname) => `${running().server.url}${pathname}`,
+    api,
+    logIn,
+    account,
+    watch,
+    newContext,
+    closeContexts,
+    async open(open = {}) {
+      const context = await newContext({
+        viewport: open.viewport ?? { width: 1280, height: 900 },
+        ...(open.colorScheme ? { colorScheme: open.colorScheme } : {}),
+        ...open.context,
+      });
+      const tokens = await tokensOf(open.as ?? 'visitor');
+      if (tokens) {
+        // Signed in from the first paint (tokens stored as the app stores them).
+        await context.addInitScript((stored: Tokens) => {
+          if (!window.localStorage.getItem('idToken')) {
+            for (const [key, value] of Object.entries(stored))
+              window.localStorage.setItem(key, value);
+          }
+        }, tokens);
+      }
+      return watch(await context.newPage());
+    },
+  };
+}
