@@ -3,7 +3,7 @@
  * runtime (/examples: docs/decisions/006-bundle-budget.md). Each reader returns the value it
  * checked — objects keep only the keys they declare, as zod's objects do — or throws a
  * ShapeError naming where the value did not fit. The shared zod schemas stay the contract: the
- * readers built from these are tested against them (features/examples/api/contract.test.ts).
+ * readers built from these are tested against them (src/api/contract.test.ts).
  */
 
 export class ShapeError extends Error {

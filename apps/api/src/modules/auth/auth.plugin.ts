@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-/** What a route's auth hook asks of the caller: read by the API document (lib/openapi.ts). */
+/** What a route's auth hook asks of the caller: read by the API document (plugins/external/openapi.ts). */
 export type RouteAccess = { signIn: 'optional' } | { signIn: 'required'; permission?: Permission };
 const accessByHook = new WeakMap<object, RouteAccess>();
 
