@@ -9,7 +9,8 @@ import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { exportCatalogue } from '../src/modules/catalogue-io/catalogue-io.service';
 import { SQLITE_FILE } from '../src/db/database';
-import { currentCatalogueVersion, VERSION_MAX_AGE_MS } from '../src/modules/catalogue/public-cache';
+import { catalogueVersion } from '../src/modules/catalogue/catalogue.repository';
+import { VERSION_MAX_AGE_MS } from '../src/modules/catalogue/public-cache';
 import { insertSubject } from './factories';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 
@@ -202,11 +203,11 @@ describe(`backup and restore on ${engineUnderTest}`, () => {
         await settle();
         expect((await subjects()).names).toContain('Added after backup');
         expect((await subjects()).cache).toBe('hit');
-        const seenBefore = Number(await currentCatalogueVersion(db));
+        const seenBefore = Number(await catalogueVersion(db));
 
         const restore = cli(env.env, 'restore', target);
         expect(restore.status, restore.stderr).toBe(0);
-        expect(Number(await currentCatalogueVersion(db))).toBeGreaterThan(seenBefore);
+        expect(Number(await catalogueVersion(db))).toBeGreaterThan(seenBefore);
         await settle();
         expect((await subjects()).names).toEqual(original);
 

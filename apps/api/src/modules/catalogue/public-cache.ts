@@ -30,9 +30,6 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
  */
 export const VERSION_MAX_AGE_MS = 100;
 
-/** The catalogue version as stored (see catalogue.repository's catalogueVersion). */
-export const currentCatalogueVersion = catalogueVersion;
-
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -65,10 +62,7 @@ export const publicCachePlugin = fp(
       maxTotalSize: MAX_TOTAL_BYTES,
       sizeOf: entrySize,
     });
-    const versions = recentValue(
-      () => currentCatalogueVersion(app.database.db),
-      VERSION_MAX_AGE_MS,
-    );
+    const versions = recentValue(() => catalogueVersion(app.database.db), VERSION_MAX_AGE_MS);
     app.decorate('catalogueVersion', { read: () => versions.read() });
 
     /** The entry in `encoding`, compressed at most once however many callers ask at the same time. */
