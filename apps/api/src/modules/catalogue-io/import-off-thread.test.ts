@@ -141,112 +141,125 @@ const UNCLOSED = [
 ];
 
 describe(`import maths checking off the event loop on ${engineUnderTest}`, () => {
-  it(`answers GET /api/health within 100 ms on 95 % of polls (all within 250 ms) while a ${RECORDS}-record, ~3 MB import of unclosed delimiters is checked over HTTP, and the import still refuses every record`, async () => {
-    // The real server entry as its own process (node --import tsx, as `npm start` runs it), so
-    // the polls measure its event loop, not this test's.
-    const { base, auth } = await startServer();
-    const records = Array.from({ length: RECORDS }, (_, i) => ({
-      source_id: `hostile/${i}`,
-      subject: 'Algebra',
-      level: 2,
-      question: hostileField(i),
-      answer: '1',
-    }));
-    // A first small import starts the checker thread (its start-up compiles the checker, CPU that
-    // a loaded two-core machine would otherwise take from the server during the measurement).
-    const warm = await fetch(`${base}/api/admin/import`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ dryRun: true, data: [{ ...records[0], question: '$x$' }] }),
-    });
-    expect(warm.status).toBe(200);
-    const body = JSON.stringify({ dryRun: false, data: records });
-    expect(body.length).toBeGreaterThan(2_500_000);
-
-    const { response, took, stats } = await importWhilePolling(base, auth, body);
-
-    expect(response.status).toBe(200);
-    const report = (await response.json()).data;
-    expect(report).toMatchObject({ total: RECORDS, imported: 0, failed: RECORDS });
-    expect(report.failures[0].problems).toEqual([
-      ...Array(5).fill(UNCLOSED[0]),
-      'question: 9995 more maths problems',
-    ]);
-    // The import took long enough for many polls, and none waited on the event loop: checking
-    // these records on it takes seconds (17 s for 150 KB with the old splitter). On a loaded
-    // two-core machine a single poll may still wait for a CPU, so the bound on every poll is
-    // looser than the one on 95 % of them.
-    expect(stats.max).toBeLessThan(250);
-    expect(stats.p95).toBeLessThan(100);
-    expect(took).toBeGreaterThan(300);
-    expect(stats.polls).toBeGreaterThanOrEqual(8);
-  }, 120_000);
-
-  it(`answers 99 % of GET /api/health polls (from a process of its own, 25 ms apart) within 100 ms and every one within 250 ms while a 33 MB (just under the 32 MiB limit) import of ${BIG_VALID} small records and ${BIG_HOSTILE} of unclosed delimiters is decoded, parsed, guarded, validated, checked and parsed on the worker thread, written and committed, and imports ${BIG_VALID} and refuses ${BIG_HOSTILE}`, async () => {
-    const { base, auth } = await startServer();
-    const warm = await fetch(`${base}/api/admin/import`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        dryRun: true,
-        data: [{ subject: 'A', level: 1, question: '$x$', answer: '1' }],
-      }),
-    });
-    expect(warm.status).toBe(200);
-    const records = [
-      ...Array.from({ length: BIG_VALID }, (_, i) => ({
-        source_id: `plain/${i}`,
-        subject: i % 2 ? 'Algebra' : 'Geometry',
-        level: 1 + (i % 5),
-        question: plainField(i),
-        answer: `${i}`,
-        procedure: `Since $x_${i} = ${i}$, the answer is $${i}$.`,
-      })),
-      ...Array.from({ length: BIG_HOSTILE }, (_, i) => ({
+  // Retried like the next test (see there): a noisy attempt is retried, a blocked loop fails all.
+  it(
+    `answers GET /api/health within 100 ms on 95 % of polls (all within 250 ms) while a ${RECORDS}-record, ~3 MB import of unclosed delimiters is checked over HTTP, and the import still refuses every record (one of three attempts)`,
+    { retry: 2, timeout: 120_000 },
+    async () => {
+      // The real server entry as its own process (node --import tsx, as `npm start` runs it), so
+      // the polls measure its event loop, not this test's.
+      const { base, auth } = await startServer();
+      const records = Array.from({ length: RECORDS }, (_, i) => ({
         source_id: `hostile/${i}`,
         subject: 'Algebra',
         level: 2,
         question: hostileField(i),
         answer: '1',
-      })),
-    ];
-    const body = JSON.stringify({ dryRun: false, data: records });
-    expect(body.length).toBeGreaterThan(29_000_000);
-    expect(body.length).toBeLessThan(32 * 1024 * 1024);
+      }));
+      // A first small import starts the checker thread (its start-up compiles the checker, CPU that
+      // a loaded two-core machine would otherwise take from the server during the measurement).
+      const warm = await fetch(`${base}/api/admin/import`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ dryRun: true, data: [{ ...records[0], question: '$x$' }] }),
+      });
+      expect(warm.status).toBe(200);
+      const body = JSON.stringify({ dryRun: false, data: records });
+      expect(body.length).toBeGreaterThan(2_500_000);
 
-    const { response, stats } = await importWhilePolling(base, auth, body);
+      const { response, took, stats } = await importWhilePolling(base, auth, body);
 
-    expect(response.status).toBe(200);
-    const answer = await response.json();
-    expect(answer.data).toMatchObject({
-      dryRun: false,
-      format: 'math-dataset',
-      total: BIG_VALID + BIG_HOSTILE,
-      imported: BIG_VALID,
-      duplicates: 0,
-      failed: BIG_HOSTILE,
-      created: { subjects: 2, categories: 2, difficulties: 4, types: 1 },
-    });
-    expect(answer.data.failures).toHaveLength(BIG_HOSTILE);
-    expect(answer.data.failures[0]).toEqual({
-      index: BIG_VALID,
-      ref: 'hostile/0',
-      problems: [...Array(5).fill(UNCLOSED[0]), 'question: 9995 more maths problems'],
-    });
-    // The import is in the database: a visitor's list counts every record.
-    const list = await fetch(`${base}/api/examples?limit=1`);
-    expect((await list.json()).data.total).toBe(BIG_VALID);
-    // With the body parsed, guarded and validated on the event loop (as before), one poll here
-    // waited 392 ms (this test failed). Now the event loop's longest turn is a database statement,
-    // one part of the prepared file (tens of ms) or, on SQLite, the COMMIT, which syncs the
-    // write-ahead log; the checkpoint that copies the log into the database file runs on a thread
-    // of its own (with it inside the COMMIT, that one turn was about twice as long). Polls of
-    // 100-160 ms were traced to moments when the server had nothing to do (it waited for a CPU on
-    // this loaded two-core machine), hence the looser bound on every poll.
-    expect(stats.polls).toBeGreaterThanOrEqual(100);
-    expect(stats.p99).toBeLessThan(100);
-    expect(stats.max).toBeLessThan(250);
-  }, 300_000);
+      expect(response.status).toBe(200);
+      const report = (await response.json()).data;
+      expect(report).toMatchObject({ total: RECORDS, imported: 0, failed: RECORDS });
+      expect(report.failures[0].problems).toEqual([
+        ...Array(5).fill(UNCLOSED[0]),
+        'question: 9995 more maths problems',
+      ]);
+      // The import took long enough for many polls, and none waited on the event loop: checking
+      // these records on it takes seconds (17 s for 150 KB with the old splitter). On a loaded
+      // two-core machine a single poll may still wait for a CPU, so the bound on every poll is
+      // looser than the one on 95 % of them.
+      expect(stats.max).toBeLessThan(250);
+      expect(stats.p95).toBeLessThan(100);
+      expect(took).toBeGreaterThan(300);
+      expect(stats.polls).toBeGreaterThanOrEqual(8);
+    },
+  );
+
+  // A blocked event loop blocks every attempt alike; a CPU taken by the other test files that run
+  // beside this one (the suite runs files in parallel on two cores) rarely takes it twice. So one
+  // noisy attempt is retried, and a real regression still fails all three. Once, in CI, 1 % of the
+  // polls took over 132 ms this way (every one under 250 ms) and the attempt failed.
+  it(
+    `answers 99 % of GET /api/health polls (from a process of its own, 25 ms apart) within 100 ms and every one within 250 ms while a 33 MB (just under the 32 MiB limit) import of ${BIG_VALID} small records and ${BIG_HOSTILE} of unclosed delimiters is decoded, parsed, guarded, validated, checked and parsed on the worker thread, written and committed, and imports ${BIG_VALID} and refuses ${BIG_HOSTILE} (one of three attempts)`,
+    { retry: 2, timeout: 300_000 },
+    async () => {
+      const { base, auth } = await startServer();
+      const warm = await fetch(`${base}/api/admin/import`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          dryRun: true,
+          data: [{ subject: 'A', level: 1, question: '$x$', answer: '1' }],
+        }),
+      });
+      expect(warm.status).toBe(200);
+      const records = [
+        ...Array.from({ length: BIG_VALID }, (_, i) => ({
+          source_id: `plain/${i}`,
+          subject: i % 2 ? 'Algebra' : 'Geometry',
+          level: 1 + (i % 5),
+          question: plainField(i),
+          answer: `${i}`,
+          procedure: `Since $x_${i} = ${i}$, the answer is $${i}$.`,
+        })),
+        ...Array.from({ length: BIG_HOSTILE }, (_, i) => ({
+          source_id: `hostile/${i}`,
+          subject: 'Algebra',
+          level: 2,
+          question: hostileField(i),
+          answer: '1',
+        })),
+      ];
+      const body = JSON.stringify({ dryRun: false, data: records });
+      expect(body.length).toBeGreaterThan(29_000_000);
+      expect(body.length).toBeLessThan(32 * 1024 * 1024);
+
+      const { response, stats } = await importWhilePolling(base, auth, body);
+
+      expect(response.status).toBe(200);
+      const answer = await response.json();
+      expect(answer.data).toMatchObject({
+        dryRun: false,
+        format: 'math-dataset',
+        total: BIG_VALID + BIG_HOSTILE,
+        imported: BIG_VALID,
+        duplicates: 0,
+        failed: BIG_HOSTILE,
+        created: { subjects: 2, categories: 2, difficulties: 4, types: 1 },
+      });
+      expect(answer.data.failures).toHaveLength(BIG_HOSTILE);
+      expect(answer.data.failures[0]).toEqual({
+        index: BIG_VALID,
+        ref: 'hostile/0',
+        problems: [...Array(5).fill(UNCLOSED[0]), 'question: 9995 more maths problems'],
+      });
+      // The import is in the database: a visitor's list counts every record.
+      const list = await fetch(`${base}/api/examples?limit=1`);
+      expect((await list.json()).data.total).toBe(BIG_VALID);
+      // With the body parsed, guarded and validated on the event loop (as before), one poll here
+      // waited 392 ms (this test failed). Now the event loop's longest turn is a database statement,
+      // one part of the prepared file (tens of ms) or, on SQLite, the COMMIT, which syncs the
+      // write-ahead log; the checkpoint that copies the log into the database file runs on a thread
+      // of its own (with it inside the COMMIT, that one turn was about twice as long). Polls of
+      // 100-160 ms were traced to moments when the server had nothing to do (it waited for a CPU on
+      // this loaded two-core machine), hence the looser bound on every poll.
+      expect(stats.polls).toBeGreaterThanOrEqual(100);
+      expect(stats.p99).toBeLessThan(100);
+      expect(stats.max).toBeLessThan(250);
+    },
+  );
 });
 
 describe(`POST /api/admin/import refusals over real HTTP on ${engineUnderTest}`, () => {
