@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
+import { currentUser, logIn } from './helpers/users';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let env: TestEnv;
@@ -38,18 +39,11 @@ describe(`npm run user on ${engineUnderTest}`, () => {
 
     const app = await buildApp(env.config, { logger: false });
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'chief@example.com', password: 'Leader-Secret-77' },
+      const { idToken } = await logIn(app, 'chief@example.com', 'Leader-Secret-77');
+      expect(await currentUser(app, idToken)).toMatchObject({
+        groups: ['superadmin'],
+        status: 'CONFIRMED',
       });
-      expect(login.statusCode).toBe(200);
-      const me = await app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { authorization: `Bearer ${login.json().data.idToken}` },
-      });
-      expect(me.json().data.user).toMatchObject({ groups: ['superadmin'], status: 'CONFIRMED' });
       expect(await app.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
     } finally {
       await app.close();

@@ -168,3 +168,36 @@ export async function smallCatalogue(db: Kysely<Database>) {
     ex,
   };
 }
+
+/** A body for POST or PUT /api/examples: an easy worked example in the small catalogue's Linear. */
+export function exampleBody(
+  cat: Pick<Awaited<ReturnType<typeof smallCatalogue>>, 'easy' | 'worked' | 'linear'>,
+  question: string,
+  answer: string,
+) {
+  return { question, answer, difficultyId: cat.easy, typeId: cat.worked, categoryId: cat.linear };
+}
+
+/**
+ * An exemplar-catalogue file (as POST /api/admin/import takes it) holding one easy worked example
+ * in the category `path` (names from the top) of `subject`.
+ */
+export function oneExampleCatalogue(
+  subject: string,
+  path: [string, ...string[]],
+  example: { question: string; answer: string },
+) {
+  type Node = { name: string; children?: Node[] };
+  const tree = path.reduceRight<Node[] | undefined>(
+    (children, name) => [children ? { name, children } : { name }],
+    undefined,
+  )!;
+  return {
+    format: 'exemplar-catalogue',
+    version: 1,
+    subjects: [{ name: subject, categories: tree }],
+    difficulties: [{ name: 'easy' }],
+    types: [{ name: 'Worked Example' }],
+    examples: [{ subject, category: path, difficulty: 'easy', type: 'Worked Example', ...example }],
+  };
+}

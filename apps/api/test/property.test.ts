@@ -1,7 +1,7 @@
 import { ID_MAX } from '@exemplar/shared/fields';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertExample } from './factories';
+import { exampleBody as exampleOf, insertExample, oneExampleCatalogue } from './factories';
 import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
 import { engineUnderTest } from './helpers/test-db';
@@ -175,30 +175,12 @@ interface FuzzCase {
   ids: Slot[];
 }
 
-const exampleBody = () => ({
-  question: 'Solve $x + 1 = 2$.',
-  answer: '$x = 1$',
-  difficultyId: cat.easy,
-  typeId: cat.worked,
-  categoryId: cat.linear,
-});
-const catalogueFile = () => ({
-  format: 'exemplar-catalogue',
-  version: 1,
-  subjects: [{ name: 'Fuzzing', categories: [{ name: 'Inputs', children: [{ name: 'Ids' }] }] }],
-  difficulties: [{ name: 'easy' }],
-  types: [{ name: 'Worked Example' }],
-  examples: [
-    {
-      subject: 'Fuzzing',
-      category: ['Inputs', 'Ids'],
-      difficulty: 'easy',
-      type: 'Worked Example',
-      question: 'What is $2^{31}$?',
-      answer: '$2147483648$',
-    },
-  ],
-});
+const exampleBody = () => exampleOf(cat, 'Solve $x + 1 = 2$.', '$x = 1$');
+const catalogueFile = () =>
+  oneExampleCatalogue('Fuzzing', ['Inputs', 'Ids'], {
+    question: 'What is $2^{31}$?',
+    answer: '$2147483648$',
+  });
 const id = (n: number) => ({ id: String(n) });
 const write = (caller: Caller, base: () => Baseline, ids: Slot[] = []): FuzzCase => ({
   caller,

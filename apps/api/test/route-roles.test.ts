@@ -1,6 +1,13 @@
 import { can, PERMISSIONS, type Role } from '@exemplar/shared/roles';
 import { describe, expect, it } from 'vitest';
-import { insertCategory, insertExample, insertNamed, insertSubject } from './factories';
+import {
+  exampleBody as exampleOf,
+  insertCategory,
+  insertExample,
+  insertNamed,
+  insertSubject,
+  oneExampleCatalogue,
+} from './factories';
 import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
 import { useTestApp } from './helpers/test-app';
@@ -62,30 +69,9 @@ async function resetCode(user: TestUser) {
 const fresh = (role: Role) => api.newUser(role);
 const db = () => api.app.database.db;
 const named = (name: string) => ({ name: unique(name), description: 'Made for one cell' });
-const exampleBody = () => ({
-  question: unique('What is $1+1$?'),
-  answer: '$2$',
-  difficultyId: cat.easy,
-  typeId: cat.worked,
-  categoryId: cat.linear,
-});
-const catalogueFile = () => ({
-  format: 'exemplar-catalogue',
-  version: 1,
-  subjects: [{ name: 'Roles', categories: [{ name: 'Cells' }] }],
-  difficulties: [{ name: 'easy' }],
-  types: [{ name: 'Worked Example' }],
-  examples: [
-    {
-      subject: 'Roles',
-      category: ['Cells'],
-      difficulty: 'easy',
-      type: 'Worked Example',
-      question: 'Who may import?',
-      answer: 'Admins.',
-    },
-  ],
-});
+const exampleBody = () => exampleOf(cat, unique('What is $1+1$?'), '$2$');
+const catalogueFile = () =>
+  oneExampleCatalogue('Roles', ['Cells'], { question: 'Who may import?', answer: 'Admins.' });
 
 const REQUESTS: Record<string, () => Promise<Cell>> = {
   'GET /api/health': async () => ({ url: '/api/health', status: 200 }),

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestApi, resultsDir, type TestServer, waitForPage } from './harness';
-import { type Tokens, useBrowserTests } from './browser-tests';
+import { type Tokens, useBrowserTests, expectNoSidewaysScroll } from './browser-tests';
 
 const ROOT_EMAIL = 'root-admin@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -31,14 +31,6 @@ describe('/admin: catalogue management in the browser', () => {
     await page.screenshot({ path: path.join(resultsDir, `admin-${name}.png`), fullPage });
   };
 
-  async function expectNoSidewaysScroll(page: Page) {
-    const [scrollWidth, innerWidth] = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      window.innerWidth,
-    ]);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  }
-
   /** Picks `option` in the select labelled `label` inside `scope`. */
   async function choose(page: Page, scope: Locator, label: string, option: string) {
     await scope.getByRole('combobox', { name: label }).click();
@@ -46,6 +38,29 @@ describe('/admin: catalogue management in the browser', () => {
   }
 
   const form = (page: Page) => page.getByRole('dialog');
+
+  /**
+   * Adds a `kind` (subject, category, …) through its form: fills the textboxes and picks the
+   * selects by label, in order, creates it and waits for the form to close.
+   */
+  async function addThroughForm(
+    page: Page,
+    kind: string,
+    fields: Record<string, string>,
+    choices: Record<string, string> = {},
+  ) {
+    await page.getByRole('button', { name: `Add ${kind}` }).click();
+    for (const [label, value] of Object.entries(fields)) {
+      await form(page).getByRole('textbox', { name: label }).fill(value);
+    }
+    for (const [label, option] of Object.entries(choices)) {
+      await choose(page, form(page), label, option);
+    }
+    await form(page)
+      .getByRole('button', { name: `Create ${kind}` })
+      .click();
+    await form(page).waitFor({ state: 'detached' });
+  }
 
   async function openTab(page: Page, name: string) {
     await page.getByRole('tab', { name }).click();
@@ -79,7 +94,6 @@ describe('/admin: catalogue management in the browser', () => {
   }
 
   beforeAll(async () => {
-    await mkdir(resultsDir, { recursive: true });
     workDir = await mkdtemp(path.join(tmpdir(), 'exemplar-admin-e2e-'));
     server = e2e.server;
     root = e2e.root.tokens;
@@ -111,45 +125,30 @@ describe('/admin: catalogue management in the browser', () => {
 
     // Subject.
     await page.getByRole('table', { name: 'Subjects' }).waitFor();
-    await page.getByRole('button', { name: 'Add subject' }).click();
-    await form(page).getByRole('textbox', { name: 'Name' }).fill(subject);
-    await form(page).getByRole('textbox', { name: 'Description' }).fill('Integers and primes.');
-    await form(page).getByRole('button', { name: 'Create subject' }).click();
-    await form(page).waitFor({ state: 'detached' });
+    await addThroughForm(page, 'subject', { Name: subject, Description: 'Integers and primes.' });
     await page.getByRole('cell', { name: subject, exact: true }).waitFor();
 
     // Category and subcategory.
     await openTab(page, 'Categories');
-    await page.getByRole('button', { name: 'Add category' }).click();
-    await form(page).getByRole('textbox', { name: 'Name' }).fill(parent);
-    await choose(page, form(page), 'Subject', subject);
-    await form(page).getByRole('button', { name: 'Create category' }).click();
-    await form(page).waitFor({ state: 'detached' });
+    await addThroughForm(page, 'category', { Name: parent }, { Subject: subject });
     await page.getByRole('cell', { name: parent, exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Add category' }).click();
-    await form(page).getByRole('textbox', { name: 'Name' }).fill(child);
-    await choose(page, form(page), 'Subject', subject);
-    await choose(page, form(page), 'Parent category', parent);
-    await form(page).getByRole('button', { name: 'Create category' }).click();
-    await form(page).waitFor({ state: 'detached' });
+    await addThroughForm(
+      page,
+      'category',
+      { Name: child },
+      { Subject: subject, 'Parent category': parent },
+    );
     const childRow = page.getByRole('row').filter({ hasText: child });
     await expect.poll(() => childRow.getByRole('cell').nth(2).textContent()).toBe(parent);
 
     // Difficulty and type.
     await openTab(page, 'Difficulties');
-    await page.getByRole('button', { name: 'Add difficulty' }).click();
-    await form(page).getByRole('textbox', { name: 'Name' }).fill(difficulty);
-    await form(page).getByRole('textbox', { name: 'Rank' }).fill('7');
-    await form(page).getByRole('button', { name: 'Create difficulty' }).click();
-    await form(page).waitFor({ state: 'detached' });
+    await addThroughForm(page, 'difficulty', { Name: difficulty, Rank: '7' });
     await page.getByRole('cell', { name: difficulty, exact: true }).waitFor();
 
     await openTab(page, 'Types');
-    await page.getByRole('button', { name: 'Add type' }).click();
-    await form(page).getByRole('textbox', { name: 'Name' }).fill(type);
-    await form(page).getByRole('button', { name: 'Create type' }).click();
-    await form(page).waitFor({ state: 'detached' });
+    await addThroughForm(page, 'type', { Name: type });
     await page.getByRole('cell', { name: type, exact: true }).waitFor();
 
     // Example: required fields first, then a broken expression that the preview flags.

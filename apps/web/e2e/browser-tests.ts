@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -12,8 +13,9 @@ import {
   type TestServer,
 } from './harness';
 
-// The browser-test harness every e2e file uses: the built app's server and Chromium for the file,
-// pages opened as a role in fresh contexts, and no page error let through.
+// The browser-test harness every e2e file uses: the built app's server and Chromium for the file
+// (and test-results/ made for its screenshots), pages opened as a role in fresh contexts, and no
+// page error let through.
 
 /** The tokens the app keeps in localStorage once signed in (as POST /api/auth/login answers). */
 export interface Tokens {
@@ -90,6 +92,15 @@ export interface BrowserTests {
   closeContexts(): Promise<void>;
 }
 
+/** The page never scrolls sideways: the document is no wider than the window. */
+export async function expectNoSidewaysScroll(page: Page, message?: string) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scrollWidth, message).toBeLessThanOrEqual(innerWidth);
+}
+
 /**
  * The one harness of the browser tests, used inside a describe: starts the server (and SMTP
  * capture) and Chromium in beforeAll, closes every context after each test and expects no page
@@ -162,6 +173,7 @@ export function useBrowserTests(options: BrowserTestOptions = {}): BrowserTests 
   };
 
   beforeAll(async () => {
+    await mkdir(resultsDir, { recursive: true });
     if (options.smtp) Object.assign(smtp, await startSmtp());
     const env = {
       ...(options.smtp ? { SMTP_URL: smtp.url } : {}),

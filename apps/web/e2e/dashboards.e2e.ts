@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestApi, resultsDir, waitForPage } from './harness';
-import { type Account, useBrowserTests } from './browser-tests';
+import { type Account, useBrowserTests, expectNoSidewaysScroll } from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -41,19 +40,6 @@ describe('dashboards and user management in the browser', () => {
       fullPage: true,
     });
   };
-
-  /** The page never scrolls sideways. */
-  async function expectNoSidewaysScroll(page: Page) {
-    const [scrollWidth, innerWidth] = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      window.innerWidth,
-    ]);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  }
-
-  beforeAll(async () => {
-    await mkdir(resultsDir, { recursive: true });
-  });
 
   it("a visitor gets 'Access Denied' and a Login link that comes back to the dashboard", async () => {
     const learner = await account('visitor', 'Vera Visitor');

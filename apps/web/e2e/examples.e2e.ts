@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resultsDir } from './harness';
-import { useBrowserTests } from './browser-tests';
+import { expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -51,16 +50,8 @@ describe('examples: browse, filter and open examples in the browser', () => {
     expect(await page.locator('main .katex').count()).toBeGreaterThan(0);
     expect(await page.locator('main .math-error').count()).toBe(0);
     expect(await page.getByText('(LaTeX Error)').count()).toBe(0);
-    const [scrollWidth, innerWidth] = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      window.innerWidth,
-    ]);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectNoSidewaysScroll(page);
   }
-
-  beforeAll(async () => {
-    await mkdir(resultsDir, { recursive: true });
-  });
 
   it('lists examples with the count, rendered maths and numbered cards', async () => {
     const page = await open(DESKTOP);

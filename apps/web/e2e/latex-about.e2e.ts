@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resultsDir, type TestServer, waitForPage } from './harness';
-import { useBrowserTests } from './browser-tests';
+import { expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
 
 describe('/latex and /about in the browser', () => {
   const e2e = useBrowserTests();
@@ -68,10 +68,7 @@ describe('/latex and /about in the browser', () => {
         await p.getByRole('heading', { level: 1 }).waitFor();
         if (route === '/latex')
           await p.getByTestId('latex-output').locator('.katex').first().waitFor();
-        const overflow = await p.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, route).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(p, route);
         const name = route === '/' ? 'home' : route.slice(1);
         await p.screenshot({
           path: path.join(resultsDir, `${name}-phone-${colorScheme}.png`),

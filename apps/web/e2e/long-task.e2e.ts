@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSidewaysScroll } from './browser-tests';
 import { callApi, launchBrowser, resultsDir, startServer, type TestServer } from './harness';
 
 const ROOT_EMAIL = 'long-task-root@example.com';
@@ -143,11 +144,7 @@ describe('long procedures render without freezing the page', () => {
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         await page.waitForTimeout(300);
         await page.screenshot({ path: path.join(resultsDir, `long-task-${name}-${scheme}.png`) });
-        const [scrollWidth, innerWidth] = await page.evaluate(() => [
-          document.documentElement.scrollWidth,
-          window.innerWidth,
-        ]);
-        expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+        await expectNoSidewaysScroll(page);
         expect(errors).toEqual([]);
         await close();
       }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useBrowserTests } from './browser-tests';
+import { expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'maths-attacks-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -113,10 +113,7 @@ describe('maths attacks in the real browser: hostile LaTeX and HTML stay inert',
         .locator('.katex')
         .evaluateAll((nodes) => Math.max(...nodes.map((n) => n.getBoundingClientRect().width)));
       expect(widest).toBeLessThan(DESKTOP.width);
-      const [scrollWidth, innerWidth] = await scope
-        .page()
-        .evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await expectNoSidewaysScroll(scope.page());
     }
   }
 

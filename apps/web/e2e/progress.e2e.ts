@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resultsDir, waitForPage } from './harness';
-import { type Tokens, useBrowserTests } from './browser-tests';
+import { type Tokens, useBrowserTests, expectNoSidewaysScroll } from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -107,17 +106,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     await page.waitForTimeout(400);
   }
 
-  /** The page never scrolls sideways. */
-  async function expectNoSidewaysScroll(page: Page) {
-    const [scrollWidth, innerWidth] = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      window.innerWidth,
-    ]);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  }
-
   beforeAll(async () => {
-    await mkdir(resultsDir, { recursive: true });
     email = await createLearner();
 
     const { categoriesTree } = await api<{

@@ -26,14 +26,12 @@ export async function userWithRole(
     name: `Test ${role}`,
     role,
   });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: address, password },
-    remoteAddress: `192.0.2.${(counter % 250) + 1}`,
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  const { idToken, refreshToken } = res.json().data;
+  const { idToken, refreshToken } = await logIn(
+    app,
+    address,
+    password,
+    `192.0.2.${(counter % 250) + 1}`,
+  );
   return {
     email: address,
     password,
@@ -42,4 +40,32 @@ export async function userWithRole(
     refreshToken,
     auth: { authorization: `Bearer ${idToken}` },
   };
+}
+
+/** Signs in through the real route (POST /api/auth/login); throws with the answer unless 200. */
+export async function logIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+): Promise<{ idToken: string; refreshToken: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** The signed-in user as GET /api/auth/me answers for `idToken`. */
+export async function currentUser(app: FastifyInstance, idToken: string) {
+  const me = await app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  if (me.statusCode !== 200) throw new Error(`me failed: ${me.statusCode} ${me.body}`);
+  return me.json().data.user;
 }

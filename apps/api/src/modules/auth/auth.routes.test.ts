@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { codeMailKeys } from './auth.service';
 import { createTestEnv, engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
+import { currentUser, logIn } from '../../../test/helpers/users';
 
 const logLines: string[] = [];
 const api = useTestApp({
@@ -430,18 +431,8 @@ describe(`superadmin bootstrap on ${engineUnderTest}`, () => {
           status: 'CONFIRMED',
           enabled: 1,
         });
-        const res = await a.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'root@example.com', password: 'Sup3r-Secret-Keeper' },
-        });
-        expect(res.statusCode).toBe(200);
-        const me = await a.inject({
-          method: 'GET',
-          url: '/api/auth/me',
-          headers: { authorization: `Bearer ${res.json().data.idToken}` },
-        });
-        expect(me.json().data.user.groups).toEqual(['superadmin']);
+        const { idToken } = await logIn(a, 'root@example.com', 'Sup3r-Secret-Keeper');
+        expect((await currentUser(a, idToken)).groups).toEqual(['superadmin']);
         await a.close();
       }
     } finally {
