@@ -26,7 +26,11 @@ export function spawnNode(args: string[], env: Record<string, string>): ChildPro
   return child;
 }
 
-export async function waitFor(url: string, ms = 30_000) {
+/**
+ * Polls `url` until it answers 2xx. Two minutes: a server on 100,000 examples gathers its SQLite
+ * statistics at start-up, which on a loaded two-core machine took over 30 s.
+ */
+export async function waitFor(url: string, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
@@ -36,7 +40,7 @@ export async function waitFor(url: string, ms = 30_000) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not answer`);
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
 export async function stop(child: ChildProcess) {
