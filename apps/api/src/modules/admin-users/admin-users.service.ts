@@ -9,7 +9,7 @@ import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAcceptable, hashSecret } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.repository';
 import { passwordSetByAdminMail } from '../auth/auth.mail';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '../auth/auth.deps';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import * as users from '../auth/users.repository';
 import { deleteMarksOfUser } from '../examples/marks.repository';
@@ -78,8 +78,12 @@ export function adminUsersService(
     });
   }
 
-  /** Makes `groups` the user's whole set of roles: the removals and additions it takes. */
-  async function setGroups(trx: Db, actor: AuthUser, user: users.AccountRow, groups: Role[]) {
+  /**
+   * Makes `groups` the user's whole set of roles: the removals and additions it takes. A role
+   * named twice is one role (one change, one audit entry).
+   */
+  async function setGroups(trx: Db, actor: AuthUser, user: users.AccountRow, named: Role[]) {
+    const groups = [...new Set(named)];
     const current = (await users.groupsOf(trx, user.id)).filter(isRole);
     for (const group of current) {
       if (!groups.includes(group)) await changeGroup(trx, actor, user, 'remove', group);

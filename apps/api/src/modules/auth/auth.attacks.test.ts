@@ -4,7 +4,9 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestEnv, engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
-import { CODE_MAIL_GAP_MS, codeMailKeys, REFRESH_GRACE_MS, waitText } from './auth.service';
+import { waitText } from './auth.messages';
+import { CODE_MAIL_GAP_MS, codeMailKeys } from './codes.service';
+import { REFRESH_GRACE_MS } from './sessions.service';
 
 /**
  * Attacks on codes, code mail and sessions, made over real HTTP (app.listen + fetch) against the

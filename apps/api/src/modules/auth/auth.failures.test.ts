@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { httpRequest, type RawResponse } from '../../../test/helpers/http';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
-import { loginLockKeys, LOGIN_FREE_FAILURES, waitText } from './auth.service';
+import { waitText } from './auth.messages';
+import { loginLockKeys, LOGIN_FREE_FAILURES } from './login-lockout';
 
 /**
  * What people are told when signing in or choosing a password fails, over real HTTP (app.listen)

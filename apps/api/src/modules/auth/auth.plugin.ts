@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Permission } from '@exemplar/shared/roles';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../lib/errors';
-import type { AuthService, AuthUser } from './auth.service';
+import type { AuthUser } from './auth.deps';
+import type { AuthService } from './auth.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { codeMailKeys } from './auth.service';
+import { codeMailKeys } from './codes.service';
 import { createTestEnv, engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 import { currentUser, logIn } from '../../../test/helpers/users';

@@ -9,30 +9,6 @@ import { registrationService } from './registration.service';
 import { sessionsService } from './sessions.service';
 import * as users from './users.repository';
 
-// The parts' names, for the routes, the other modules and the tests that use them.
-export { SESSION_MAX_AGE_MS, type AuthDeps, type AuthUser } from './auth.deps';
-export { MESSAGES, waitText } from './auth.messages';
-export { toMe } from './auth.presenter';
-export {
-  CODE_MAIL_GAP_MS,
-  CODE_MAIL_WINDOW_MS,
-  CODE_MAILS_PER_WINDOW,
-  CODE_MAX_TRIES,
-  CODE_TTL_MS,
-  codeMailKeys,
-  codeRequestMessage,
-  type CodeRequest,
-} from './codes.service';
-export {
-  LOCKOUT_BASE_MS,
-  LOCKOUT_MAX_MS,
-  LOGIN_FREE_FAILURES,
-  LOGIN_WINDOW_MS,
-  loginLocked,
-  loginLockKeys,
-} from './login-lockout';
-export { REFRESH_GRACE_MS, REFRESH_TTL_MS } from './sessions.service';
-
 /**
  * The auth service: registration, sessions, passwords and the caller's own account, composed from
  * one part each (codes.service.ts issues and spends the mailed codes the parts share).
