@@ -69,6 +69,7 @@ export default tseslint.config(
     files: [
       'apps/web/src/app/*.tsx',
       'apps/web/src/app/layout/**',
+      'apps/web/src/api/**',
       'apps/web/src/components/**',
       'apps/web/src/lib/**',
       'apps/web/src/features/{examples,marketing,newsletter}/**',

@@ -32,18 +32,17 @@ const sqlOutside = sources.filter(
     QUERY.test(fs.readFileSync(path.join(root, f), 'utf8')),
 );
 
-/** Which `group` each file of `dir` imports (relative imports resolved, `@/features/...` too). */
-function groupEdges(dir: string, alias?: string): Set<string> {
+/** Which `group` each file of `dir` imports (relative imports, resolved; the tree has no aliases). */
+function groupEdges(dir: string): Set<string> {
   const edges = new Set<string>();
   for (const f of sources.filter((s) => s.startsWith(dir))) {
     const from = f.slice(dir.length).split('/')[0]!;
     const text = fs.readFileSync(path.join(root, f), 'utf8');
     for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
       const spec = m[1]!;
-      let target: string | undefined;
-      if (spec.startsWith('.')) target = path.posix.join(path.posix.dirname(f), spec);
-      else if (alias && spec.startsWith(alias)) target = dir + spec.slice(alias.length);
-      if (!target?.startsWith(dir)) continue;
+      if (!spec.startsWith('.')) continue;
+      const target = path.posix.join(path.posix.dirname(f), spec);
+      if (!target.startsWith(dir)) continue;
       const to = target.slice(dir.length).split('/')[0]!;
       if (to !== from) edges.add(`${from} → ${to}`);
     }
@@ -59,7 +58,7 @@ function twoWay(edges: Set<string>): string[] {
 }
 
 const apiEdges = groupEdges('apps/api/src/modules/');
-const webEdges = groupEdges('apps/web/src/features/', '@/features/');
+const webEdges = groupEdges('apps/web/src/features/');
 const cycles = [...twoWay(apiEdges), ...twoWay(webEdges)];
 
 const out = [

@@ -2,7 +2,7 @@ import { literal, object, optional, ShapeError, string, type Reader } from './js
 
 /**
  * The one reader of the API's success envelope, `{ success: true, message?, data }` (error bodies
- * are read by errorFromResponse in ./api-client.ts). It carries no zod, so the pages of the first
+ * are read by errorFromResponse in ./api-error.ts). It carries no zod, so the pages of the first
  * load can use it (docs/decisions/006-bundle-budget.md); `data` is checked by whichever reader the
  * caller gives: a ./json-shape Reader, or a zod schema on pages that load zod anyway.
  */

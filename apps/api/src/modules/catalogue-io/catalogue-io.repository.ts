@@ -28,29 +28,6 @@ export async function questionsIn(db: Db, categoryId: number): Promise<string[]>
   return rows.map((r) => r.question);
 }
 
-export async function insertNamed(
-  db: Db,
-  table: 'subjects' | 'types' | 'difficulties',
-  values: { name: string; description: string; rank?: number },
-  at: string,
-) {
-  const row = {
-    name: values.name,
-    description: values.description,
-    created_at: at,
-    updated_at: at,
-  };
-  const result =
-    table === 'difficulties'
-      ? await db
-          .insertInto('difficulties')
-          .values({ ...row, rank: values.rank ?? 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
-  return result.id;
-}
-
 export async function insertCategory(
   db: Db,
   values: {

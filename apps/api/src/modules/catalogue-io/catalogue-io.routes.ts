@@ -3,7 +3,6 @@ import { ImportReportSchema, ImportRequestSchema } from '@exemplar/shared/catalo
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { jsonBodyError } from '../../lib/input-guard';
-import { exportCatalogue, importBody } from './catalogue-io.service';
 
 /** The largest import body accepted (413 beyond). */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -11,6 +10,7 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 const tags = ['catalogue (admin)'];
 
 export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.catalogueIo;
   const onRequest = app.requirePermission('catalogue:write');
 
   // The import takes its body as raw bytes (in this scope only) and hands them to the worker
@@ -45,16 +45,11 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const report = await importBody(app.database.db, request.body as unknown as Buffer, {
-          actorId: request.user!.id,
-        });
-        if (!report.dryRun && report.imported > 0) await app.database.refreshStatistics();
-        return ok(
-          report,
-          report.dryRun
-            ? `Dry run: ${report.imported} to import, ${report.duplicates} already there, ${report.failed} refused.`
-            : `Imported ${report.imported} examples (${report.duplicates} already there, ${report.failed} refused).`,
+        const { report, message } = await service.importBody(
+          request.body as unknown as Buffer,
+          request.user!.id,
         );
+        return ok(report, message);
       },
     );
   });
@@ -63,12 +58,11 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/export',
     { onRequest, schema: { tags, summary: 'The whole catalogue as one JSON file' } },
     async (_request, reply) => {
-      const file = await exportCatalogue(app.database.db);
-      const day = file.exportedAt!.slice(0, 10);
+      const { filename, text } = await service.exportFile();
       return reply
-        .header('content-disposition', `attachment; filename="exemplar-catalogue-${day}.json"`)
+        .header('content-disposition', `attachment; filename="${filename}"`)
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(file, null, 2));
+        .send(text);
     },
   );
 };

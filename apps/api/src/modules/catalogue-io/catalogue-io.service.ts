@@ -4,6 +4,7 @@ import type {
   ImportReport,
 } from '@exemplar/shared/catalogue-io';
 import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { jsonBodyError } from '../../lib/input-guard';
@@ -209,5 +210,31 @@ export async function exportCatalogue(
       sourceRef: e.source_ref,
       createdAt: e.created_at,
     })),
+  };
+}
+
+/**
+ * The import and export as the admin routes serve them: an import body (bytes, checked on the
+ * worker thread) to its report and message, with the planner's statistics refreshed after rows
+ * were written; the export as its file name and text.
+ */
+export function catalogueIoService(database: Pick<Db, 'db' | 'refreshStatistics'>) {
+  return {
+    async importBody(body: Buffer, actorId: number) {
+      const report = await importBody(database.db, body, { actorId });
+      if (!report.dryRun && report.imported > 0) await database.refreshStatistics();
+      const message = report.dryRun
+        ? `Dry run: ${report.imported} to import, ${report.duplicates} already there, ${report.failed} refused.`
+        : `Imported ${report.imported} examples (${report.duplicates} already there, ${report.failed} refused).`;
+      return { report, message };
+    },
+
+    async exportFile() {
+      const file = await exportCatalogue(database.db);
+      return {
+        filename: `exemplar-catalogue-${file.exportedAt!.slice(0, 10)}.json`,
+        text: JSON.stringify(file, null, 2),
+      };
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { ImportReport } from '@exemplar/shared/catalogue-io';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../audit/audit.repository';
+import { insertNamed } from '../catalogue/catalogue-writes.repository';
 import * as repo from './catalogue-io.repository';
 import type { ImportOptions } from './catalogue-io.service';
 import type { PreparedFile } from './prepare-file';
@@ -55,7 +56,7 @@ export async function writeImport(
       let id = ids.get(key(name));
       if (id === undefined) {
         const rank = rankOf?.(name);
-        id = await repo.insertNamed(trx, table, { name, description, rank }, at);
+        id = await insertNamed(trx, table, { name, description, rank }, at);
         ids.set(key(name), id);
         report.created[table]++;
       }

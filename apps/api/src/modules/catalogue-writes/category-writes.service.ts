@@ -1,6 +1,6 @@
 import type { Category, CategoryInput } from '@exemplar/shared/catalogue';
 import { badRequest, conflict } from '../../lib/errors';
-import { toCategory } from '../catalogue/catalogue.presenters';
+import { toCategory } from '../catalogue/catalogue.presenter';
 import { subtreeIds } from '../catalogue/catalogue.repository';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
 import { countExamplesWhere } from '../examples/examples.repository';

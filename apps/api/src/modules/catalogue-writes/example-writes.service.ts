@@ -1,7 +1,7 @@
 import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
 import { badRequest } from '../../lib/errors';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
-import { toExample } from '../examples/examples.presenters';
+import { toExample } from '../examples/examples.presenter';
 import * as examples from '../examples/examples.repository';
 import {
   auditWrite,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { getSubjectOrType } from './catalogue-writes.repository';
 
 type Db = Kysely<Database>;
 
@@ -14,11 +15,7 @@ export function listSubjects(db: Db) {
 }
 
 export function getSubject(db: Db, id: number) {
-  return db
-    .selectFrom('subjects')
-    .select(['id', 'name', 'description'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return getSubjectOrType(db, 'subjects', id);
 }
 
 /** Case-insensitive name look-ups, for filters that accept a name as well as an id. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { buildCategoryTree, toCategory } from './catalogue.presenters';
+import { buildCategoryTree, toCategory } from './catalogue.presenter';
 import * as repo from './catalogue.repository';
 
 export function catalogueService(db: Kysely<Database>) {

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { versionedLru } from '../../lib/versioned-lru';
 import * as list from './examples-list.repository';
 import { resolveFilter, searchTerms } from './examples.filter';
-import { toExample, withMarks } from './examples.presenters';
+import { toExample, withMarks } from './examples.presenter';
 import * as repo from './examples.repository';
 import { marksOf } from './marks.repository';
 

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors';
 import { listCategories } from '../catalogue/catalogue.repository';
 import { exampleExists, examplesPerCategory } from '../examples/examples.repository';
 import * as marks from '../examples/marks.repository';
-import { toProgress, type Progress } from './progress.presenters';
+import { toProgress, type Progress } from './progress.presenter';
 
 export type { Progress };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminUsersService } from '../../modules/admin-users/admin-users.service';
 import { auditService } from '../../modules/audit/audit.service';
+import { catalogueIoService } from '../../modules/catalogue-io/catalogue-io.service';
 import { categoryWritesService } from '../../modules/catalogue-writes/category-writes.service';
 import { exampleWritesService } from '../../modules/catalogue-writes/example-writes.service';
 import { namedWritesService } from '../../modules/catalogue-writes/named-writes.service';
@@ -17,6 +18,8 @@ function buildServices(app: FastifyInstance) {
     adminUsers: adminUsersService(db, engine, { mailer: app.mailer, log: app.log }),
     audit: auditService(db),
     catalogue: catalogueService(db),
+    /** The admin import and export. */
+    catalogueIo: catalogueIoService(app.database),
     /** The admin writes: subjects, difficulties and types; categories; examples. */
     catalogueWrites: {
       named: namedWritesService(db),
