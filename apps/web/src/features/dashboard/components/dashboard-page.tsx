@@ -40,7 +40,7 @@ export function DashboardPage({ superadmin, progress }: DashboardPageProps) {
       <UserHero
         look="compact"
         titleId="dashboard-title"
-        title={`Welcome, ${displayName(user)}!`}
+        title={<>Welcome, {displayName(user)}!</>}
         initial={userInitial(user)}
         groups={user.groups}
       >

@@ -29,7 +29,7 @@ export function ProfilePage() {
       <UserHero
         look="large"
         titleId="profile-title"
-        title={`Welcome, ${displayName(user)}!`}
+        title={<>Welcome, {displayName(user)}!</>}
         initial={userInitial(user)}
         groups={user.groups}
       >
