@@ -1,8 +1,9 @@
-import { Avatar, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { InitialAvatar } from '../../../components/initial-avatar';
 import { RoleBadge } from '../../../components/role-badge';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { userInitial } from '../../../lib/auth/user-display';
@@ -115,16 +116,9 @@ export function UserDetails({ user }: { user: AdminUserView }) {
         <Box className={classes.hero} p={{ base: 'md', sm: 'xl' }}>
           <Group justify="space-between" align="center" gap="md">
             <Group gap="md" wrap="nowrap" miw={0}>
-              <Avatar
-                size={64}
-                radius={64}
-                variant="gradient"
-                gradient={{ from: 'brand.6', to: 'grape.6', deg: 135 }}
-                fz={26}
-                aria-hidden
-              >
+              <InitialAvatar size={64} fz={26}>
                 {userInitial(user)}
-              </Avatar>
+              </InitialAvatar>
               <Stack gap={4} miw={0}>
                 <Title order={1} fz={{ base: 20, sm: 26 }} className={classes.email}>
                   {title}

@@ -1,18 +1,23 @@
 import { Box, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { IconProps } from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
+import { BackToHome } from './auth-links';
 import classes from './auth.module.css';
 
 interface AuthCardProps {
-  icon: ReactNode;
+  icon: ComponentType<IconProps>;
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  /** Links under the card (e.g. back to home). */
-  footer?: ReactNode;
+  /** Links under the card, above 'Back to home'. */
+  footer: ReactNode;
 }
 
-/** The frame of every sign-in screen: a centred card with an icon, a title and a subtitle. */
-export function AuthCard({ icon, title, subtitle, children, footer }: AuthCardProps) {
+/**
+ * The frame of every sign-in screen: a centred card with an icon, a title and a subtitle, and
+ * under it the screen's links and 'Back to home'.
+ */
+export function AuthCard({ icon: Icon, title, subtitle, children, footer }: AuthCardProps) {
   return (
     <Box className={classes.page}>
       <Stack w="100%" maw={460} gap="lg">
@@ -20,7 +25,7 @@ export function AuthCard({ icon, title, subtitle, children, footer }: AuthCardPr
           <Stack gap="lg">
             <Stack gap={6} align="center" ta="center">
               <ThemeIcon size={52} radius="xl" variant="light" mb={6}>
-                {icon}
+                <Icon size={28} stroke={1.6} />
               </ThemeIcon>
               <Title order={1} className={classes.title}>
                 {title}
@@ -34,11 +39,10 @@ export function AuthCard({ icon, title, subtitle, children, footer }: AuthCardPr
             {children}
           </Stack>
         </Paper>
-        {footer && (
-          <Stack gap={6} align="center" ta="center">
-            {footer}
-          </Stack>
-        )}
+        <Stack gap={6} align="center" ta="center">
+          {footer}
+          <BackToHome />
+        </Stack>
       </Stack>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { CodeSchema, EmailSchema } from '@exemplar/shared/fields';
@@ -12,14 +12,13 @@ import { getPendingEmail, setPendingEmail } from '../lib/stored-emails';
 import { useRedirectAfter } from '../lib/use-redirect-after';
 import { fieldValidator } from '../lib/validation';
 import { AuthCard } from './auth-card';
-import { AuthPrompt, BackToHome } from './auth-links';
+import { AuthPrompt } from './auth-links';
 import { CodeField } from './code-field';
-import { EmailOnFile } from './email-on-file';
-import { FormAlert } from './form-alert';
+import { CodeStepAlert } from './code-step-alert';
+import { StoredOrTypedEmail } from './email-field';
 import type { LoginLocationState } from './login-page';
 import { ResendCode } from './resend-code';
 import { SubmitButton } from './submit-button';
-import { failureMessage } from '../../../lib/api-client';
 
 export const CONFIRMED_MESSAGE = 'Account confirmed successfully! Redirecting to login...';
 
@@ -84,53 +83,35 @@ export function ConfirmPage() {
 
   return (
     <AuthCard
-      icon={<IconMailCheck size={28} stroke={1.6} />}
+      icon={IconMailCheck}
       title="Confirm your account"
       subtitle="Enter the 6-character code we emailed you when you registered."
       footer={
         <>
           <AuthPrompt text="Already confirmed?" to={paths.login} link="Sign in" />
           <AuthPrompt text="No account yet?" to={paths.register} link="Register" />
-          <BackToHome />
         </>
       }
     >
-      {confirmed ? (
-        <FormAlert kind="success" title="Confirmed">
-          {CONFIRMED_MESSAGE}
-        </FormAlert>
-      ) : confirm.error ? (
-        <FormAlert kind="error" title="Verification Failed" onClose={() => confirm.reset()}>
-          {failureMessage(confirm.error, 'Verification failed')}
-        </FormAlert>
-      ) : resend.isSuccess ? (
-        <FormAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
-          {resend.data.message}
-        </FormAlert>
-      ) : resend.error ? (
-        <FormAlert kind="error" title="Could Not Resend Code" onClose={() => resend.reset()}>
-          {failureMessage(resend.error, 'Could not resend the code')}
-        </FormAlert>
-      ) : (
-        notice && <FormAlert kind="info">{notice}</FormAlert>
-      )}
+      <CodeStepAlert
+        done={confirmed && { title: 'Confirmed', message: CONFIRMED_MESSAGE }}
+        step={confirm}
+        stepFailed={{ title: 'Verification Failed', fallback: 'Verification failed' }}
+        resend={resend}
+        resendFailed={{ title: 'Could Not Resend Code', fallback: 'Could not resend the code' }}
+        notice={notice}
+      />
 
       <form onSubmit={submit} noValidate aria-label="Confirm registration">
         <Stack gap="md">
-          {storedEmail ? (
-            <EmailOnFile label="Code sent to" email={storedEmail} onChange={changeEmail} />
-          ) : (
-            <TextInput
-              label="Email Address"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              description="The email you registered with."
-              required
-              disabled={confirmed}
-              {...form.getInputProps('email')}
-            />
-          )}
+          <StoredOrTypedEmail
+            stored={storedEmail}
+            storedLabel="Code sent to"
+            onChangeEmail={changeEmail}
+            description="The email you registered with."
+            disabled={confirmed}
+            {...form.getInputProps('email')}
+          />
           <CodeField
             label="Confirmation Code"
             required

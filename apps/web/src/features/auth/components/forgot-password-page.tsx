@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { EmailSchema } from '@exemplar/shared/fields';
@@ -9,11 +9,11 @@ import { useForgotPassword } from '../api/forgot-password';
 import { getResetEmail, setResetEmail } from '../lib/stored-emails';
 import { fieldValidator } from '../lib/validation';
 import { AuthCard } from './auth-card';
-import { AuthPrompt, BackToHome } from './auth-links';
-import { FormAlert } from './form-alert';
+import { AuthPrompt } from './auth-links';
+import { EmailField } from './email-field';
+import { FailureAlert } from './form-alert';
 import type { ResetLocationState } from './reset-password-page';
 import { SubmitButton } from './submit-button';
-import { failureMessage } from '../../../lib/api-client';
 
 export function ForgotPasswordPage() {
   const { user } = useAuth();
@@ -43,32 +43,27 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      icon={<IconKey size={28} stroke={1.6} />}
+      icon={IconKey}
       title="Forgot your password?"
       subtitle="Enter your email and we'll send you a 6-character code to set a new password."
       footer={
         <>
           <AuthPrompt text="Remembered it?" to={paths.login} link="Back to login" />
           <AuthPrompt text="Have a reset code?" to={paths.resetPassword} link="Enter it here" />
-          <BackToHome />
         </>
       }
     >
       {forgot.error && (
-        <FormAlert kind="error" title="Reset Failed" onClose={() => forgot.reset()}>
-          {failureMessage(forgot.error, 'Reset failed')}
-        </FormAlert>
+        <FailureAlert
+          error={forgot.error}
+          title="Reset Failed"
+          fallback="Reset failed"
+          onClose={() => forgot.reset()}
+        />
       )}
       <form onSubmit={submit} noValidate aria-label="Forgot password">
         <Stack gap="md">
-          <TextInput
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <SubmitButton pending={forgot.isPending} pendingLabel="Sending code...">
             Send Reset Code
           </SubmitButton>

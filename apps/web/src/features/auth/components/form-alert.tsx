@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { failureMessage } from '../../../lib/api-client';
 
 interface FormAlertProps {
   kind: 'error' | 'success' | 'info';
@@ -31,5 +32,24 @@ export function FormAlert({ kind, title, children, onClose }: FormAlertProps) {
     >
       {children}
     </Alert>
+  );
+}
+
+/** A request that failed, as the screen names it. */
+export interface Failure {
+  error: Error;
+  title: string;
+  /** Shown when the server gave no message. */
+  fallback: string;
+  /** Dismiss: clears the request's error. */
+  onClose: () => void;
+}
+
+/** The error alert of a failed request: the server's message, else `fallback`; dismissible. */
+export function FailureAlert({ error, title, fallback, onClose }: Failure) {
+  return (
+    <FormAlert kind="error" title={title} onClose={onClose}>
+      {failureMessage(error, fallback)}
+    </FormAlert>
   );
 }

@@ -1,9 +1,9 @@
-import { Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLogin2 } from '@tabler/icons-react';
 import { EmailSchema, PasswordInputSchema } from '@exemplar/shared/fields';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { failureMessage, hasCode } from '../../../lib/api-client';
+import { hasCode } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/login';
@@ -11,8 +11,9 @@ import { afterLoginPath, NEXT_PARAM } from '../lib/redirect';
 import { setPendingEmail } from '../lib/stored-emails';
 import { fieldValidator } from '../lib/validation';
 import { AuthCard } from './auth-card';
-import { AuthLink, AuthPrompt, BackToHome } from './auth-links';
-import { FormAlert } from './form-alert';
+import { AuthLink, AuthPrompt } from './auth-links';
+import { EmailField } from './email-field';
+import { FailureAlert, FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 
@@ -66,33 +67,28 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      icon={<IconLogin2 size={28} stroke={1.6} />}
+      icon={IconLogin2}
       title="Welcome back"
       subtitle="Sign in to keep your likes, solved examples and dashboard."
       footer={
         <>
           <AuthPrompt text="New to Exemplar?" to={paths.register} link="Create an account" />
           <AuthPrompt text="Got a code by email?" to={paths.confirm} link="Confirm registration" />
-          <BackToHome />
         </>
       }
     >
       {next && !error && <FormAlert kind="info">Please log in to continue to that page.</FormAlert>}
       {error && (
-        <FormAlert kind="error" title="Login Failed" onClose={() => login.reset()}>
-          {failureMessage(error, LOGIN_FAILED)}
-        </FormAlert>
+        <FailureAlert
+          error={error}
+          title="Login Failed"
+          fallback={LOGIN_FAILED}
+          onClose={() => login.reset()}
+        />
       )}
       <form onSubmit={submit} noValidate aria-label="Login">
         <Stack gap="md">
-          <TextInput
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <Stack gap={6}>
             <PasswordField
               label="Password"

@@ -1,12 +1,7 @@
 import { Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
-import {
-  EmailSchema,
-  NameSchema,
-  PASSWORD_HINT,
-  PasswordInputSchema,
-} from '@exemplar/shared/fields';
+import { EmailSchema, NameSchema, PasswordInputSchema } from '@exemplar/shared/fields';
 import { Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
@@ -14,12 +9,12 @@ import { useRegister } from '../api/register';
 import { setPendingEmail } from '../lib/stored-emails';
 import { fieldValidator } from '../lib/validation';
 import { AuthCard } from './auth-card';
-import { AuthLink, AuthPrompt, BackToHome } from './auth-links';
+import { AuthLink, AuthPrompt } from './auth-links';
 import type { ConfirmLocationState } from './confirm-page';
-import { FormAlert } from './form-alert';
-import { PasswordField } from './password-field';
+import { EmailField } from './email-field';
+import { FailureAlert } from './form-alert';
+import { NewPasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
-import { failureMessage } from '../../../lib/api-client';
 
 /** Shown when the server gave no message. */
 export const REGISTRATION_FAILED = 'Registration failed';
@@ -57,7 +52,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      icon={<IconUserPlus size={28} stroke={1.6} />}
+      icon={IconUserPlus}
       title="Create your account"
       subtitle="Keep track of the examples you like and solve. We'll email you a code to confirm it's you."
       footer={
@@ -67,14 +62,16 @@ export function RegisterPage() {
             <AuthLink to={paths.confirm}>Already have a code?</AuthLink>
             <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
           </Group>
-          <BackToHome />
         </>
       }
     >
       {register.error && (
-        <FormAlert kind="error" title="Registration Failed" onClose={() => register.reset()}>
-          {failureMessage(register.error, REGISTRATION_FAILED)}
-        </FormAlert>
+        <FailureAlert
+          error={register.error}
+          title="Registration Failed"
+          fallback={REGISTRATION_FAILED}
+          onClose={() => register.reset()}
+        />
       )}
       <form onSubmit={submit} noValidate aria-label="Register">
         <Stack gap="md">
@@ -85,20 +82,11 @@ export function RegisterPage() {
             required
             {...form.getInputProps('name')}
           />
-          <TextInput
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
+          <EmailField {...form.getInputProps('email')} />
+          <NewPasswordField
             label="Password"
-            description={PASSWORD_HINT}
-            autoComplete="new-password"
+            withHint
             placeholder="Choose a password"
-            required
             {...form.getInputProps('password')}
           />
           <SubmitButton pending={register.isPending} pendingLabel="Creating your account...">

@@ -1,7 +1,7 @@
-import { Anchor, Stack, TextInput } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLockCheck } from '@tabler/icons-react';
-import { CodeSchema, EmailSchema, PASSWORD_HINT, PASSWORD_MIN } from '@exemplar/shared/fields';
+import { CodeSchema, EmailSchema, PASSWORD_MIN } from '@exemplar/shared/fields';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -12,17 +12,19 @@ import { getResetEmail, setResetEmail } from '../lib/stored-emails';
 import { useRedirectAfter } from '../lib/use-redirect-after';
 import { fieldValidator, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../lib/validation';
 import { AuthCard } from './auth-card';
-import { AuthPrompt, BackToHome } from './auth-links';
+import { AuthPrompt } from './auth-links';
 import { CodeField } from './code-field';
-import { EmailOnFile } from './email-on-file';
-import { FormAlert } from './form-alert';
+import { CodeStepAlert } from './code-step-alert';
+import { StoredOrTypedEmail } from './email-field';
 import type { LoginLocationState } from './login-page';
-import { PasswordField } from './password-field';
+import { NewPasswordField } from './password-field';
 import { ResendCode } from './resend-code';
 import { SubmitButton } from './submit-button';
-import { failureMessage } from '../../../lib/api-client';
 
 export const RESET_MESSAGE = 'Password reset successfully! Redirecting to login...';
+
+/** Both the reset and the request for a new code fail with these words. */
+const RESET_FAILED = { title: 'Reset Failed', fallback: 'Reset failed' };
 
 /** Arriving from /forgot-password: the server's "code sent" message. */
 export interface ResetLocationState {
@@ -79,70 +81,40 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      icon={<IconLockCheck size={28} stroke={1.6} />}
+      icon={IconLockCheck}
       title="Set a new password"
       subtitle="Enter the 6-character code from the email and choose a new password."
-      footer={
-        <>
-          <AuthPrompt text="Remembered it?" to={paths.login} link="Back to login" />
-          <BackToHome />
-        </>
-      }
+      footer={<AuthPrompt text="Remembered it?" to={paths.login} link="Back to login" />}
     >
-      {done ? (
-        <FormAlert kind="success" title="Password Reset">
-          {RESET_MESSAGE}
-        </FormAlert>
-      ) : reset.error ? (
-        <FormAlert kind="error" title="Reset Failed" onClose={() => reset.reset()}>
-          {failureMessage(reset.error, 'Reset failed')}
-        </FormAlert>
-      ) : resend.isSuccess ? (
-        <FormAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
-          {resend.data.message}
-        </FormAlert>
-      ) : resend.error ? (
-        <FormAlert kind="error" title="Reset Failed" onClose={() => resend.reset()}>
-          {failureMessage(resend.error, 'Reset failed')}
-        </FormAlert>
-      ) : (
-        arrival && <FormAlert kind="info">{arrival}</FormAlert>
-      )}
+      <CodeStepAlert
+        done={done && { title: 'Password Reset', message: RESET_MESSAGE }}
+        step={reset}
+        stepFailed={RESET_FAILED}
+        resend={resend}
+        resendFailed={RESET_FAILED}
+        notice={arrival}
+      />
 
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <Stack gap="md">
-          {storedEmail ? (
-            <EmailOnFile
-              label="Resetting the password for"
-              email={storedEmail}
-              onChange={() => setStoredEmail(null)}
-            />
-          ) : (
-            <TextInput
-              label="Email Address"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-              disabled={done}
-              {...form.getInputProps('email')}
-            />
-          )}
+          <StoredOrTypedEmail
+            stored={storedEmail}
+            storedLabel="Resetting the password for"
+            onChangeEmail={() => setStoredEmail(null)}
+            disabled={done}
+            {...form.getInputProps('email')}
+          />
           <CodeField label="Reset Code" required disabled={done} {...form.getInputProps('code')} />
-          <PasswordField
+          <NewPasswordField
             label="New Password"
-            description={PASSWORD_HINT}
-            autoComplete="new-password"
+            withHint
             placeholder="At least 8 characters"
-            required
             disabled={done}
             {...form.getInputProps('newPassword')}
           />
-          <PasswordField
+          <NewPasswordField
             label="Confirm Password"
-            autoComplete="new-password"
             placeholder="Type it again"
-            required
             disabled={done}
             {...form.getInputProps('confirmPassword')}
           />

@@ -1,12 +1,11 @@
-import { Avatar, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Text } from '@mantine/core';
 import { can } from '@exemplar/shared/roles';
 import type { ReactNode } from 'react';
-import { RoleBadge } from '../../../components/role-badge';
+import { UserHero } from '../../../components/user-hero';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { displayName, userInitial } from '../../../lib/auth/user-display';
 import { AdminDashboard } from './admin-dashboard';
 import { BasicDashboard } from './basic-dashboard';
-import classes from './dashboard.module.css';
 
 type Dashboard = 'superadmin' | 'admin' | 'basic';
 
@@ -38,34 +37,17 @@ export function DashboardPage({ superadmin, progress }: DashboardPageProps) {
 
   return (
     <>
-      <Box component="section" className={classes.hero} aria-labelledby="dashboard-title">
-        <Container py={{ base: 24, sm: 40 }}>
-          <Group gap="md" wrap="nowrap" align="center">
-            <Avatar
-              size={64}
-              radius={64}
-              variant="gradient"
-              gradient={{ from: 'brand.6', to: 'grape.6', deg: 135 }}
-              fz={28}
-              aria-hidden
-              visibleFrom="xs"
-            >
-              {userInitial(user)}
-            </Avatar>
-            <Stack gap={6} miw={0}>
-              <Title order={1} id="dashboard-title" fz={{ base: 24, sm: 30 }} lh={1.2}>
-                Welcome, {displayName(user)}!
-              </Title>
-              <Group gap="xs">
-                <RoleBadge groups={user.groups} size="md" />
-                <Text size="sm" c="dimmed">
-                  {SUBTITLES[role]}
-                </Text>
-              </Group>
-            </Stack>
-          </Group>
-        </Container>
-      </Box>
+      <UserHero
+        look="compact"
+        titleId="dashboard-title"
+        title={<>Welcome, {displayName(user)}!</>}
+        initial={userInitial(user)}
+        groups={user.groups}
+      >
+        <Text size="sm" c="dimmed">
+          {SUBTITLES[role]}
+        </Text>
+      </UserHero>
       <Container py={{ base: 'lg', sm: 'xl' }} data-dashboard={role}>
         {role === 'superadmin' ? (
           superadmin

@@ -1,7 +1,7 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconEdit, IconUserCircle } from '@tabler/icons-react';
+import { CardActionButton } from '../../../components/card-action-button';
 import { SectionCard } from '../../../components/section-card';
-import { Link } from 'react-router';
 import type { AuthUser } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 
@@ -18,24 +18,12 @@ export function ProfileCard({ user }: { user: AuthUser }) {
         Signed in as {user.email}. View your details, change your name or password.
       </Text>
       <Stack gap="sm">
-        <Button
-          component={Link}
-          to={paths.profile}
-          variant="light"
-          fullWidth
-          leftSection={<IconUserCircle size={18} />}
-        >
+        <CardActionButton to={paths.profile} variant="light" icon={IconUserCircle}>
           View Profile
-        </Button>
-        <Button
-          component={Link}
-          to={paths.profile}
-          variant="default"
-          fullWidth
-          leftSection={<IconEdit size={18} />}
-        >
+        </CardActionButton>
+        <CardActionButton to={paths.profile} variant="default" icon={IconEdit}>
           Update Profile
-        </Button>
+        </CardActionButton>
       </Stack>
     </SectionCard>
   );

@@ -1,8 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import { CardActionButton } from '../../../../components/card-action-button';
 import { SectionCard } from '../../../../components/section-card';
-import { Link } from 'react-router';
 import { useLogout } from '../../../../lib/auth/use-logout';
 import { paths } from '../../../../lib/paths';
 
@@ -25,24 +25,12 @@ export function AccountActionsCard() {
   return (
     <SectionCard titleId="account-actions-title" title="Account Actions" icon={IconSettings}>
       <Stack gap="sm">
-        <Button
-          component={Link}
-          to={paths.dashboard}
-          variant="light"
-          fullWidth
-          leftSection={<IconLayoutDashboard size={18} />}
-        >
+        <CardActionButton to={paths.dashboard} variant="light" icon={IconLayoutDashboard}>
           Dashboard
-        </Button>
-        <Button
-          variant="outline"
-          color="red"
-          fullWidth
-          leftSection={<IconLogout size={18} />}
-          onClick={confirmLogout}
-        >
+        </CardActionButton>
+        <CardActionButton variant="outline" color="red" icon={IconLogout} onClick={confirmLogout}>
           Logout
-        </Button>
+        </CardActionButton>
       </Stack>
     </SectionCard>
   );

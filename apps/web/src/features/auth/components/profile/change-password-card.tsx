@@ -2,10 +2,10 @@ import { Alert, Group, Stack, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { SectionCard } from '../../../../components/section-card';
-import { PASSWORD_HINT, PASSWORD_MIN, PasswordInputSchema } from '@exemplar/shared/fields';
+import { PASSWORD_MIN, PasswordInputSchema } from '@exemplar/shared/fields';
 import { useChangePassword } from '../../api/change-password';
 import { fieldValidator, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../lib/validation';
-import { PasswordField } from '../password-field';
+import { NewPasswordField, PasswordField } from '../password-field';
 import { failureMessage } from '../../../../lib/api-client';
 
 /** POST /auth/change-password: current, new and confirm; the server's answer is shown. */
@@ -53,17 +53,9 @@ export function ChangePasswordCard() {
             required
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordField
-            label="New Password"
-            description={PASSWORD_HINT}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordField
+          <NewPasswordField label="New Password" withHint {...form.getInputProps('newPassword')} />
+          <NewPasswordField
             label="Confirm New Password"
-            autoComplete="new-password"
-            required
             {...form.getInputProps('confirmPassword')}
           />
           <Group justify="flex-end">

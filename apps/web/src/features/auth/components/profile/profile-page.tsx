@@ -1,9 +1,8 @@
-import { Avatar, Box, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { RoleBadge } from '../../../../components/role-badge';
+import { Container, Grid, Stack, Text } from '@mantine/core';
+import { UserHero } from '../../../../components/user-hero';
 import { useAuth } from '../../../../lib/auth/auth-store';
 import { displayName, userInitial } from '../../../../lib/auth/user-display';
 import { useCurrentUser } from '../../api/get-me';
-import classes from '../auth.module.css';
 import { AccountActionsCard } from './account-actions-card';
 import { ChangePasswordCard } from './change-password-card';
 import { ProfileInfoCard } from './profile-info-card';
@@ -27,35 +26,19 @@ export function ProfilePage() {
 
   return (
     <>
-      <Box component="section" className={classes.hero} aria-labelledby="profile-title">
-        <Container py={{ base: 32, sm: 48 }}>
-          <Group gap="lg" wrap="nowrap" align="center">
-            <Avatar
-              size={80}
-              radius={80}
-              variant="gradient"
-              gradient={{ from: 'brand.6', to: 'grape.6', deg: 135 }}
-              fz={34}
-              aria-hidden
-            >
-              {userInitial(user)}
-            </Avatar>
-            <Stack gap={6} miw={0}>
-              <Title order={1} id="profile-title" fz={{ base: 24, sm: 32 }} lh={1.2}>
-                Welcome, {displayName(user)}!
-              </Title>
-              <Group gap="xs">
-                <RoleBadge groups={user.groups} size="md" />
-                {since && (
-                  <Text size="sm" c="dimmed">
-                    Member since {since}
-                  </Text>
-                )}
-              </Group>
-            </Stack>
-          </Group>
-        </Container>
-      </Box>
+      <UserHero
+        look="large"
+        titleId="profile-title"
+        title={<>Welcome, {displayName(user)}!</>}
+        initial={userInitial(user)}
+        groups={user.groups}
+      >
+        {since && (
+          <Text size="sm" c="dimmed">
+            Member since {since}
+          </Text>
+        )}
+      </UserHero>
 
       <Container py="xl">
         <Grid gap="lg">
