@@ -13,7 +13,7 @@ import { CategorySelect } from './category-select';
 import { DataTable, type Column } from './data-table';
 import { optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf, type TabLoad } from './entity-tab';
-import { ErrorAlert } from './error-alert';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ExampleForm } from './example-form';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';

@@ -14,7 +14,7 @@ import { useExportCatalogue } from '../api/export-catalogue';
 import { useImportCatalogue } from '../api/import-catalogue';
 import { countOf, operationFailed } from '../lib/entities';
 import { parseImportFile, readFileText, type ParsedImportFile } from '../lib/import-file';
-import { ErrorAlert } from './error-alert';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ImportReportView } from './import-report';
 
 /** Files larger than this are refused before reading (the API takes bodies up to 32 MB). */
