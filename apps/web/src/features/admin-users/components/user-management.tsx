@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { ROLE_LABELS } from '@exemplar/shared/roles';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
