@@ -1,7 +1,18 @@
-import { Button, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconHome } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { paths } from '../lib/paths';
+import { LinkButtons, type LinkButton } from './link-buttons';
+
+const WAYS_BACK: LinkButton[] = [
+  { to: paths.home, label: 'Back to home', icon: IconHome },
+  {
+    to: paths.examples,
+    label: 'Browse examples',
+    icon: IconArrowRight,
+    iconAfter: true,
+    variant: 'default',
+  },
+];
 
 export function NotFoundScreen() {
   return (
@@ -27,19 +38,7 @@ export function NotFoundScreen() {
             The address may be mistyped, or the page may have moved. Like a missing step in a proof,
             it&apos;s easier to start again from something you know.
           </Text>
-          <Group justify="center" gap="sm" mt="sm">
-            <Button component={Link} to={paths.home} leftSection={<IconHome size={18} />}>
-              Back to home
-            </Button>
-            <Button
-              component={Link}
-              to={paths.examples}
-              variant="default"
-              rightSection={<IconArrowRight size={18} />}
-            >
-              Browse examples
-            </Button>
-          </Group>
+          <LinkButtons links={WAYS_BACK} justify="center" mt="sm" />
         </Stack>
       </Container>
     </Center>

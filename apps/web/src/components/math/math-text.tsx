@@ -40,16 +40,37 @@ export const MathText = memo(function MathText(props: MathTextProps) {
   );
 });
 
+/** The element both renderers fill: a `div`, or a `span` inside a line, of class math-text. */
+function MathBox({
+  boxRef,
+  inline,
+  className,
+  ...rest
+}: Pick<MathTextProps, 'inline' | 'className' | 'style'> & {
+  boxRef: React.RefObject<HTMLElement | null>;
+  'aria-busy'?: boolean;
+  dangerouslySetInnerHTML?: { __html: string };
+}) {
+  const Tag = inline ? 'span' : 'div';
+  return (
+    <Tag
+      ref={boxRef as React.RefObject<HTMLDivElement & HTMLSpanElement>}
+      className={className ? `math-text ${className}` : 'math-text'}
+      {...rest}
+    />
+  );
+}
+
 function ImmediateMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
   const html = useMemo(() => renderRichText(text, { errorLabel }), [text, errorLabel]);
   const ref = useRef<HTMLElement>(null);
   // Before paint: a formula too wide for its box is fitted before anyone sees it overflow.
   useLayoutEffect(() => (ref.current ? fitDisplays(ref.current) : undefined), [html]);
-  const Tag = inline ? 'span' : 'div';
   return (
-    <Tag
-      ref={ref as React.RefObject<HTMLDivElement & HTMLSpanElement>}
-      className={className ? `math-text ${className}` : 'math-text'}
+    <MathBox
+      boxRef={ref}
+      inline={inline}
+      className={className}
       style={style}
       // Safe: see renderRichText — everything outside KaTeX output is HTML-escaped.
       dangerouslySetInnerHTML={{ __html: html }}
@@ -102,13 +123,5 @@ function ProgressiveMathText({
       for (const stop of stops) stop();
     };
   }, [text, errorLabel]);
-  const Tag = inline ? 'span' : 'div';
-  return (
-    <Tag
-      ref={ref as React.RefObject<HTMLDivElement & HTMLSpanElement>}
-      className={className ? `math-text ${className}` : 'math-text'}
-      style={style}
-      aria-busy
-    />
-  );
+  return <MathBox boxRef={ref} inline={inline} className={className} style={style} aria-busy />;
 }

@@ -29,13 +29,34 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-const TAB_LABELS: Record<AdminTab, { label: string; icon: ReactNode }> = {
-  subjects: { label: 'Subjects', icon: <IconSchool size={16} /> },
-  categories: { label: 'Categories', icon: <IconCategory size={16} /> },
-  difficulties: { label: 'Difficulties', icon: <IconChartBar size={16} /> },
-  types: { label: 'Types', icon: <IconTags size={16} /> },
-  examples: { label: 'Examples', icon: <IconBook2 size={16} /> },
-  'import-export': { label: 'Import / Export', icon: <IconFileImport size={16} /> },
+/** Each tab's label and what it shows (rendered only while the tab is chosen). */
+const TABS: Record<AdminTab, { label: string; icon: ReactNode; panel: () => ReactNode }> = {
+  subjects: {
+    label: 'Subjects',
+    icon: <IconSchool size={16} />,
+    panel: () => <SimpleEntityTab entity="subjects" />,
+  },
+  categories: {
+    label: 'Categories',
+    icon: <IconCategory size={16} />,
+    panel: () => <CategoriesTab />,
+  },
+  difficulties: {
+    label: 'Difficulties',
+    icon: <IconChartBar size={16} />,
+    panel: () => <SimpleEntityTab entity="difficulties" />,
+  },
+  types: {
+    label: 'Types',
+    icon: <IconTags size={16} />,
+    panel: () => <SimpleEntityTab entity="types" />,
+  },
+  examples: { label: 'Examples', icon: <IconBook2 size={16} />, panel: () => <ExamplesTab /> },
+  'import-export': {
+    label: 'Import / Export',
+    icon: <IconFileImport size={16} />,
+    panel: () => <ImportExportTab />,
+  },
 };
 
 function isTab(value: string | null): value is AdminTab {
@@ -79,29 +100,16 @@ export function AdminCatalogueScreen() {
         >
           <ScrollingTabsList active={tab}>
             {ADMIN_TABS.map((value) => (
-              <Tabs.Tab key={value} value={value} leftSection={TAB_LABELS[value].icon}>
-                {TAB_LABELS[value].label}
+              <Tabs.Tab key={value} value={value} leftSection={TABS[value].icon}>
+                {TABS[value].label}
               </Tabs.Tab>
             ))}
           </ScrollingTabsList>
-          <Tabs.Panel value="subjects">
-            <SimpleEntityTab entity="subjects" />
-          </Tabs.Panel>
-          <Tabs.Panel value="categories">
-            <CategoriesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="difficulties">
-            <SimpleEntityTab entity="difficulties" />
-          </Tabs.Panel>
-          <Tabs.Panel value="types">
-            <SimpleEntityTab entity="types" />
-          </Tabs.Panel>
-          <Tabs.Panel value="examples">
-            <ExamplesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="import-export">
-            <ImportExportTab />
-          </Tabs.Panel>
+          {ADMIN_TABS.map((value) => (
+            <Tabs.Panel key={value} value={value}>
+              {TABS[value].panel()}
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Container>
     </>

@@ -1,18 +1,17 @@
 import { CategoryInputSchema, type Category } from '@exemplar/shared/catalogue';
-import { Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCornerDownRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { categoryOptions, PATH_SEPARATOR } from '../lib/category-tree';
-import { emptyText, operationFailed } from '../lib/entities';
+import { emptyText } from '../lib/entities';
 import { fieldErrors, toId } from '../lib/form-validation';
 import { matchesSearch } from '../lib/sort';
 import { CategorySelect } from './category-select';
 import { DataTable, type Column } from './data-table';
 import { DescriptionCell, optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf } from './entity-tab';
-import { ErrorAlert } from './error-alert';
-import { FormActions } from './form-actions';
+import { EntityForm } from './entity-form';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useLookups, type Lookups } from './use-lookups';
@@ -213,74 +212,69 @@ export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: Categor
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={row ? 'Edit category' : 'Add category'}>
-      <Stack gap="md">
-        {save.error && (
-          <ErrorAlert onClose={save.reset}>{operationFailed(save.error.message)}</ErrorAlert>
-        )}
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          maxLength={100}
-          {...form.getInputProps('name')}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={1000}
-          {...form.getInputProps('description')}
-        />
-        <Select
-          label="Subject"
-          required
-          searchable
-          placeholder="Choose a subject"
-          data={optionsOf(lookups.subjects)}
-          description={
-            hasChildren
-              ? 'This category has subcategories: move or delete them before changing its subject.'
-              : undefined
-          }
-          {...form.getInputProps('subjectId')}
-          onChange={(value) => {
-            form.setFieldValue('subjectId', value);
-            // The parent must belong to the same subject.
-            form.setFieldValue('parentId', null);
-          }}
-        />
-        <CategorySelect
-          label="Parent category"
-          description={
-            subjectId === null
-              ? 'Choose a subject first.'
-              : `Leave empty for a main category of ${lookups.subjectName(subjectId)}.`
-          }
-          placeholder={subjectId === null ? '—' : 'None (main category)'}
-          clearable
-          disabled={subjectId === null}
-          options={parentOptions}
-          {...form.getInputProps('parentId')}
-          onChange={(value) => form.setFieldValue('parentId', value)}
-        />
-        {subjectId !== null && (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Place: {lookups.subjectName(subjectId)}
-            {PATH_SEPARATOR}
-            {form.values.parentId &&
-              `${lookups.index.pathLabel(toId(form.values.parentId))}${PATH_SEPARATOR}`}
-            {form.values.name.trim() || 'New category'}
-          </Text>
-        )}
-        <FormActions
-          mode={row ? 'edit' : 'add'}
-          item="category"
-          pending={save.pending}
-          onCancel={onDone}
-        />
-      </Stack>
-    </form>
+    <EntityForm
+      mode={row ? 'edit' : 'add'}
+      item="category"
+      save={save}
+      onSubmit={submit}
+      onCancel={onDone}
+    >
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        maxLength={100}
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={1000}
+        {...form.getInputProps('description')}
+      />
+      <Select
+        label="Subject"
+        required
+        searchable
+        placeholder="Choose a subject"
+        data={optionsOf(lookups.subjects)}
+        description={
+          hasChildren
+            ? 'This category has subcategories: move or delete them before changing its subject.'
+            : undefined
+        }
+        {...form.getInputProps('subjectId')}
+        onChange={(value) => {
+          form.setFieldValue('subjectId', value);
+          // The parent must belong to the same subject.
+          form.setFieldValue('parentId', null);
+        }}
+      />
+      <CategorySelect
+        label="Parent category"
+        description={
+          subjectId === null
+            ? 'Choose a subject first.'
+            : `Leave empty for a main category of ${lookups.subjectName(subjectId)}.`
+        }
+        placeholder={subjectId === null ? '—' : 'None (main category)'}
+        clearable
+        disabled={subjectId === null}
+        options={parentOptions}
+        {...form.getInputProps('parentId')}
+        onChange={(value) => form.setFieldValue('parentId', value)}
+      />
+      {subjectId !== null && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Place: {lookups.subjectName(subjectId)}
+          {PATH_SEPARATOR}
+          {form.values.parentId &&
+            `${lookups.index.pathLabel(toId(form.values.parentId))}${PATH_SEPARATOR}`}
+          {form.values.name.trim() || 'New category'}
+        </Text>
+      )}
+    </EntityForm>
   );
 }

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { countOf, loadFailed } from '../lib/entities';
 import { EntityFormModal } from './entity-form-modal';
-import { ErrorAlert } from './error-alert';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 
 /** Where a tab's list stands: loading, failed (with a retry) or loaded. */
 export type TabLoad =

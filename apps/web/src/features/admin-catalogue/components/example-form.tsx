@@ -4,11 +4,9 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { categoryOptions } from '../lib/category-tree';
-import { operationFailed } from '../lib/entities';
 import { fieldErrors, toId } from '../lib/form-validation';
 import { CategorySelect } from './category-select';
-import { ErrorAlert } from './error-alert';
-import { FormActions } from './form-actions';
+import { EntityForm } from './entity-form';
 import { MathField, mathIssuesSummary, renderProblems } from './math-field';
 import type { Lookups } from './use-lookups';
 import { useSaveForm } from './use-save-form';
@@ -120,108 +118,103 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={row ? 'Edit example' : 'Add example'}>
-      <Stack gap="md">
-        {save.error && (
-          <ErrorAlert onClose={save.reset}>{operationFailed(save.error.message)}</ErrorAlert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <Select
-            label="Subject"
-            placeholder="Choose a subject"
-            description="Narrows the categories."
-            searchable
-            data={lookups.subjects.map((s) => ({ value: String(s.id), label: s.name }))}
-            value={form.values.subjectId}
-            onChange={(value) => {
-              form.setFieldValue('subjectId', value);
-              const category = toId(form.values.categoryId);
-              const sameSubject =
-                category !== undefined &&
-                String(lookups.index.byId.get(category)?.subjectId) === value;
-              if (!sameSubject) form.setFieldValue('categoryId', null);
-            }}
-          />
-          <CategorySelect
-            label="Category"
-            required
-            description={subjectId === null ? 'Choose a subject first.' : 'Any level of the tree.'}
-            placeholder={subjectId === null ? '—' : 'Choose a category'}
-            disabled={subjectId === null}
-            options={options}
-            {...form.getInputProps('categoryId')}
-          />
-          <Select
-            label="Difficulty"
-            required
-            placeholder="Choose a difficulty"
-            data={lookups.difficulties.map((d) => ({ value: String(d.id), label: d.name }))}
-            {...form.getInputProps('difficultyId')}
-          />
-          <Select
-            label="Type"
-            required
-            placeholder="Choose a type"
-            searchable
-            data={lookups.types.map((t) => ({ value: String(t.id), label: t.name }))}
-            {...form.getInputProps('typeId')}
-          />
-        </SimpleGrid>
-        <MathField
-          label="Question"
+    <EntityForm
+      mode={row ? 'edit' : 'add'}
+      item="example"
+      save={save}
+      onSubmit={submit}
+      onCancel={onDone}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <Select
+          label="Subject"
+          placeholder="Choose a subject"
+          description="Narrows the categories."
+          searchable
+          data={lookups.subjects.map((s) => ({ value: String(s.id), label: s.name }))}
+          value={form.values.subjectId}
+          onChange={(value) => {
+            form.setFieldValue('subjectId', value);
+            const category = toId(form.values.categoryId);
+            const sameSubject =
+              category !== undefined &&
+              String(lookups.index.byId.get(category)?.subjectId) === value;
+            if (!sameSubject) form.setFieldValue('categoryId', null);
+          }}
+        />
+        <CategorySelect
+          label="Category"
           required
-          placeholder="Solve $x^2 - 5x + 6 = 0$."
-          {...mathProps('question')}
+          description={subjectId === null ? 'Choose a subject first.' : 'Any level of the tree.'}
+          placeholder={subjectId === null ? '—' : 'Choose a category'}
+          disabled={subjectId === null}
+          options={options}
+          {...form.getInputProps('categoryId')}
         />
-        <MathField
-          label="Answer"
+        <Select
+          label="Difficulty"
           required
-          minRows={2}
-          placeholder="$x = 2$ or $x = 3$"
-          {...mathProps('answer')}
+          placeholder="Choose a difficulty"
+          data={lookups.difficulties.map((d) => ({ value: String(d.id), label: d.name }))}
+          {...form.getInputProps('difficultyId')}
         />
-        <MathField
-          label="Procedure"
-          description="Optional: the worked steps."
-          minRows={4}
-          {...mathProps('procedure')}
+        <Select
+          label="Type"
+          required
+          placeholder="Choose a type"
+          searchable
+          data={lookups.types.map((t) => ({ value: String(t.id), label: t.name }))}
+          {...form.getInputProps('typeId')}
         />
-        {warnings && (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={20} />}
-            title="Some maths will not render"
-            role="alertdialog"
-            aria-label="Some maths will not render"
-          >
-            <Stack gap="xs">
-              {warnings.map((warning) => (
-                <Text size="sm" key={warning}>
-                  {warning}
-                </Text>
-              ))}
-              <Text size="sm">
-                Readers would see the source with a red (LaTeX Error) marker. Save anyway?
+      </SimpleGrid>
+      <MathField
+        label="Question"
+        required
+        placeholder="Solve $x^2 - 5x + 6 = 0$."
+        {...mathProps('question')}
+      />
+      <MathField
+        label="Answer"
+        required
+        minRows={2}
+        placeholder="$x = 2$ or $x = 3$"
+        {...mathProps('answer')}
+      />
+      <MathField
+        label="Procedure"
+        description="Optional: the worked steps."
+        minRows={4}
+        {...mathProps('procedure')}
+      />
+      {warnings && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={20} />}
+          title="Some maths will not render"
+          role="alertdialog"
+          aria-label="Some maths will not render"
+        >
+          <Stack gap="xs">
+            {warnings.map((warning) => (
+              <Text size="sm" key={warning}>
+                {warning}
               </Text>
-              <Group gap="sm">
-                <Button size="xs" color="orange" onClick={saveAnyway} loading={save.pending}>
-                  Save anyway
-                </Button>
-                <Button size="xs" variant="default" onClick={() => setWarnings(null)}>
-                  Keep editing
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        )}
-        <FormActions
-          mode={row ? 'edit' : 'add'}
-          item="example"
-          pending={save.pending}
-          onCancel={onDone}
-        />
-      </Stack>
-    </form>
+            ))}
+            <Text size="sm">
+              Readers would see the source with a red (LaTeX Error) marker. Save anyway?
+            </Text>
+            <Group gap="sm">
+              <Button size="xs" color="orange" onClick={saveAnyway} loading={save.pending}>
+                Save anyway
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setWarnings(null)}>
+                Keep editing
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+    </EntityForm>
   );
 }

@@ -13,12 +13,23 @@ import { CategorySelect } from './category-select';
 import { DataTable, type Column } from './data-table';
 import { optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf, type TabLoad } from './entity-tab';
-import { ErrorAlert } from './error-alert';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ExampleForm } from './example-form';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useLookups, type Lookups } from './use-lookups';
 import { difficultyColor } from '../../../lib/difficulty-color';
+
+/** The filters that pick one entry of a plain list. */
+const LOOKUP_FILTERS = [
+  {
+    key: 'difficultyId',
+    label: 'Difficulty',
+    placeholder: 'All difficulties',
+    list: 'difficulties',
+  },
+  { key: 'typeId', label: 'Type', placeholder: 'All types', list: 'types' },
+] as const;
 
 type Editor = { mode: 'add' } | { mode: 'edit'; row: Example } | null;
 
@@ -109,22 +120,17 @@ export function ExamplesTab() {
                 value={filters.categoryId ?? null}
                 onChange={(value) => setFilter('categoryId', value)}
               />
-              <Select
-                label="Difficulty"
-                placeholder="All difficulties"
-                clearable
-                data={optionsOf(lookups?.difficulties)}
-                value={filters.difficultyId ?? null}
-                onChange={(value) => setFilter('difficultyId', value)}
-              />
-              <Select
-                label="Type"
-                placeholder="All types"
-                clearable
-                data={optionsOf(lookups?.types)}
-                value={filters.typeId ?? null}
-                onChange={(value) => setFilter('typeId', value)}
-              />
+              {LOOKUP_FILTERS.map(({ key, label, placeholder, list }) => (
+                <Select
+                  key={key}
+                  label={label}
+                  placeholder={placeholder}
+                  clearable
+                  data={optionsOf(lookups?.[list])}
+                  value={filters[key] ?? null}
+                  onChange={(value) => setFilter(key, value)}
+                />
+              ))}
             </SimpleGrid>
           </Paper>
         </>

@@ -9,12 +9,12 @@ import {
   IconFileTypeJs,
   IconPlayerPlay,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useExportCatalogue } from '../api/export-catalogue';
 import { useImportCatalogue } from '../api/import-catalogue';
 import { countOf, operationFailed } from '../lib/entities';
 import { parseImportFile, readFileText, type ParsedImportFile } from '../lib/import-file';
-import { ErrorAlert } from './error-alert';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ImportReportView } from './import-report';
 
 /** Files larger than this are refused before reading (the API takes bodies up to 32 MB). */
@@ -39,47 +39,72 @@ export function ImportExportTab() {
   );
 }
 
-function ExportCard() {
-  const exporter = useExportCatalogue();
+/** One card of the tab: its heading, what it does, then its controls. */
+function IoCard(props: {
+  id: string;
+  title: string;
+  icon: typeof IconDatabaseExport;
+  gap: 'sm' | 'md';
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  const Icon = props.icon;
   return (
-    <Card padding="lg" component="section" aria-labelledby="export-title">
-      <Stack gap="sm">
+    <Card padding="lg" component="section" aria-labelledby={props.id}>
+      <Stack gap={props.gap}>
         <Group gap="xs" wrap="nowrap">
-          <IconDatabaseExport size={22} stroke={1.6} aria-hidden />
-          <Title order={2} size="h4" id="export-title">
-            Export
+          <Icon size={22} stroke={1.6} aria-hidden />
+          <Title order={2} size="h4" id={props.id}>
+            {props.title}
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          Download the whole catalogue — subjects with their category trees, difficulties, types and
-          every example — as one JSON file. It can be imported here again, or on another server.
+          {props.intro}
         </Text>
-        {exporter.error && (
-          <ErrorAlert onClose={exporter.reset}>
-            {operationFailed(exporter.error.message)}
-          </ErrorAlert>
-        )}
-        <Group>
-          <Button
-            leftSection={<IconDownload size={16} />}
-            loading={exporter.isPending}
-            onClick={() =>
-              exporter.mutate(undefined, {
-                onSuccess: (filename) =>
-                  notifications.show({
-                    color: 'teal',
-                    icon: <IconCheck size={18} />,
-                    message: `Downloaded ${filename}.`,
-                    autoClose: 3000,
-                  }),
-              })
-            }
-          >
-            Download catalogue
-          </Button>
-        </Group>
+        {props.children}
       </Stack>
     </Card>
+  );
+}
+
+function ExportCard() {
+  const exporter = useExportCatalogue();
+  return (
+    <IoCard
+      id="export-title"
+      title="Export"
+      icon={IconDatabaseExport}
+      gap="sm"
+      intro={
+        <>
+          Download the whole catalogue — subjects with their category trees, difficulties, types and
+          every example — as one JSON file. It can be imported here again, or on another server.
+        </>
+      }
+    >
+      {exporter.error && (
+        <ErrorAlert onClose={exporter.reset}>{operationFailed(exporter.error.message)}</ErrorAlert>
+      )}
+      <Group>
+        <Button
+          leftSection={<IconDownload size={16} />}
+          loading={exporter.isPending}
+          onClick={() =>
+            exporter.mutate(undefined, {
+              onSuccess: (filename) =>
+                notifications.show({
+                  color: 'teal',
+                  icon: <IconCheck size={18} />,
+                  message: `Downloaded ${filename}.`,
+                  autoClose: 3000,
+                }),
+            })
+          }
+        >
+          Download catalogue
+        </Button>
+      </Group>
+    </IoCard>
   );
 }
 
@@ -159,78 +184,75 @@ function ImportCard() {
     : 0;
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="import-title">
-      <Stack gap="md">
-        <Group gap="xs" wrap="nowrap">
-          <IconDatabaseImport size={22} stroke={1.6} aria-hidden />
-          <Title order={2} size="h4" id="import-title">
-            Import
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
+    <IoCard
+      id="import-title"
+      title="Import"
+      icon={IconDatabaseImport}
+      gap="md"
+      intro={
+        <>
           Add examples from a JSON file: an Exemplar catalogue export, or an array of MATH dataset
           records. A dry run checks the file first and writes nothing; examples already in the
           catalogue are skipped.
+        </>
+      }
+    >
+      <FileInput
+        label="Catalogue file"
+        placeholder="Choose a .json file"
+        accept=".json,application/json"
+        clearable
+        value={file}
+        onChange={(next) => void choose(next)}
+        leftSection={<IconFileTypeJs size={18} />}
+        disabled={running}
+        style={{ maxWidth: 480 }}
+      />
+      {reading && <Text size="sm">Reading the file…</Text>}
+      {chosen && !chosen.parsed.ok && <ErrorAlert>{chosen.parsed.error}</ErrorAlert>}
+      {chosen?.parsed.ok && (
+        <Text size="sm">
+          <b>{chosen.name}</b>
+          {records === null ? ' is ready to check.' : ` holds ${countOf(records, 'record')}.`}
         </Text>
-        <FileInput
-          label="Catalogue file"
-          placeholder="Choose a .json file"
-          accept=".json,application/json"
-          clearable
-          value={file}
-          onChange={(next) => void choose(next)}
-          leftSection={<IconFileTypeJs size={18} />}
-          disabled={running}
-          style={{ maxWidth: 480 }}
-        />
-        {reading && <Text size="sm">Reading the file…</Text>}
-        {chosen && !chosen.parsed.ok && <ErrorAlert>{chosen.parsed.error}</ErrorAlert>}
-        {chosen?.parsed.ok && (
-          <Text size="sm">
-            <b>{chosen.name}</b>
-            {records === null ? ' is ready to check.' : ` holds ${countOf(records, 'record')}.`}
-          </Text>
-        )}
-        {chosen?.parsed.ok && (
-          <Group gap="sm">
+      )}
+      {chosen?.parsed.ok && (
+        <Group gap="sm">
+          <Button
+            variant={dryRun ? 'default' : 'filled'}
+            leftSection={<IconPlayerPlay size={16} />}
+            onClick={() => run(true)}
+            loading={runningDry}
+            disabled={running && !runningDry}
+          >
+            {dryRun ? 'Run the dry run again' : 'Dry run'}
+          </Button>
+          {dryRun && (
             <Button
-              variant={dryRun ? 'default' : 'filled'}
-              leftSection={<IconPlayerPlay size={16} />}
-              onClick={() => run(true)}
-              loading={runningDry}
-              disabled={running && !runningDry}
+              color="teal"
+              leftSection={<IconDatabaseImport size={16} />}
+              onClick={() => run(false)}
+              loading={running && !runningDry}
+              disabled={importable === 0 || runningDry}
             >
-              {dryRun ? 'Run the dry run again' : 'Dry run'}
+              Import {countOf(dryRun.imported, 'example')}
             </Button>
-            {dryRun && (
-              <Button
-                color="teal"
-                leftSection={<IconDatabaseImport size={16} />}
-                onClick={() => run(false)}
-                loading={running && !runningDry}
-                disabled={importable === 0 || runningDry}
-              >
-                Import {countOf(dryRun.imported, 'example')}
-              </Button>
-            )}
-          </Group>
-        )}
-        {running && (
-          <Stack gap={4} role="status" aria-live="polite">
-            <Text size="sm">
-              {runningDry ? 'Checking the file (dry run)…' : 'Importing…'}
-              {records !== null && ` ${countOf(records, 'record')}.`}
-            </Text>
-            <Progress value={100} animated striped aria-label="Import in progress" />
-          </Stack>
-        )}
-        {importer.error && (
-          <ErrorAlert onClose={importer.reset}>
-            {operationFailed(importer.error.message)}
-          </ErrorAlert>
-        )}
-        {(result ?? dryRun) && <ImportReportView report={(result ?? dryRun)!} />}
-      </Stack>
-    </Card>
+          )}
+        </Group>
+      )}
+      {running && (
+        <Stack gap={4} role="status" aria-live="polite">
+          <Text size="sm">
+            {runningDry ? 'Checking the file (dry run)…' : 'Importing…'}
+            {records !== null && ` ${countOf(records, 'record')}.`}
+          </Text>
+          <Progress value={100} animated striped aria-label="Import in progress" />
+        </Stack>
+      )}
+      {importer.error && (
+        <ErrorAlert onClose={importer.reset}>{operationFailed(importer.error.message)}</ErrorAlert>
+      )}
+      {(result ?? dryRun) && <ImportReportView report={(result ?? dryRun)!} />}
+    </IoCard>
   );
 }

@@ -13,6 +13,12 @@ interface Overflow {
   end: boolean;
 }
 
+/** The chevron at each edge: which way it scrolls the strip. */
+const CHEVRONS = [
+  { side: 'start', direction: -1, Icon: IconChevronLeft },
+  { side: 'end', direction: 1, Icon: IconChevronRight },
+] as const;
+
 const reducedMotion = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -82,29 +88,20 @@ export function ScrollingTabsList({ active, children }: { active: string; childr
         {children}
       </Tabs.List>
       {/* Pointer cues only: hidden from assistive technology and out of the tab order. */}
-      {overflow.start && (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          className={classes.tabsChevron}
-          data-side="start"
-          onClick={() => page(-1)}
-        >
-          <IconChevronLeft size={18} />
-        </button>
-      )}
-      {overflow.end && (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          className={classes.tabsChevron}
-          data-side="end"
-          onClick={() => page(1)}
-        >
-          <IconChevronRight size={18} />
-        </button>
+      {CHEVRONS.map(({ side, direction, Icon }) =>
+        overflow[side] ? (
+          <button
+            key={side}
+            type="button"
+            tabIndex={-1}
+            aria-hidden
+            className={classes.tabsChevron}
+            data-side={side}
+            onClick={() => page(direction)}
+          >
+            <Icon size={18} />
+          </button>
+        ) : null,
       )}
     </div>
   );

@@ -3,20 +3,19 @@ import {
   SubjectInputSchema,
   TypeInputSchema,
 } from '@exemplar/shared/catalogue';
-import { Badge, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Badge, NumberInput, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
-import { emptyText, ENTITY_WORDS, operationFailed } from '../lib/entities';
+import { emptyText, ENTITY_WORDS } from '../lib/entities';
 import { fieldErrors, optionalText } from '../lib/form-validation';
 import { matchesSearch } from '../lib/sort';
 import { DataTable, type Column } from './data-table';
 import { DescriptionCell, WrappingText } from './entity-cells';
 import { EntityTab, shownOf } from './entity-tab';
-import { ErrorAlert } from './error-alert';
-import { FormActions } from './form-actions';
+import { EntityForm } from './entity-form';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useSaveForm } from './use-save-form';
@@ -185,48 +184,39 @@ export function SimpleEntityForm({ entity, row, onDone }: SimpleEntityFormProps)
   });
 
   return (
-    <form
+    <EntityForm
+      mode={row ? 'edit' : 'add'}
+      item={words.item}
+      save={save}
       onSubmit={submit}
-      noValidate
-      aria-label={row ? `Edit ${words.item}` : `Add ${words.item}`}
+      onCancel={onDone}
     >
-      <Stack gap="md">
-        {save.error && (
-          <ErrorAlert onClose={save.reset}>{operationFailed(save.error.message)}</ErrorAlert>
-        )}
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          maxLength={ranked || entity === 'types' ? 50 : 100}
-          {...form.getInputProps('name')}
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        maxLength={ranked || entity === 'types' ? 50 : 100}
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={1000}
+        {...form.getInputProps('description')}
+      />
+      {ranked && (
+        <NumberInput
+          label="Rank"
+          description="Orders the difficulties, easiest first (0 = easiest)."
+          min={0}
+          max={1000}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('rank')}
         />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={1000}
-          {...form.getInputProps('description')}
-        />
-        {ranked && (
-          <NumberInput
-            label="Rank"
-            description="Orders the difficulties, easiest first (0 = easiest)."
-            min={0}
-            max={1000}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('rank')}
-          />
-        )}
-        <FormActions
-          mode={row ? 'edit' : 'add'}
-          item={words.item}
-          pending={save.pending}
-          onCancel={onDone}
-        />
-      </Stack>
-    </form>
+      )}
+    </EntityForm>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -11,7 +10,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconBook2,
   IconEdit,
   IconHistory,
@@ -21,6 +19,7 @@ import {
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { errorMessage } from '../api/admin-user';
 import { RECENT_AUDIT_LIMIT, useAuditLog, type AuditEntryView } from '../api/get-audit-log';
 import {
@@ -133,15 +132,7 @@ export function AuditLogPanel() {
           ))}
         </Stack>
       ) : audit.isError ? (
-        <Alert
-          variant="light"
-          color="red"
-          icon={<IconAlertCircle size={20} />}
-          title="Failed to load the audit log"
-          role="alert"
-        >
-          {errorMessage(audit.error)}
-        </Alert>
+        <ErrorAlert title="Failed to load the audit log">{errorMessage(audit.error)}</ErrorAlert>
       ) : audit.data.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="lg">
           No activity yet.

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 
 interface MessageAlertProps {
   tone: 'success' | 'error';
@@ -11,14 +12,20 @@ interface MessageAlertProps {
 
 /** Success is announced politely, failure at once. */
 export function MessageAlert({ tone, title, children, onClose }: MessageAlertProps) {
-  const error = tone === 'error';
+  if (tone === 'error') {
+    return (
+      <ErrorAlert title={title} onClose={onClose}>
+        {children}
+      </ErrorAlert>
+    );
+  }
   return (
     <Alert
       variant="light"
-      color={error ? 'red' : 'teal'}
-      icon={error ? <IconAlertCircle size={20} /> : <IconCircleCheck size={20} />}
+      color="teal"
+      icon={<IconCircleCheck size={20} />}
       title={title}
-      role={error ? 'alert' : 'status'}
+      role="status"
       withCloseButton={Boolean(onClose)}
       onClose={onClose}
       closeButtonLabel="Dismiss"

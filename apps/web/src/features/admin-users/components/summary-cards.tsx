@@ -46,29 +46,22 @@ function StatCard(props: {
 
 /** The superadmin dashboard's counts: total, confirmed, unconfirmed. */
 export function SummaryCards({ total, confirmed, unconfirmed }: SummaryCardsProps) {
+  // Confirmed and Unconfirmed are hinted with their share of the total.
+  const cards = [
+    { label: 'Total Users', value: total, hint: 'All accounts', color: 'brand', Icon: IconUsers },
+    { label: 'Confirmed', value: confirmed, color: 'teal', Icon: IconUserCheck },
+    { label: 'Unconfirmed', value: unconfirmed, color: 'orange', Icon: IconUserQuestion },
+  ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
-      <StatCard
-        label="Total Users"
-        value={total}
-        hint="All accounts"
-        color="brand"
-        icon={<IconUsers size={24} stroke={1.6} />}
-      />
-      <StatCard
-        label="Confirmed"
-        value={confirmed}
-        hint={share(confirmed, total)}
-        color="teal"
-        icon={<IconUserCheck size={24} stroke={1.6} />}
-      />
-      <StatCard
-        label="Unconfirmed"
-        value={unconfirmed}
-        hint={share(unconfirmed, total)}
-        color="orange"
-        icon={<IconUserQuestion size={24} stroke={1.6} />}
-      />
+      {cards.map(({ Icon, hint, ...card }) => (
+        <StatCard
+          key={card.label}
+          {...card}
+          hint={hint ?? share(card.value, total)}
+          icon={<Icon size={24} stroke={1.6} />}
+        />
+      ))}
     </SimpleGrid>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, Stack, Text } from '@mantine/core';
 import { can } from '@exemplar/shared/roles';
-import { IconAlertCircle, IconRefresh, IconUserOff } from '@tabler/icons-react';
+import { IconUserOff } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { isNotFound } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
@@ -27,27 +28,13 @@ function UserDetailsScreen({ userId }: { userId: string }) {
       );
     }
     return (
-      <Alert
-        variant="light"
-        color="red"
-        icon={<IconAlertCircle size={20} />}
+      <ErrorAlert
         title={USER_LOAD_FAILED}
-        role="alert"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
       >
-        <Text size="sm" mb="sm">
-          {errorMessage(query.error)}
-        </Text>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={() => void query.refetch()}
-          loading={query.isFetching}
-        >
-          Try Again
-        </Button>
-      </Alert>
+        <Text size="sm">{errorMessage(query.error)}</Text>
+      </ErrorAlert>
     );
   }
   return <UserDetails user={query.data} />;

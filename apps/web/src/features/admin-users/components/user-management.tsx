@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { ROLE_LABELS } from '@exemplar/shared/roles';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { errorMessage, type AdminUserView } from '../api/admin-user';
 import { deleteUser } from '../api/delete-user';
@@ -166,29 +166,13 @@ export function UserManagement() {
       {dashboard.isPending ? (
         <LoadingDashboard />
       ) : dashboard.isError ? (
-        <Alert
-          variant="light"
-          color="red"
-          icon={<IconAlertCircle size={20} />}
+        <ErrorAlert
           title={DASHBOARD_LOAD_FAILED}
-          role="alert"
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
         >
-          <Text size="sm" mb="sm">
-            {errorMessage(dashboard.error)}
-          </Text>
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void dashboard.refetch()}
-              loading={dashboard.isFetching}
-            >
-              Try Again
-            </Button>
-          </Group>
-        </Alert>
+          <Text size="sm">{errorMessage(dashboard.error)}</Text>
+        </ErrorAlert>
       ) : (
         <>
           <SummaryCards

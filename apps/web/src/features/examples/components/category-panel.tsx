@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Card, EmptyState, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconCategory,
   IconChevronDown,
@@ -33,6 +22,7 @@ import {
   type ExampleFilters,
   type FilterCatalogue,
 } from '../lib/filters';
+import { CardTitle } from './card-title';
 import classes from './examples.module.css';
 import { ProgressBadge } from './progress-badge';
 
@@ -70,19 +60,9 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
   return (
     <Card padding="md" component="section" aria-labelledby={`${bodyId}-title`}>
       <Group justify="space-between" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <ThemeIcon variant="light" radius="md" size={30}>
-            <IconCategory size={18} />
-          </ThemeIcon>
-          <Title
-            order={2}
-            fz={{ base: 'md', sm: 'lg' }}
-            style={{ whiteSpace: 'nowrap' }}
-            id={`${bodyId}-title`}
-          >
-            Filter Categories
-          </Title>
-        </Group>
+        <CardTitle icon={<IconCategory size={18} />} id={`${bodyId}-title`}>
+          Filter Categories
+        </CardTitle>
         <Button
           className={classes.panelToggle}
           variant="subtle"

@@ -9,8 +9,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import { DeferredSelect } from '../../../components/deferred/deferred-select';
@@ -26,6 +24,7 @@ import {
 } from '../lib/filters';
 import { countExamples } from '../lib/format';
 import { DifficultyIcon } from './difficulty-icon';
+import { CardTitle } from './card-title';
 import classes from './examples.module.css';
 import { PracticeModeSwitch } from './practice-mode-switch';
 import { RandomExampleButton } from './random-example-button';
@@ -81,19 +80,9 @@ export function FilterExamplesCard({
     <Card padding="md" component="section" aria-labelledby="filter-examples-title">
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <ThemeIcon variant="light" radius="md" size={30}>
-              <IconAdjustmentsHorizontal size={18} />
-            </ThemeIcon>
-            <Title
-              order={2}
-              fz={{ base: 'md', sm: 'lg' }}
-              style={{ whiteSpace: 'nowrap' }}
-              id="filter-examples-title"
-            >
-              Filter Examples
-            </Title>
-          </Group>
+          <CardTitle icon={<IconAdjustmentsHorizontal size={18} />} id="filter-examples-title">
+            Filter Examples
+          </CardTitle>
           {counting ? (
             <Badge size="md" variant="light" tt="none" leftSection={<Loader size={10} />}>
               Counting…

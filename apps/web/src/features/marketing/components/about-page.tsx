@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Card,
   Code,
   Container,
@@ -26,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LinkButtons, type LinkButton } from '../../../components/link-buttons';
 import { PageHero } from '../../../components/page-hero';
 import { paths } from '../../../lib/paths';
 
@@ -76,6 +76,11 @@ const organisation = [
     label: 'Type',
     text: 'The kind of task: a computation, a proof, a word problem and so on.',
   },
+];
+
+const START_LINKS: LinkButton[] = [
+  { to: paths.examples, label: 'Browse examples', icon: IconArrowRight, iconAfter: true },
+  { to: paths.latex, label: 'Try the LaTeX demo', icon: IconMathFunction, variant: 'default' },
 ];
 
 /** /about: who Exemplar is for, how examples are organised and how to use them. */
@@ -197,23 +202,7 @@ export function AboutPage() {
                 Pick a subject and work through a few examples — or see how the maths renderer
                 handles your own formulas.
               </Text>
-              <Group gap="sm">
-                <Button
-                  component={Link}
-                  to={paths.examples}
-                  rightSection={<IconArrowRight size={18} />}
-                >
-                  Browse examples
-                </Button>
-                <Button
-                  component={Link}
-                  to={paths.latex}
-                  variant="default"
-                  leftSection={<IconMathFunction size={18} />}
-                >
-                  Try the LaTeX demo
-                </Button>
-              </Group>
+              <LinkButtons links={START_LINKS} />
             </Stack>
           </Card>
         </Stack>

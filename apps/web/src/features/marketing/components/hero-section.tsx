@@ -1,7 +1,6 @@
 import {
   Badge,
   Box,
-  Button,
   Card,
   Container,
   Divider,
@@ -19,9 +18,15 @@ import {
   IconMathFunction,
   IconSparkles,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { LinkButtons, type LinkButton } from '../../../components/link-buttons';
 import { paths } from '../../../lib/paths';
 import classes from './marketing.module.css';
+
+const HERO_LINKS: LinkButton[] = [
+  { to: paths.examples, label: 'Browse Examples', icon: IconArrowRight, iconAfter: true },
+  { to: paths.latex, label: 'Try the LaTeX demo', icon: IconMathFunction, variant: 'default' },
+  { to: paths.about, label: 'About', icon: IconInfoCircle, variant: 'subtle' },
+];
 
 function PreviewCard() {
   return (
@@ -91,34 +96,7 @@ export function HeroSection() {
                 Exemplar is a library of solved maths problems — the question, the answer and every
                 step in between, clearly typeset and organised by subject, topic and difficulty.
               </Text>
-              <Group gap="sm" className={classes.heroActions}>
-                <Button
-                  component={Link}
-                  to={paths.examples}
-                  size="md"
-                  rightSection={<IconArrowRight size={18} />}
-                >
-                  Browse Examples
-                </Button>
-                <Button
-                  component={Link}
-                  to={paths.latex}
-                  size="md"
-                  variant="default"
-                  leftSection={<IconMathFunction size={18} />}
-                >
-                  Try the LaTeX demo
-                </Button>
-                <Button
-                  component={Link}
-                  to={paths.about}
-                  size="md"
-                  variant="subtle"
-                  leftSection={<IconInfoCircle size={18} />}
-                >
-                  About
-                </Button>
-              </Group>
+              <LinkButtons links={HERO_LINKS} size="md" className={classes.heroActions} />
               <Group gap="xs" c="dimmed">
                 <ThemeIcon size={22} radius="xl" variant="light" color="teal">
                   <IconSparkles size={13} />

@@ -22,6 +22,7 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LinkButtons, type LinkButton } from '../../../components/link-buttons';
 import { paths } from '../../../lib/paths';
 
 /** Solved/total of one subject (or category). */
@@ -96,6 +97,11 @@ function Stat({
     </Group>
   );
 }
+
+const NEXT_STEPS: LinkButton[] = [
+  { to: `${paths.examples}?solved=false`, label: 'Practise unsolved', icon: IconTargetArrow },
+  { to: paths.examples, label: 'Browse Examples', icon: IconBook2, variant: 'default' },
+];
 
 /**
  * The signed-in learner's progress (GET /me/progress): overall solved/total as a ring, the liked
@@ -203,23 +209,7 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
         </Stack>
       ) : null}
 
-      <Group gap="sm">
-        <Button
-          component={Link}
-          to={`${paths.examples}?solved=false`}
-          leftSection={<IconTargetArrow size={18} />}
-        >
-          Practise unsolved
-        </Button>
-        <Button
-          component={Link}
-          to={paths.examples}
-          variant="default"
-          leftSection={<IconBook2 size={18} />}
-        >
-          Browse Examples
-        </Button>
-      </Group>
+      <LinkButtons links={NEXT_STEPS} />
     </Stack>
   );
 }

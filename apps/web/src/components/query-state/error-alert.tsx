@@ -5,12 +5,19 @@ import type { ReactNode } from 'react';
 interface ErrorAlertProps {
   title?: string;
   children: ReactNode;
+  /** Shows a Dismiss button. */
   onClose?: () => void;
+  /** Shows a 'Try Again' button under the message. */
   onRetry?: () => void;
+  /** The retry is under way: the button spins. */
+  retrying?: boolean;
 }
 
-/** A failure, announced at once (role=alert): 'Failed to load data: …', 'Delete failed: …'. */
-export function ErrorAlert({ title, children, onClose, onRetry }: ErrorAlertProps) {
+/**
+ * A failure, announced at once (role=alert): a list that did not load ('Failed to load data: …'),
+ * an action that failed ('Delete failed: …'), optionally with Dismiss and 'Try Again'.
+ */
+export function ErrorAlert({ title, children, onClose, onRetry, retrying }: ErrorAlertProps) {
   return (
     <Alert
       variant="light"
@@ -31,6 +38,7 @@ export function ErrorAlert({ title, children, onClose, onRetry }: ErrorAlertProp
             color="red"
             leftSection={<IconRefresh size={14} />}
             onClick={onRetry}
+            loading={retrying}
           >
             Try Again
           </Button>
