@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
+import { renderApp } from '../test/render';
 import { AppErrorBoundary } from './error-boundary';
 
 function Boom(): never {
@@ -15,7 +15,7 @@ describe('error boundary', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows 'Something went wrong' with Refresh Page and Go Back when a child throws", () => {
-    renderWithProviders(
+    renderApp(
       <AppErrorBoundary>
         <Boom />
       </AppErrorBoundary>,
@@ -28,7 +28,7 @@ describe('error boundary', () => {
 
   it('Go Back goes back in history', () => {
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
-    renderWithProviders(
+    renderApp(
       <AppErrorBoundary>
         <Boom />
       </AppErrorBoundary>,

@@ -1,12 +1,17 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { authStore } from '../lib/auth/auth-store';
 
 // Lazy routes are compiled on first import, which can take a few seconds on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-// Testing Library only auto-cleans up when test globals are enabled; they are not.
+// Testing Library only auto-cleans up when test globals are enabled; they are not. Each test
+// starts signed out, with real timers and the real fetch (test/fake-api.ts stubs it per test).
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  authStore.reset();
   window.localStorage.clear();
 });
 
@@ -34,5 +39,12 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+}
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};

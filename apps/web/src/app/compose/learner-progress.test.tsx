@@ -1,11 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../lib/auth/auth-store';
-import { renderWithProviders, storeSession } from '../../test/render';
+import { fail, fakeApi, type Answer, type Handler } from '../../test/fake-api';
+import { renderApp, storeSession } from '../../test/render';
 import { LearnerProgress } from './learner-progress';
-
-type Reply = { status?: number; body: unknown };
 
 const progress = {
   total: 12,
@@ -24,40 +22,20 @@ const subjects = [
   { id: 3, name: 'Topology', description: '' },
 ];
 
-function stubApi(reply: (path: string) => Reply) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-    const { status = 200, body } =
-      path === '/subjects' ? { body: { success: true, data: { subjects } } } : reply(path);
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** The API with GET /subjects and GET /me/progress answering `progressAnswer`. */
+const stubApi = (progressAnswer: Answer | Handler) =>
+  fakeApi({ 'GET /subjects': { subjects }, 'GET /me/progress': progressAnswer });
 
-const renderSection = () =>
-  renderWithProviders(
-    <MemoryRouter>
-      <LearnerProgress />
-    </MemoryRouter>,
-  );
+const renderSection = () => renderApp(<LearnerProgress />);
 
 describe('dashboard progress', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    authStore.reset();
     storeSession({ sub: 'ada-7f3a', email: 'ada@example.com', name: 'Ada', groups: ['basic'] });
     authStore.initialise();
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
 
   it('shows solved/total, the liked count and a bar per subject', async () => {
-    stubApi(() => ({ body: { success: true, data: progress } }));
+    stubApi(progress);
     renderSection();
     expect((await screen.findByTestId('progress-solved')).textContent).toBe('3/12');
     expect(screen.getByTestId('progress-liked').textContent).toBe('2');
@@ -82,35 +60,23 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
   });
 
   it('keeps the empty state before the first like or solve', async () => {
-    stubApi(() => ({
-      body: {
-        success: true,
-        data: { total: 12, solved: 0, liked: 0, categories: [], subjects: [] },
-      },
-    }));
+    stubApi({ total: 12, solved: 0, liked: 0, categories: [], subjects: [] });
     renderSection();
     expect(await screen.findByText('No progress yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Examples' })).toBeTruthy();
   });
 
   it('says when the progress cannot be loaded, with Try Again', async () => {
-    let fail = true;
-    const fetchMock = stubApi(() =>
-      fail
-        ? {
-            status: 500,
-            body: { success: false, code: 'InternalError', message: 'Internal error.' },
-          }
-        : { body: { success: true, data: progress } },
-    );
+    let failing = true;
+    const api = stubApi(() => (failing ? fail(500, 'Internal error.') : progress));
     renderSection();
     expect(
       await screen.findByText('Could not load your progress', {}, { timeout: 5000 }),
     ).toBeTruthy();
     expect(screen.getByText('Internal error.')).toBeTruthy();
-    fail = false;
+    failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect((await screen.findByTestId('progress-solved')).textContent).toBe('3/12');
-    expect(fetchMock.mock.calls.length).toBeGreaterThan(2);
+    expect(api.calls.length).toBeGreaterThan(2);
   });
 });

@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../lib/auth/auth-store';
-import { renderRoute, storeSession } from '../../test/render';
+import { renderApp, storeSession } from '../../test/render';
 
 describe('layout', () => {
   beforeEach(() => authStore.reset());
   afterEach(() => authStore.reset());
 
   it("shows a full-page 'Loading...' until authentication is initialised", async () => {
-    renderRoute('/about');
+    renderApp('/about');
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Exemplar home' })).toBeNull();
 
@@ -19,7 +19,7 @@ describe('layout', () => {
 
   it('shows Examples, Login and Register when logged out', async () => {
     authStore.initialise();
-    renderRoute('/about');
+    renderApp('/about');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
       within(nav)
@@ -37,7 +37,7 @@ describe('layout', () => {
 
   it('highlights the active link', async () => {
     authStore.initialise();
-    renderRoute('/examples?subject=Algebra');
+    renderApp('/examples?subject=Algebra');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
       within(nav)
@@ -54,7 +54,7 @@ describe('layout', () => {
       groups: ['basic', 'superadmin'],
     });
     authStore.initialise();
-    renderRoute('/about');
+    renderApp('/about');
 
     const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
     expect(within(trigger).getByText('A')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('layout', () => {
   it('falls back to the email for name and initial, labels basic users User, hides Admin', async () => {
     storeSession({ sub: 'u-2', email: 'bob@example.com' });
     authStore.initialise();
-    renderRoute('/about');
+    renderApp('/about');
 
     const trigger = await screen.findByRole('button', { name: 'Account menu for bob' });
     expect(within(trigger).getByText('B')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('layout', () => {
   it('labels admins Admin', async () => {
     storeSession({ sub: 'u-3', email: 'carol@example.com', name: 'Carol', groups: ['admin'] });
     authStore.initialise();
-    renderRoute('/about');
+    renderApp('/about');
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu for Carol' }));
     expect(within(await screen.findByRole('menu')).getByText('Admin')).toBeTruthy();
   });
@@ -109,7 +109,7 @@ describe('layout', () => {
   it('logs out: clears the stored tokens and shows Login again', async () => {
     storeSession({ sub: 'u-1', email: 'ada@example.com', name: 'Ada' });
     authStore.initialise();
-    const { router } = renderRoute('/about');
+    const { router } = renderApp('/about');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu for Ada' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
@@ -123,7 +123,7 @@ describe('layout', () => {
 
   it('follows a login in another tab', async () => {
     authStore.initialise();
-    renderRoute('/about');
+    renderApp('/about');
     await screen.findByRole('link', { name: 'Login' });
 
     storeSession({ sub: 'u-1', email: 'dora@example.com', name: 'Dora' });
@@ -135,7 +135,7 @@ describe('layout', () => {
 
   it('opens the burger menu with the navigation links', async () => {
     authStore.initialise();
-    renderRoute('/about');
+    renderApp('/about');
     fireEvent.click(await screen.findByRole('button', { name: 'Open navigation' }));
     const drawerNav = await screen.findByRole('navigation', { name: 'Main (mobile)' });
     expect(within(drawerNav).getByRole('link', { name: /Examples/ })).toBeTruthy();

@@ -1,13 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  fail,
-  fakeAdminApi,
+  adminUsersRoutes,
+  writesOf,
   people,
   secondSuperadmin,
-} from '../../features/admin-users/test/fake-admin-api';
+} from '../../features/admin-users/test/fixtures';
+import { fail, fakeApi } from '../../test/fake-api';
 import { authStore } from '../../lib/auth/auth-store';
-import { renderRoute, storeSession } from '../../test/render';
+import { renderApp, storeSession } from '../../test/render';
 
 type Me = { username: string; email: string; name: string; groups: string[] };
 
@@ -40,17 +41,12 @@ const rowEmails = () =>
     .map((row) => emails.find((email) => row.textContent?.includes(email)));
 
 describe('/dashboard', { timeout: 20_000 }, () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
+  afterEach(() => vi.useRealTimers());
 
   it("a visitor sees 'Access Denied' with a Login link back to the dashboard", async () => {
     authStore.initialise();
-    const { calls } = fakeAdminApi();
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.getByText('Please log in to access your dashboard.')).toBeTruthy();
     const login = within(screen.getByRole('main')).getByRole('link', { name: 'Login' });
@@ -60,14 +56,14 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('a failed session check logs out and shows the login screen, not Access Denied', async () => {
     signIn(basic);
-    fakeAdminApi({
-      me: basic,
-      override: (call) =>
+    fakeApi({
+      ...adminUsersRoutes({ me: basic }),
+      '*': (call) =>
         call.path === '/auth/me' || call.path === '/auth/refresh'
           ? fail(401, 'Token expired', 'Unauthorized')
           : undefined,
     });
-    const { router } = renderRoute('/dashboard');
+    const { router } = renderApp('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?next=%2Fdashboard');
     expect(screen.queryByText('Access Denied')).toBeNull();
@@ -76,8 +72,8 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('basic: profile and progress; user management and system configuration restricted', async () => {
     signIn(basic);
-    const { calls } = fakeAdminApi({ me: basic });
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(adminUsersRoutes({ me: basic }));
+    renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My Progress' })).toBeTruthy();
     expect(await screen.findByText('No progress yet')).toBeTruthy();
@@ -100,16 +96,16 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   it('a user without groups gets the basic dashboard', async () => {
     const none = { ...basic, groups: [] };
     signIn(none);
-    fakeAdminApi({ me: none });
-    renderRoute('/dashboard');
+    fakeApi(adminUsersRoutes({ me: none }));
+    renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'My Progress' })).toBeTruthy();
     expect(screen.getByText('User', { selector: '.mantine-Badge-label' })).toBeTruthy();
   });
 
   it("admin: the 'Admin Dashboard' card opens /admin; users and configuration restricted", async () => {
     signIn(admin);
-    const { calls } = fakeAdminApi({ me: admin });
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(adminUsersRoutes({ me: admin }));
+    renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Manage Content' }).getAttribute('href')).toBe(
       '/admin',
@@ -123,37 +119,39 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   it('the highest role wins: groups [basic, superadmin] get user management', async () => {
     const mixed = { ...root, groups: ['basic', 'superadmin'] };
     signIn(mixed);
-    fakeAdminApi({ me: mixed });
-    renderRoute('/dashboard');
+    fakeApi(adminUsersRoutes({ me: mixed }));
+    renderApp('/dashboard');
     expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
   });
 
   it('superadmin: summary counts, the user list with links to each user, and the audit log', async () => {
     signIn(root);
-    const { calls } = fakeAdminApi({
-      audit: [
-        {
-          id: 3,
-          actor: 'root@example.com',
-          action: 'user.group.add',
-          targetType: 'user',
-          targetId: 'grace-22b1',
-          details: { email: 'grace@example.com', group: 'admin' },
-          createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-        },
-        {
-          id: 2,
-          actor: null,
-          action: 'subjects.create',
-          targetType: 'subjects',
-          targetId: '4',
-          details: { name: 'Topology' },
-          createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-        },
-      ],
-    });
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(
+      adminUsersRoutes({
+        audit: [
+          {
+            id: 3,
+            actor: 'root@example.com',
+            action: 'user.group.add',
+            targetType: 'user',
+            targetId: 'grace-22b1',
+            details: { email: 'grace@example.com', group: 'admin' },
+            createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+          },
+          {
+            id: 2,
+            actor: null,
+            action: 'subjects.create',
+            targetType: 'subjects',
+            targetId: '4',
+            details: { name: 'Topology' },
+            createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+          },
+        ],
+      }),
+    );
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     expect(stat('Total Users').getByText('4')).toBeTruthy();
     expect(stat('Confirmed').getByText('3')).toBeTruthy();
@@ -169,13 +167,13 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(log.textContent).toContain('by root@example.com · 5 minutes ago');
     expect(within(log).getByText('Created subject "Topology"')).toBeTruthy();
     expect(log.textContent).toContain('by a removed account · 3 hours ago');
-    expect(calls.find((c) => c.path === '/admin/audit')?.search).toBe('?limit=20');
+    expect(calls.find((c) => c.path === '/admin/audit')?.query).toEqual({ limit: '20' });
   });
 
   it('superadmin: searches by email, name or username and sorts by email, name, created, status', async () => {
     signIn(root);
-    fakeAdminApi();
-    renderRoute('/dashboard');
+    fakeApi(adminUsersRoutes());
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     // Newest first by default.
     expect(rowEmails()).toEqual([
@@ -232,11 +230,12 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it("superadmin: 'Failed to load dashboard data' with the server's message", async () => {
     signIn(root);
-    fakeAdminApi({
-      override: (call) =>
+    fakeApi({
+      ...adminUsersRoutes(),
+      '*': (call) =>
         call.path === '/admin/users/dashboard' ? fail(500, 'Database unavailable') : undefined,
     });
-    renderRoute('/dashboard');
+    renderApp('/dashboard');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load dashboard data');
     expect(alert.textContent).toContain('Database unavailable');
@@ -245,8 +244,8 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   it('a quick action shows a success banner that clears after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn(root);
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
@@ -255,7 +254,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }),
     );
     const banner = await screen.findByText('ada@example.com has been disabled.');
-    expect(writes()).toEqual([
+    expect(writesOf(calls)).toEqual([
       expect.objectContaining({
         method: 'PUT',
         path: '/admin/users/ada-7f3a',
@@ -273,15 +272,15 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('a quick role change sends the one new role as the whole set in one PUT, and says so', async () => {
     signIn(root);
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for grace@example.com' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Super Admin' }));
     expect(await screen.findByText('grace@example.com is now Super Admin.')).toBeTruthy();
-    expect(writes().map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body ?? null)}`)).toEqual([
-      'PUT /admin/users/grace-22b1 {"groups":["superadmin"]}',
-    ]);
+    expect(
+      writesOf(calls).map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body ?? null)}`),
+    ).toEqual(['PUT /admin/users/grace-22b1 {"groups":["superadmin"]}']);
   });
 
   it('a failed quick action shows the failure with the server message', async () => {
@@ -289,11 +288,11 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     // The list shows a second superadmin, but the server has since refused (they were demoted).
     const refusal =
       'The only enabled superadmin cannot be deleted, disabled or demoted: first give another enabled account the superadmin role.';
-    fakeAdminApi({
-      users: [...Object.values(people), secondSuperadmin],
-      override: (call) => (call.method === 'PUT' ? fail(409, refusal, 'Conflict') : undefined),
+    fakeApi({
+      ...adminUsersRoutes({ users: [...Object.values(people), secondSuperadmin] }),
+      '*': (call) => (call.method === 'PUT' ? fail(409, refusal, 'Conflict') : undefined),
     });
-    renderRoute('/dashboard');
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for root@example.com' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Disable account' }));
@@ -307,11 +306,12 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it("a refused delete from the list says 'Failed to delete user', not 'Failed to update user'", async () => {
     signIn(root);
-    fakeAdminApi({
-      override: (call) =>
+    fakeApi({
+      ...adminUsersRoutes(),
+      '*': (call) =>
         call.method === 'DELETE' ? fail(409, 'Someone else changed this account.') : undefined,
     });
-    renderRoute('/dashboard');
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete user' }));
@@ -324,8 +324,8 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('disabling asks first: Cancel sends nothing, Disable sends enabled: false', async () => {
     signIn(root);
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     const disable = async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Actions for grace@example.com' }));
@@ -339,27 +339,27 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     );
     fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes()).toHaveLength(0);
+    expect(writesOf(calls)).toHaveLength(0);
 
     fireEvent.click(within(await disable()).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('grace@example.com has been disabled.')).toBeTruthy();
-    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+    expect(writesOf(calls).map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', '/admin/users/grace-22b1', { enabled: false }],
     ]);
   });
 
   it('enabling a disabled account happens at once, without a question', async () => {
     signIn(root);
-    const { writes } = fakeAdminApi({
-      users: [people.root, { ...people.ada, enabled: false }],
-    });
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(
+      adminUsersRoutes({ users: [people.root, { ...people.ada, enabled: false }] }),
+    );
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for ada@example.com' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Enable account' }));
     expect(await screen.findByText('ada@example.com has been enabled.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+    expect(writesOf(calls).map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', '/admin/users/ada-7f3a', { enabled: true }],
     ]);
   });
@@ -367,10 +367,12 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   it("the only enabled superadmin's own row offers no Disable, Delete or demotion, and says why", async () => {
     signIn(root);
     // A disabled superadmin does not count.
-    fakeAdminApi({
-      users: [...Object.values(people), { ...secondSuperadmin, enabled: false }],
-    });
-    renderRoute('/dashboard');
+    fakeApi(
+      adminUsersRoutes({
+        users: [...Object.values(people), { ...secondSuperadmin, enabled: false }],
+      }),
+    );
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for root@example.com' }));
     const menu = await screen.findByRole('menu');
@@ -398,8 +400,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('with a second enabled superadmin, your own row offers Disable, Delete and every role; disabling yourself says you will be signed out', async () => {
     signIn(root);
-    const { writes } = fakeAdminApi({ users: [...Object.values(people), secondSuperadmin] });
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(
+      adminUsersRoutes({ users: [...Object.values(people), secondSuperadmin] }),
+    );
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for root@example.com' }));
     const menu = await screen.findByRole('menu');
@@ -416,22 +420,22 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(question.textContent).toContain('This is your own account.');
     fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes()).toHaveLength(0);
+    expect(writesOf(calls)).toHaveLength(0);
   });
 
   it('deleting from the list asks first, then shows the server message', async () => {
     signIn(root);
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for zed@example.org' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete user' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Are you sure you want to delete zed@example.org?');
-    expect(writes()).toHaveLength(0);
+    expect(writesOf(calls)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted successfully.')).toBeTruthy();
-    expect(writes()).toEqual([
+    expect(writesOf(calls)).toEqual([
       expect.objectContaining({ method: 'DELETE', path: '/admin/users/zed-9c0d' }),
     ]);
     await waitFor(() => expect(stat('Total Users').getByText('3')).toBeTruthy());
@@ -441,8 +445,8 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   it('shows a banner handed over by the page it came from, for 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn(root);
-    fakeAdminApi();
-    const { router } = renderRoute('/');
+    fakeApi(adminUsersRoutes());
+    const { router } = renderApp('/');
     await act(() =>
       router.navigate('/dashboard', { state: { banner: 'User deleted successfully.' } }),
     );
@@ -455,8 +459,8 @@ describe('/dashboard', { timeout: 20_000 }, () => {
 
   it('people.root is the signed-in superadmin: their row says You', async () => {
     signIn(root);
-    fakeAdminApi();
-    renderRoute('/dashboard');
+    fakeApi(adminUsersRoutes());
+    renderApp('/dashboard');
     await screen.findByRole('table', { name: 'Users' });
     const row = within(usersTable()).getByRole('link', { name: people.root.name }).closest('tr')!;
     expect(within(row).getByText('You')).toBeTruthy();

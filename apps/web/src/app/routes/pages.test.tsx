@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../lib/auth/auth-store';
-import { renderRoute } from '../../test/render';
+import { renderApp } from '../../test/render';
 
 describe('pages', () => {
   beforeEach(() => {
@@ -11,7 +11,7 @@ describe('pages', () => {
   afterEach(() => authStore.reset());
 
   it('home: hero with calls to action', async () => {
-    renderRoute('/');
+    renderApp('/');
     const hero = await screen.findByRole('heading', { level: 1 });
     expect(hero.textContent).toContain('worked example');
     const heroRegion = screen.getByRole('region', { name: /worked example/ });
@@ -33,7 +33,7 @@ describe('pages', () => {
   });
 
   it('home: fixed statistics, six features, three steps, four subjects, three testimonials', async () => {
-    renderRoute('/');
+    renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     for (const value of ['1000+', '50+', '500+', '24/7']) {
       expect(screen.getByText(value)).toBeTruthy();
@@ -56,7 +56,7 @@ describe('pages', () => {
   });
 
   it('about: explains the product and links to examples and the LaTeX demo', async () => {
-    renderRoute('/about');
+    renderApp('/about');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     for (const title of [
       'Who it is for',
@@ -76,7 +76,7 @@ describe('pages', () => {
   });
 
   it('unknown paths show a friendly 404 with a link home', async () => {
-    renderRoute('/no/such/page');
+    renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: "This page doesn't exist" })).toBeTruthy();
     expect(screen.getByText('404')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth/auth-store';
-import { renderRoute } from '../../test/render';
+import { renderApp } from '../../test/render';
 import { RootLayout } from '../layout/root-layout';
 
 function Boom(): never {
@@ -21,7 +21,7 @@ describe('route errors', () => {
   });
 
   it("shows 'Something went wrong' with Refresh Page and Go Back when the layout throws", async () => {
-    renderRoute('/', [{ path: '/', element: <Boom /> }]);
+    renderApp('/', { routes: [{ path: '/', element: <Boom /> }] });
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
@@ -38,7 +38,7 @@ describe('route errors', () => {
         ],
       },
     ];
-    const { router } = renderRoute('/broken', withBrokenPage);
+    const { router } = renderApp('/broken', { routes: withBrokenPage });
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Exemplar home' })).toBeTruthy();
 
@@ -48,7 +48,7 @@ describe('route errors', () => {
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    renderRoute('/no/such/page');
+    renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: /This page doesn.t exist/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Exemplar home' })).toBeTruthy();
   });

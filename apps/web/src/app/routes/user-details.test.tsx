@@ -1,14 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   adminUser,
-  fail,
-  fakeAdminApi,
+  adminUsersRoutes,
+  writesOf,
   people,
   secondSuperadmin,
-} from '../../features/admin-users/test/fake-admin-api';
+} from '../../features/admin-users/test/fixtures';
+import { fail, fakeApi } from '../../test/fake-api';
 import { authStore } from '../../lib/auth/auth-store';
-import { renderRoute, storeSession } from '../../test/render';
+import { renderApp, storeSession } from '../../test/render';
 
 const root = {
   username: 'root-0001',
@@ -43,17 +44,12 @@ async function openEditor() {
 }
 
 describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
+  afterEach(() => vi.useRealTimers());
 
   it('shows every field of the user', async () => {
     signIn();
-    fakeAdminApi();
-    renderRoute('/dashboard/user/grace-22b1');
+    fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/grace-22b1');
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeTruthy();
     expect(fact('Username')).toBe('grace-22b1');
     expect(fact('Email')).toBe('grace@example.com');
@@ -68,22 +64,24 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it("falls back to 'Not set', 'N/A', 'No groups assigned', 'Not Verified' and 'No'", async () => {
     signIn();
-    fakeAdminApi({
-      users: [
-        adminUser({
-          username: 'bare-1',
-          email: 'bare@example.com',
-          name: '',
-          status: 'UNCONFIRMED',
-          enabled: false,
-          emailVerified: false,
-          groups: [],
-          created: null,
-          lastModified: '',
-        }),
-      ],
-    });
-    renderRoute('/dashboard/user/bare-1');
+    fakeApi(
+      adminUsersRoutes({
+        users: [
+          adminUser({
+            username: 'bare-1',
+            email: 'bare@example.com',
+            name: '',
+            status: 'UNCONFIRMED',
+            enabled: false,
+            emailVerified: false,
+            groups: [],
+            created: null,
+            lastModified: '',
+          }),
+        ],
+      }),
+    );
+    renderApp('/dashboard/user/bare-1');
     expect(await screen.findByRole('heading', { name: 'bare@example.com' })).toBeTruthy();
     expect(fact('Name')).toBe('Not set');
     expect(fact('Status')).toBe('UNCONFIRMED');
@@ -96,8 +94,8 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it("shows 'User not found' for an unknown username", async () => {
     signIn();
-    fakeAdminApi();
-    renderRoute('/dashboard/user/nobody');
+    fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/nobody');
     expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
@@ -106,11 +104,12 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it("shows 'Failed to load user details' with the server's message", async () => {
     signIn();
-    fakeAdminApi({
-      override: (call) =>
+    fakeApi({
+      ...adminUsersRoutes(),
+      '*': (call) =>
         call.path === '/admin/users/ada-7f3a' ? fail(500, 'Database unavailable') : undefined,
     });
-    renderRoute('/dashboard/user/ada-7f3a');
+    renderApp('/dashboard/user/ada-7f3a');
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert.textContent).toContain('Failed to load user details');
     expect(alert.textContent).toContain('Database unavailable');
@@ -118,15 +117,15 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it('without a userId goes back to /dashboard', async () => {
     signIn();
-    fakeAdminApi();
-    const { router } = renderRoute('/dashboard/user');
+    fakeApi(adminUsersRoutes());
+    const { router } = renderApp('/dashboard/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('the Back button leads to /dashboard', async () => {
     signIn();
-    fakeAdminApi();
-    const { router } = renderRoute('/dashboard/user/ada-7f3a');
+    fakeApi(adminUsersRoutes());
+    const { router } = renderApp('/dashboard/user/ada-7f3a');
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
     fireEvent.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -135,16 +134,16 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
   it('is restricted for anyone but a superadmin (no admin call is made)', async () => {
     const admin = { ...root, username: 'grace-22b1', groups: ['admin'] };
     signIn(admin);
-    const { calls } = fakeAdminApi({ me: admin });
-    renderRoute('/dashboard/user/ada-7f3a');
+    const { calls } = fakeApi(adminUsersRoutes({ me: admin }));
+    renderApp('/dashboard/user/ada-7f3a');
     expect(await screen.findByRole('heading', { name: 'Restricted' })).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
   });
 
   it('the Account Confirmed checkbox is disabled once the account is confirmed', async () => {
     signIn();
-    fakeAdminApi();
-    renderRoute('/dashboard/user/ada-7f3a');
+    fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/ada-7f3a');
     await openEditor();
     expect(checkbox('Account Confirmed').checked).toBe(true);
     expect(checkbox('Account Confirmed').disabled).toBe(true);
@@ -153,14 +152,14 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it('an unconfirmed account can be confirmed: only `confirmed` is sent', async () => {
     signIn();
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard/user/zed-9c0d');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/zed-9c0d');
     await openEditor();
     expect(checkbox('Account Confirmed').disabled).toBe(false);
     fireEvent.click(checkbox('Account Confirmed'));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog()).findByText('User updated successfully.')).toBeTruthy();
-    expect(writes()).toEqual([
+    expect(writesOf(calls)).toEqual([
       expect.objectContaining({
         method: 'PUT',
         path: '/admin/users/zed-9c0d',
@@ -171,8 +170,8 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it('nothing changed: Save is disabled and nothing is sent', async () => {
     signIn();
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard/user/ada-7f3a');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/ada-7f3a');
     await openEditor();
     const save = within(dialog()).getByRole('button', { name: 'Save Changes' });
     expect(save.hasAttribute('disabled')).toBe(true);
@@ -181,14 +180,14 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     fireEvent.click(checkbox('Enabled'));
     fireEvent.click(checkbox('Enabled'));
     expect(save.hasAttribute('disabled')).toBe(true);
-    expect(writes()).toHaveLength(0);
+    expect(writesOf(calls)).toHaveLength(0);
   });
 
   it('sends only the changed fields and the roles after the save in one PUT, closes 1.5 s after saving, and reloads', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
-    const { writes, calls } = fakeAdminApi();
-    renderRoute('/dashboard/user/ada-7f3a');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/ada-7f3a');
     await openEditor();
     expect(checkbox('Enabled').checked).toBe(true);
     expect(checkbox('User').checked).toBe(true);
@@ -200,7 +199,7 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
 
     expect(await within(dialog()).findByText('User updated successfully.')).toBeTruthy();
-    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+    expect(writesOf(calls).map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', '/admin/users/ada-7f3a', { enabled: false, groups: ['admin'] }],
     ]);
     const loads = () =>
@@ -218,8 +217,8 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it('a new password is sent alone; an empty one keeps the current password', async () => {
     signIn();
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard/user/ada-7f3a');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/ada-7f3a');
     await openEditor();
     fireEvent.change(within(dialog()).getByLabelText('New Password'), {
       target: { value: 'short' },
@@ -228,14 +227,14 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     expect(
       await within(dialog()).findByText('Password must be at least 8 characters long.'),
     ).toBeTruthy();
-    expect(writes()).toHaveLength(0);
+    expect(writesOf(calls)).toHaveLength(0);
 
     fireEvent.change(within(dialog()).getByLabelText('New Password'), {
       target: { value: 'Brand-New-Secret-7' },
     });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog()).findByText('User updated successfully.')).toBeTruthy();
-    expect(writes()).toEqual([
+    expect(writesOf(calls)).toEqual([
       expect.objectContaining({ method: 'PUT', body: { password: 'Brand-New-Secret-7' } }),
     ]);
   });
@@ -243,16 +242,16 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
   it("a refused save shows 'Failed to update user' with the server's message and stays open", async () => {
     signIn();
     // The list shows a second superadmin, but the server has since refused (they were demoted).
-    fakeAdminApi({
-      users: [...Object.values(people), secondSuperadmin],
-      override: (call) =>
+    fakeApi({
+      ...adminUsersRoutes({ users: [...Object.values(people), secondSuperadmin] }),
+      '*': (call) =>
         call.method === 'PUT' &&
         call.path === '/admin/users/root-0001' &&
         !(call.body as { groups?: string[] }).groups?.includes('superadmin')
           ? fail(409, REFUSAL, 'Conflict')
           : undefined,
     });
-    renderRoute('/dashboard/user/root-0001');
+    renderApp('/dashboard/user/root-0001');
     await screen.findByRole('button', { name: 'Delete User' });
     await openEditor();
     fireEvent.click(checkbox('Super Admin'));
@@ -265,8 +264,8 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it("the only enabled superadmin's own page has no Delete User and says why; the editor keeps Enabled and Super Admin", async () => {
     signIn();
-    const { writes } = fakeAdminApi();
-    renderRoute('/dashboard/user/root-0001');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/root-0001');
     const reason =
       'You are the only enabled superadmin: your account cannot be disabled, deleted or demoted until there is another.';
     expect(await screen.findByText(reason)).toBeTruthy();
@@ -287,15 +286,15 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     fireEvent.click(checkbox('Admin'));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog()).findByText('User updated successfully.')).toBeTruthy();
-    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([
+    expect(writesOf(calls).map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', '/admin/users/root-0001', { groups: ['superadmin', 'admin'] }],
     ]);
   });
 
   it('with a second enabled superadmin, your own page offers Delete User, warning you will be signed out', async () => {
     signIn();
-    fakeAdminApi({ users: [...Object.values(people), secondSuperadmin] });
-    renderRoute('/dashboard/user/root-0001');
+    fakeApi(adminUsersRoutes({ users: [...Object.values(people), secondSuperadmin] }));
+    renderApp('/dashboard/user/root-0001');
     const remove = await screen.findByRole('button', { name: 'Delete User' });
     // Held until the user list tells whether another superadmin is enabled.
     await waitFor(() => expect(remove.hasAttribute('disabled')).toBe(false));
@@ -307,8 +306,8 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it("another user's page loads no user list and offers Delete User at once", async () => {
     signIn();
-    const { calls } = fakeAdminApi();
-    renderRoute('/dashboard/user/grace-22b1');
+    const { calls } = fakeApi(adminUsersRoutes());
+    renderApp('/dashboard/user/grace-22b1');
     const remove = await screen.findByRole('button', { name: 'Delete User' });
     expect(remove.hasAttribute('disabled')).toBe(false);
     expect(calls.some((c) => c.path === '/admin/users/dashboard')).toBe(false);
@@ -317,8 +316,8 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
   it('deletes after confirmation, then returns to /dashboard after 1.5 s with a banner', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
-    const { writes } = fakeAdminApi();
-    const { router } = renderRoute(`/dashboard/user/${people.zed.username}`);
+    const { calls } = fakeApi(adminUsersRoutes());
+    const { router } = renderApp(`/dashboard/user/${people.zed.username}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete User' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm.textContent).toContain('Are you sure you want to delete zed@example.org?');
@@ -327,7 +326,7 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('User deleted successfully. Returning to the dashboard...'),
     ).toBeTruthy();
-    expect(writes()).toEqual([
+    expect(writesOf(calls)).toEqual([
       expect.objectContaining({ method: 'DELETE', path: '/admin/users/zed-9c0d' }),
     ]);
     act(() => vi.advanceTimersByTime(1400));
@@ -340,11 +339,11 @@ describe('/dashboard/user/{userId}', { timeout: 20_000 }, () => {
 
   it("a refused delete shows 'Failed to delete user' with the server's message", async () => {
     signIn();
-    fakeAdminApi({
-      users: [...Object.values(people), secondSuperadmin],
-      override: (call) => (call.method === 'DELETE' ? fail(409, REFUSAL, 'Conflict') : undefined),
+    fakeApi({
+      ...adminUsersRoutes({ users: [...Object.values(people), secondSuperadmin] }),
+      '*': (call) => (call.method === 'DELETE' ? fail(409, REFUSAL, 'Conflict') : undefined),
     });
-    const { router } = renderRoute('/dashboard/user/root-0001');
+    const { router } = renderApp('/dashboard/user/root-0001');
     const remove = await screen.findByRole('button', { name: 'Delete User' });
     await waitFor(() => expect(remove.hasAttribute('disabled')).toBe(false));
     fireEvent.click(remove);

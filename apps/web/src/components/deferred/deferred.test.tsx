@@ -2,7 +2,7 @@ import { Button, Select } from '@mantine/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderApp } from '../../test/render';
 
 // The floating-ui components arrive only when the test lets them (`gate.open()`).
 const gate = vi.hoisted(() => {
@@ -63,8 +63,8 @@ describe('DeferredSelect', () => {
   it('stands in with the markup of the closed Select, and becomes it on hover', async () => {
     const { DeferredSelect } = await load();
     const props = { id: 's', label: 'Subject', data, value: '1', allowDeselect: false };
-    const standIn = renderWithProviders(<DeferredSelect {...props} />);
-    const real = renderWithProviders(<Select {...props} />);
+    const standIn = renderApp(<DeferredSelect {...props} />);
+    const real = renderApp(<Select {...props} />);
     const closed = (root: HTMLElement) => root.querySelector('.mantine-Select-root')!;
     // Same elements, classes, styles and attributes (in any order).
     expect(closed(standIn.container).isEqualNode(closed(real.container))).toBe(true);
@@ -80,7 +80,7 @@ describe('DeferredSelect', () => {
 
   it('hands a click that came first to the Select: the dropdown opens and a pick works', async () => {
     const { DeferredSelect } = await load();
-    renderWithProviders(<Filter DeferredSelect={DeferredSelect} />);
+    renderApp(<Filter DeferredSelect={DeferredSelect} />);
     combobox().focus();
     fireEvent.click(combobox());
     await arrive();
@@ -91,7 +91,7 @@ describe('DeferredSelect', () => {
 
   it('keeps the focus and hands over ArrowDown, so keyboard users can pick as usual', async () => {
     const { DeferredSelect } = await load();
-    renderWithProviders(<Filter DeferredSelect={DeferredSelect} />);
+    renderApp(<Filter DeferredSelect={DeferredSelect} />);
     combobox().focus();
     fireEvent.keyDown(combobox(), { key: 'ArrowDown', code: 'ArrowDown' });
     await arrive();
@@ -107,7 +107,7 @@ describe('DeferredSelect', () => {
 describe('DeferredPopover', () => {
   it('opens on a press that came before the Popover, focus staying on the button', async () => {
     const { DeferredPopover } = await load();
-    renderWithProviders(
+    renderApp(
       <DeferredPopover target={(props) => <Button {...props}>Like</Button>}>
         <p>Sign in first</p>
       </DeferredPopover>,
@@ -160,7 +160,7 @@ describe('useHoverTooltip', () => {
 
   it('shows the label after the delay while a mouse rests on the target, not for touch', async () => {
     const { useHoverTooltip } = await load();
-    renderWithProviders(<Target useHoverTooltip={useHoverTooltip} />);
+    renderApp(<Target useHoverTooltip={useHoverTooltip} />);
     const button = screen.getByRole('button', { name: 'Solve' });
 
     fireEvent.pointerEnter(button, { pointerType: 'touch' });

@@ -1,9 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth/auth-store';
+import { describe, expect, it } from 'vitest';
+
 import { emptyText } from '../lib/entities';
-import { emptyCatalogue, fail, fakeApi, on, sampleCatalogue } from '../test/fake-api';
-import { renderAdmin } from '../test/render';
+import { fail, fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { catalogueRoutes, emptyCatalogue, sampleCatalogue } from '../test/fixtures';
+import { adminRoutes } from '../test/screens';
+
+/** The admin screen at `url`, signed in as an admin. */
+const renderAdmin = (url = '/admin') => renderApp(url, { routes: adminRoutes, as: 'admin' });
 
 const TABS = [
   ['Subjects', 'subjects'],
@@ -18,36 +23,33 @@ function openTab(label: string) {
 }
 
 describe('/admin catalogue screen', { timeout: 30_000 }, () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
-
   it("shows 'Access Denied' with a link home to a user without catalogue rights", async () => {
-    const { calls } = fakeApi();
-    renderAdmin('/admin', { groups: ['basic'] });
+    const { calls } = fakeApi(catalogueRoutes());
+    renderApp('/admin', { routes: adminRoutes, as: 'basic' });
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to home/ }).getAttribute('href')).toBe('/');
     expect(calls).toHaveLength(0);
   });
 
-  it.each([['admin'], ['superadmin']])('lets an %s in, with the six tabs', async (group) => {
-    fakeApi();
-    renderAdmin('/admin', { groups: [group] });
-    expect(await screen.findByRole('heading', { name: 'Catalogue Admin' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Subjects',
-      'Categories',
-      'Difficulties',
-      'Types',
-      'Examples',
-      'Import / Export',
-    ]);
-  });
+  it.each([['admin'], ['superadmin']] as const)(
+    'lets an %s in, with the six tabs',
+    async (group) => {
+      fakeApi(catalogueRoutes());
+      renderApp('/admin', { routes: adminRoutes, as: group });
+      expect(await screen.findByRole('heading', { name: 'Catalogue Admin' })).toBeTruthy();
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+        'Subjects',
+        'Categories',
+        'Difficulties',
+        'Types',
+        'Examples',
+        'Import / Export',
+      ]);
+    },
+  );
 
   it.each(TABS)("tab %s: an empty list says 'No %s found.'", async (label, plural) => {
-    fakeApi(emptyCatalogue());
+    fakeApi(catalogueRoutes(emptyCatalogue()));
     const { router } = renderAdmin();
     openTab(label);
     expect(await screen.findByText(`No ${plural} found.`)).toBeTruthy();
@@ -56,7 +58,7 @@ describe('/admin catalogue screen', { timeout: 30_000 }, () => {
   });
 
   it('says nothing matches a search with the same empty text', async () => {
-    fakeApi();
+    fakeApi(catalogueRoutes());
     renderAdmin();
     expect(await screen.findByRole('cell', { name: 'Algebra' })).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search subjects' }), {
@@ -72,7 +74,7 @@ describe('/admin catalogue screen', { timeout: 30_000 }, () => {
   });
 
   it('sorts by a column header: ascending, descending, then back', async () => {
-    fakeApi();
+    fakeApi(catalogueRoutes());
     renderAdmin();
     await screen.findByRole('cell', { name: 'Algebra' });
     const names = () =>
@@ -93,9 +95,11 @@ describe('/admin catalogue screen', { timeout: 30_000 }, () => {
 
   it("shows 'Failed to load data: {message}' when a list cannot load, with Try Again", async () => {
     let failing = true;
-    fakeApi(sampleCatalogue(), (call) =>
-      failing && call.path === '/subjects' ? fail(500, 'Database unavailable.') : undefined,
-    );
+    fakeApi({
+      ...catalogueRoutes(),
+      '*': (call) =>
+        failing && call.path === '/subjects' ? fail(500, 'Database unavailable.') : undefined,
+    });
     renderAdmin();
     expect(
       (await screen.findByRole('alert')).textContent?.includes(
@@ -109,17 +113,11 @@ describe('/admin catalogue screen', { timeout: 30_000 }, () => {
 });
 
 describe('/admin lists and deletes', { timeout: 30_000 }, () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
-
   it('cuts example text in the list to 50 characters (full text on hover)', async () => {
     const catalogue = sampleCatalogue();
     const question = `Find every real number x such that ${'x'.repeat(40)} holds.`;
     catalogue.examples[0]!.question = question;
-    fakeApi(catalogue);
+    fakeApi(catalogueRoutes(catalogue));
     renderAdmin('/admin?tab=examples');
     const cell = await screen.findByText(`${question.slice(0, 50)}…`);
     expect(cell.getAttribute('title')).toBe(question);
@@ -137,7 +135,8 @@ describe('/admin lists and deletes', { timeout: 30_000 }, () => {
   ] as const)(
     'tab %s: Delete asks "Are you sure you want to delete this %s?", then deletes and reloads',
     async (plural, item, label, name) => {
-      const { callsTo, state } = fakeApi();
+      const state = sampleCatalogue();
+      const { callsTo } = fakeApi(catalogueRoutes(state));
       renderAdmin(`/admin?tab=${plural}`);
       fireEvent.click(await screen.findByRole('button', { name: `Delete ${name}` }));
       const dialog = await screen.findByRole('dialog');
@@ -145,10 +144,10 @@ describe('/admin lists and deletes', { timeout: 30_000 }, () => {
         within(dialog).getByText(`Are you sure you want to delete this ${item}?`),
       ).toBeTruthy();
       const before = state[plural].length;
-      const reads = callsTo('GET', `/${plural}`).length;
+      const reads = callsTo(`GET /${plural}`).length;
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(state[plural]).toHaveLength(before - 1));
-      await waitFor(() => expect(callsTo('GET', `/${plural}`).length).toBeGreaterThan(reads));
+      await waitFor(() => expect(callsTo(`GET /${plural}`).length).toBeGreaterThan(reads));
       await waitFor(() =>
         expect(screen.queryByRole('button', { name: `Delete ${name}` })).toBeNull(),
       );
@@ -157,22 +156,19 @@ describe('/admin lists and deletes', { timeout: 30_000 }, () => {
   );
 
   it('Cancel in the confirmation deletes nothing', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Algebra' }));
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('DELETE', '/subjects/1')).toHaveLength(0);
+    expect(callsTo('DELETE /subjects/1')).toHaveLength(0);
   });
 
   it("shows a 409 in full as 'Delete failed: …'", async () => {
     const message = 'Subject "Geometry" cannot be deleted: it is used by 1 category.';
-    fakeApi(
-      sampleCatalogue(),
-      on('DELETE', '/subjects/2', () => fail(409, message, 'Conflict')),
-    );
+    fakeApi({ ...catalogueRoutes(), 'DELETE /subjects/2': () => fail(409, message, 'Conflict') });
     renderAdmin();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Geometry' }));
     fireEvent.click(

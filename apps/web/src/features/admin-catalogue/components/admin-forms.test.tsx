@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth/auth-store';
-import { fail, fakeApi, on, sampleCatalogue } from '../test/fake-api';
-import { renderAdmin } from '../test/render';
+import { describe, expect, it } from 'vitest';
+
+import { fail, fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { catalogueRoutes, sampleCatalogue } from '../test/fixtures';
+import { adminRoutes } from '../test/screens';
+
+/** The admin screen at `url`, signed in as an admin. */
+const renderAdmin = (url = '/admin') => renderApp(url, { routes: adminRoutes, as: 'admin' });
 
 /** Picks `option` in the form's select labelled `label` (the page behind has filters too). */
 async function chooseOption(label: string, option: string | RegExp) {
@@ -17,14 +22,8 @@ const type = (label: string | RegExp, value: string) =>
 const dialog = () => screen.getByRole('dialog');
 
 describe('/admin add and edit forms', { timeout: 30_000 }, () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
-
   it('requires a name (subjects, difficulties, types): nothing is sent without one', async () => {
-    const { calls } = fakeApi();
+    const { calls } = fakeApi(catalogueRoutes());
     renderAdmin();
     fireEvent.click(await screen.findByRole('button', { name: 'Add subject' }));
     expect(within(dialog()).getByRole('heading', { name: 'Add subject' })).toBeTruthy();
@@ -35,7 +34,8 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('saves a new subject: the form closes, the lists reload, browse caches are invalidated', async () => {
-    const { callsTo, state } = fakeApi();
+    const state = sampleCatalogue();
+    const { callsTo } = fakeApi(catalogueRoutes(state));
     const { queryClient } = renderAdmin();
     // What only the /examples screen has cached (the subjects list is one cache entry for both
     // screens: the admin tab's own, reloaded below).
@@ -47,13 +47,13 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create subject' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('POST', '/subjects')[0]!.body).toEqual({
+    expect(callsTo('POST /subjects')[0]!.body).toEqual({
       name: 'Calculus',
       description: 'Limits and change.',
     });
     expect(state.subjects.map((s) => s.name)).toContain('Calculus');
     expect(await screen.findByRole('cell', { name: 'Calculus' })).toBeTruthy();
-    expect(callsTo('GET', '/subjects').length).toBe(2);
+    expect(callsTo('GET /subjects').length).toBe(2);
     expect(queryClient.getQueryState(['catalogue', 'categories', 'tree'])?.isInvalidated).toBe(
       true,
     );
@@ -65,7 +65,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('edits in edit mode: the form starts with the values and sends PUT', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=difficulties');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit hard' }));
     expect(within(dialog()).getByRole('heading', { name: 'Edit difficulty' })).toBeTruthy();
@@ -75,7 +75,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: /^Rank/ }), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('PUT', '/difficulties/2')[0]!.body).toEqual({
+    expect(callsTo('PUT /difficulties/2')[0]!.body).toEqual({
       name: 'very hard',
       description: '',
       rank: 5,
@@ -84,14 +84,13 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's field messages inline and 'Operation failed: {message}'", async () => {
-    fakeApi(
-      sampleCatalogue(),
-      on('POST', '/types', () =>
+    fakeApi({
+      ...catalogueRoutes(),
+      'POST /types': () =>
         fail(400, 'Name must be at most 50 characters.', 'ValidationError', {
-          name: 'Name must be at most 50 characters.',
+          fields: { name: 'Name must be at most 50 characters.' },
         }),
-      ),
-    );
+    });
     renderAdmin('/admin?tab=types');
     fireEvent.click(await screen.findByRole('button', { name: 'Add type' }));
     type(/^Name/, 'Proof');
@@ -107,12 +106,10 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('shows a 409 duplicate name as Operation failed', async () => {
-    fakeApi(
-      sampleCatalogue(),
-      on('POST', '/subjects', () =>
-        fail(409, 'A subject named "algebra" already exists.', 'Conflict'),
-      ),
-    );
+    fakeApi({
+      ...catalogueRoutes(),
+      'POST /subjects': () => fail(409, 'A subject named "algebra" already exists.', 'Conflict'),
+    });
     renderAdmin();
     fireEvent.click(await screen.findByRole('button', { name: 'Add subject' }));
     type(/^Name/, 'algebra');
@@ -123,7 +120,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('category: requires name and subject', async () => {
-    const { calls } = fakeApi();
+    const { calls } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=categories');
     fireEvent.click(await screen.findByRole('button', { name: 'Add category' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
@@ -133,7 +130,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('category: the parent is chosen from the subject tree, never itself or its subcategories', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=categories');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Linear Equations › Systems' }));
     const parent = screen.getByRole('combobox', { name: 'Parent category' }) as HTMLInputElement;
@@ -145,7 +142,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('option', { name: 'Quadratics' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('PUT', '/categories/11')[0]!.body).toEqual({
+    expect(callsTo('PUT /categories/11')[0]!.body).toEqual({
       name: 'Systems',
       description: '',
       subjectId: 1,
@@ -154,7 +151,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('category: changing the subject clears the parent; a main category sends parentId null', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=categories');
     fireEvent.click(await screen.findByRole('button', { name: 'Add category' }));
     const parent = screen.getByRole('combobox', { name: 'Parent category' }) as HTMLInputElement;
@@ -167,7 +164,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     type(/^Name/, 'Circles');
     fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('POST', '/categories')[0]!.body).toEqual({
+    expect(callsTo('POST /categories')[0]!.body).toEqual({
       name: 'Circles',
       description: '',
       subjectId: 2,
@@ -176,7 +173,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('example: requires difficulty, type, category, question and answer; procedure optional', async () => {
-    const { calls } = fakeApi();
+    const { calls } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Add example' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create example' }));
@@ -194,7 +191,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('example: saves with the chosen ids and reloads the list', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Add example' }));
     await chooseOption('Subject', 'Algebra');
@@ -205,7 +202,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     type(/^Answer/, '$x = \\pm 2$');
     fireEvent.click(screen.getByRole('button', { name: 'Create example' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('POST', '/examples')[0]!.body).toEqual({
+    expect(callsTo('POST /examples')[0]!.body).toEqual({
       question: 'Solve $x^2 = 4$.',
       answer: '$x = \\pm 2$',
       procedure: null,
@@ -218,7 +215,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('example: the preview flags a broken expression and saving it needs a confirmation', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
     type(/^Question/, 'Solve $\\notamacro{x} = 1$ and $y = 2$.');
@@ -232,21 +229,21 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const warning = await screen.findByRole('alertdialog', { name: 'Some maths will not render' });
-    expect(callsTo('PUT', '/examples/1')).toHaveLength(0);
+    expect(callsTo('PUT /examples/1')).toHaveLength(0);
     fireEvent.click(within(warning).getByRole('button', { name: 'Keep editing' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('PUT', '/examples/1')[0]!.body).toMatchObject({
+    expect(callsTo('PUT /examples/1')[0]!.body).toMatchObject({
       question: 'Solve $\\notamacro{x} = 1$ and $y = 2$.',
       categoryId: 10,
     });
   });
 
   it('example: a price sentence previews as plain text, gets a dollar warning that says where and what to write, and saves without asking', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
     type(/^Question/, 'It costs $5 and $10 in total.');
@@ -268,13 +265,13 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(callsTo('PUT', '/examples/1')[0]!.body).toMatchObject({
+    expect(callsTo('PUT /examples/1')[0]!.body).toMatchObject({
       question: 'It costs $5 and $10 in total.',
     });
   });
 
   it('example: a lone $ and "$ x$" each get a dollar warning, and escaping them as \\$ clears it', async () => {
-    fakeApi();
+    fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
     type(/^Answer/, 'Let $ x$ be the price.\nIt costs $5.');
@@ -291,19 +288,19 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
   });
 
   it('example: clean maths saves without asking', async () => {
-    const { callsTo } = fakeApi();
+    const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
     type(/^Procedure/, 'Subtract $1$ from both sides.');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('PUT', '/examples/1')[0]!.body).toMatchObject({
+    expect(callsTo('PUT /examples/1')[0]!.body).toMatchObject({
       procedure: 'Subtract $1$ from both sides.',
     });
   });
 
   it('Cancel closes the form without saving', async () => {
-    const { calls } = fakeApi();
+    const { calls } = fakeApi(catalogueRoutes());
     renderAdmin();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Algebra' }));
     type(/^Name/, 'Changed');

@@ -1,9 +1,14 @@
 import type { ImportReport } from '@exemplar/shared/catalogue-io';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth/auth-store';
-import { deferred, fail, fakeApi, ok, on, sampleCatalogue } from '../test/fake-api';
-import { renderAdmin } from '../test/render';
+import { describe, expect, it, vi } from 'vitest';
+
+import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { catalogueRoutes } from '../test/fixtures';
+import { adminRoutes } from '../test/screens';
+
+/** The admin screen at `url`, signed in as an admin. */
+const renderAdmin = (url = '/admin') => renderApp(url, { routes: adminRoutes, as: 'admin' });
 
 function report(overrides: Partial<ImportReport> = {}): ImportReport {
   return {
@@ -40,14 +45,8 @@ const records = JSON.stringify([
 ]);
 
 describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
-
   it('says clearly when the chosen file is not JSON, and sends nothing', async () => {
-    const { calls } = fakeApi();
+    const { calls } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=import-export');
     await screen.findByRole('heading', { name: 'Import' });
     chooseFile('subject,question\nAlgebra,1+1', 'catalogue.csv');
@@ -58,15 +57,14 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
   });
 
   it('runs a dry run first and shows its report, then imports for real', async () => {
-    const answer = deferred<Response>();
-    const { callsTo } = fakeApi(
-      sampleCatalogue(),
-      on('POST', '/admin/import', (call) =>
+    const answer = deferred<Reply>();
+    const { callsTo } = fakeApi({
+      ...catalogueRoutes(),
+      'POST /admin/import': (call) =>
         (call.body as { dryRun: boolean }).dryRun
           ? answer.promise
           : ok(report({ dryRun: false }), 'Import finished.'),
-      ),
-    );
+    });
     const { queryClient } = renderAdmin('/admin?tab=import-export');
     await screen.findByRole('heading', { name: 'Import' });
     chooseFile(records, 'math.json');
@@ -76,7 +74,7 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByText('Checking the file (dry run)… 4 records.')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Import in progress' })).toBeTruthy();
-    const sent = callsTo('POST', '/admin/import')[0]!.body as { dryRun: boolean; data: unknown };
+    const sent = callsTo('POST /admin/import')[0]!.body as { dryRun: boolean; data: unknown };
     expect(sent.dryRun).toBe(true);
     expect(sent.data).toEqual(JSON.parse(records));
 
@@ -111,7 +109,7 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
     const done = await screen.findByRole('region', { name: 'Import report' });
     expect(within(done).getByText('Imported')).toBeTruthy();
     expect(within(done).getByText(/^Created 1 subject, 2 categories, 1 type\./)).toBeTruthy();
-    expect(callsTo('POST', '/admin/import')[1]!.body).toMatchObject({ dryRun: false });
+    expect(callsTo('POST /admin/import')[1]!.body).toMatchObject({ dryRun: false });
     expect(screen.queryByRole('button', { name: 'Import 2 examples' })).toBeNull();
     await waitFor(() =>
       expect(queryClient.getQueryState(['examples', 'list', {}])?.isInvalidated).toBe(true),
@@ -119,10 +117,10 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
   });
 
   it("shows a refused import as 'Operation failed: {message}'", async () => {
-    fakeApi(
-      sampleCatalogue(),
-      on('POST', '/admin/import', () => fail(413, 'The file is too large (limit 10 MB).')),
-    );
+    fakeApi({
+      ...catalogueRoutes(),
+      'POST /admin/import': () => fail(413, 'The file is too large (limit 10 MB).'),
+    });
     renderAdmin('/admin?tab=import-export');
     await screen.findByRole('heading', { name: 'Import' });
     chooseFile('{"format":"exemplar-catalogue","version":1,"examples":[]}');
@@ -133,20 +131,16 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
   });
 
   it('downloads the export with the bearer header and the server’s file name', async () => {
-    const { fetchMock } = fakeApi(
-      sampleCatalogue(),
-      on(
-        'GET',
-        '/admin/export',
-        () =>
-          new Response('{"format":"exemplar-catalogue"}', {
-            headers: {
-              'Content-Type': 'application/json',
-              'Content-Disposition': 'attachment; filename="exemplar-catalogue-2026-11-01.json"',
-            },
-          }),
-      ),
-    );
+    const { fetch: fetchMock } = fakeApi({
+      ...catalogueRoutes(),
+      'GET /admin/export': () =>
+        new Response('{"format":"exemplar-catalogue"}', {
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Disposition': 'attachment; filename="exemplar-catalogue-2026-11-01.json"',
+          },
+        }),
+    });
     const createObjectURL = vi.fn(() => 'blob:catalogue');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -165,10 +159,10 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
   });
 
   it("shows a failed export as 'Operation failed: {message}'", async () => {
-    fakeApi(
-      sampleCatalogue(),
-      on('GET', '/admin/export', () => fail(403, 'You do not have permission to do that.')),
-    );
+    fakeApi({
+      ...catalogueRoutes(),
+      'GET /admin/export': () => fail(403, 'You do not have permission to do that.'),
+    });
     renderAdmin('/admin?tab=import-export');
     fireEvent.click(await screen.findByRole('button', { name: 'Download catalogue' }));
     expect(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminUser } from '../test/fake-admin-api';
+import { adminUser } from '../test/fixtures';
 import { onlyEnabledSuperadmin, onlySuperadminReason } from './only-superadmin';
 
 const root = adminUser({ username: 'root', groups: ['superadmin'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminUser } from '../test/fake-admin-api';
+import { adminUser } from '../test/fixtures';
 import { editValuesOf, hasChanges, roleChange, updateRequest, userChanges } from './user-changes';
 
 describe('userChanges', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminUser } from '../test/fake-admin-api';
+import { adminUser } from '../test/fixtures';
 import { defaultDirection, filterUsers, sortUsers } from './user-list';
 
 const users = [

@@ -1,26 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
-import { renderRoute } from '../../../test/render';
-import { fail, mockApi, ok, on } from '../test/mock-api';
+import { renderApp } from '../../../test/render';
+import { fail, fakeApi, ok } from '../../../test/fake-api';
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 const confirmButton = () => screen.getByRole('button', { name: 'Confirm Account' });
 
 describe('/confirm', () => {
-  beforeEach(() => {
-    authStore.reset();
-    authStore.initialise();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-    authStore.reset();
-  });
+  beforeEach(() => authStore.initialise());
 
   it('shows the pending email and a 6-character code input', async () => {
     window.localStorage.setItem('pendingEmail', 'ada@example.com');
-    renderRoute('/confirm');
+    renderApp('/confirm');
     expect(await screen.findByRole('heading', { name: 'Confirm your account' })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.queryByLabelText(/Email Address/)).toBeNull();
@@ -28,8 +20,8 @@ describe('/confirm', () => {
   });
 
   it('asks for the email when none is stored, and requires it and the code', async () => {
-    const { calls } = mockApi();
-    renderRoute('/confirm');
+    const { calls } = fakeApi();
+    renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     fireEvent.click(confirmButton());
     expect(await screen.findByText('Email is required.')).toBeTruthy();
@@ -40,8 +32,8 @@ describe('/confirm', () => {
   it('confirms, clears the pending email, says so, and goes to /login after 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.localStorage.setItem('pendingEmail', 'ada@example.com');
-    const { callsTo } = mockApi(on('POST', '/auth/confirm', () => ok({}, 'Account confirmed.')));
-    const { router } = renderRoute('/confirm');
+    const { callsTo } = fakeApi({ 'POST /auth/confirm': () => ok({}, 'Account confirmed.') });
+    const { router } = renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     fireEvent.change(field(/Confirmation Code/), { target: { value: ' 123456 ' } });
     fireEvent.click(confirmButton());
@@ -64,12 +56,11 @@ describe('/confirm', () => {
 
   it("shows 'Verification Failed' with the server's message", async () => {
     window.localStorage.setItem('pendingEmail', 'ada@example.com');
-    mockApi(
-      on('POST', '/auth/confirm', () =>
+    fakeApi({
+      'POST /auth/confirm': () =>
         fail(400, 'Invalid verification code provided, please try again.'),
-      ),
-    );
-    const { router } = renderRoute('/confirm');
+    });
+    const { router } = renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     fireEvent.change(field(/Confirmation Code/), { target: { value: '000000' } });
     fireEvent.click(confirmButton());
@@ -82,12 +73,11 @@ describe('/confirm', () => {
 
   it('Resend Code posts to /auth/resend-code and shows the server message', async () => {
     window.localStorage.setItem('pendingEmail', 'ada@example.com');
-    const { callsTo } = mockApi(
-      on('POST', '/auth/resend-code', () =>
+    const { callsTo } = fakeApi({
+      'POST /auth/resend-code': () =>
         ok({}, 'If the account exists and is unconfirmed, a new code has been sent.'),
-      ),
-    );
-    renderRoute('/confirm');
+    });
+    renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect(
@@ -105,12 +95,10 @@ describe('/confirm', () => {
   it("after Resend Code the button waits: disabled with 'You can ask for a new code in 59 s' counting down, enabled again after the server's wait", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.localStorage.setItem('pendingEmail', 'ada@example.com');
-    const { callsTo } = mockApi(
-      on('POST', '/auth/resend-code', () =>
-        ok({ nextCodeInSeconds: 60 }, 'A new code is on its way.'),
-      ),
-    );
-    renderRoute('/confirm');
+    const { callsTo } = fakeApi({
+      'POST /auth/resend-code': () => ok({ nextCodeInSeconds: 60 }, 'A new code is on its way.'),
+    });
+    renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     const resend = () => screen.getByRole('button', { name: 'Resend Code' });
     expect(resend().hasAttribute('disabled')).toBe(false);
@@ -136,23 +124,23 @@ describe('/confirm', () => {
 
   it('a wait of most of an hour (five codes already this hour) is shown in minutes, and survives a reload', async () => {
     window.localStorage.setItem('pendingEmail', 'ada@example.com');
-    mockApi(on('POST', '/auth/resend-code', () => ok({ nextCodeInSeconds: 3300 }, 'Sent.')));
-    const first = renderRoute('/confirm');
+    fakeApi({ 'POST /auth/resend-code': () => ok({ nextCodeInSeconds: 3300 }, 'Sent.') });
+    const first = renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect((await screen.findByTestId('resend-wait')).textContent).toBe(
       'You can ask for a new code in 55 min',
     );
     first.unmount();
-    renderRoute('/confirm');
+    renderApp('/confirm');
     expect((await screen.findByTestId('resend-wait')).textContent).toMatch(
       /^You can ask for a new code in 5[45] min$/,
     );
   });
 
   it('Resend Code without a stored email asks for it first', async () => {
-    const { callsTo } = mockApi(on('POST', '/auth/resend-code', () => ok({}, 'Sent.')));
-    renderRoute('/confirm');
+    const { callsTo } = fakeApi({ 'POST /auth/resend-code': () => ok({}, 'Sent.') });
+    renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect(await screen.findByText('Email is required.')).toBeTruthy();
@@ -166,8 +154,8 @@ describe('/confirm', () => {
 
   it('lets the visitor use another email than the stored one', async () => {
     window.localStorage.setItem('pendingEmail', 'old@example.com');
-    const { callsTo } = mockApi(on('POST', '/auth/confirm', () => ok({})));
-    renderRoute('/confirm');
+    const { callsTo } = fakeApi({ 'POST /auth/confirm': () => ok({}) });
+    renderApp('/confirm');
     await screen.findByRole('heading', { name: 'Confirm your account' });
     fireEvent.click(screen.getByRole('button', { name: 'Change' }));
     fireEvent.change(field(/Email Address/), { target: { value: 'new@example.com' } });

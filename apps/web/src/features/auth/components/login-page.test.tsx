@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
-import { renderRoute, storeSession } from '../../../test/render';
+import { renderApp, storeSession } from '../../../test/render';
 import { ada, loginTokens, meRoute } from '../test/fixtures';
-import { deferred, fail, mockApi, ok, on } from '../test/mock-api';
+import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
 
 const field = (label: RegExp | string) => screen.getByLabelText(label, { selector: 'input' });
 
@@ -14,17 +14,10 @@ function fillAndSubmit(email: string, password: string) {
 }
 
 describe('/login', () => {
-  beforeEach(() => {
-    authStore.reset();
-    authStore.initialise();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
+  beforeEach(() => authStore.initialise());
 
   it('has email (type email) and password fields and the four links', async () => {
-    renderRoute('/login');
+    renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(field(/Email Address/).getAttribute('type')).toBe('email');
     expect(field(/^Password/).getAttribute('type')).toBe('password');
@@ -36,7 +29,7 @@ describe('/login', () => {
   });
 
   it('shows and hides the password', async () => {
-    renderRoute('/login');
+    renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     const toggle = screen.getByRole('button', { name: 'Show password' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
@@ -48,8 +41,8 @@ describe('/login', () => {
   });
 
   it('requires both fields and an email address, without calling the server', async () => {
-    const { calls } = mockApi();
-    renderRoute('/login');
+    const { calls } = fakeApi();
+    renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Email is required.')).toBeTruthy();
@@ -61,12 +54,9 @@ describe('/login', () => {
   });
 
   it("reads 'Signing you in...' and is disabled while loading, then goes to /dashboard", async () => {
-    const response = deferred<Response>();
-    const { callsTo } = mockApi(
-      on('POST', '/auth/login', () => response.promise),
-      meRoute(),
-    );
-    const { router } = renderRoute('/login');
+    const response = deferred<Reply>();
+    const { callsTo } = fakeApi({ ...meRoute(), 'POST /auth/login': () => response.promise });
+    const { router } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit(' Ada@Example.com ', 'Secret123');
 
@@ -90,10 +80,10 @@ describe('/login', () => {
   });
 
   it("shows a failure in the 'Login Failed' alert with the server's message", async () => {
-    mockApi(
-      on('POST', '/auth/login', () => fail(401, 'Incorrect email or password.', 'Unauthorized')),
-    );
-    const { router } = renderRoute('/login');
+    fakeApi({
+      'POST /auth/login': () => fail(401, 'Incorrect email or password.', 'Unauthorized'),
+    });
+    const { router } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit('ada@example.com', 'wrong');
     const alert = await screen.findByRole('alert');
@@ -104,8 +94,8 @@ describe('/login', () => {
   });
 
   it("says 'Login failed' when the server gives no message", async () => {
-    mockApi(on('POST', '/auth/login', () => fail(400, '')));
-    renderRoute('/login');
+    fakeApi({ 'POST /auth/login': () => fail(400, '') });
+    renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit('ada@example.com', 'whatever');
     const alert = await screen.findByRole('alert');
@@ -118,8 +108,8 @@ describe('/login', () => {
   ])(
     "says 'Login failed' for an empty-bodied %i, never its reason phrase",
     async (status, statusText) => {
-      mockApi(on('POST', '/auth/login', () => new Response(null, { status, statusText })));
-      renderRoute('/login');
+      fakeApi({ 'POST /auth/login': () => new Response(null, { status, statusText }) });
+      renderApp('/login');
       await screen.findByRole('heading', { name: 'Welcome back' });
       fillAndSubmit('ada@example.com', 'whatever');
       const alert = await screen.findByRole('alert');
@@ -128,12 +118,11 @@ describe('/login', () => {
   );
 
   it('the lock-out message is shown as the server gives it', async () => {
-    mockApi(
-      on('POST', '/auth/login', () =>
+    fakeApi({
+      'POST /auth/login': () =>
         fail(429, 'Too many failed sign-in attempts. Try again in 14 minutes.', 'TooManyRequests'),
-      ),
-    );
-    renderRoute('/login');
+    });
+    renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit('ada@example.com', 'whatever');
     const alert = await screen.findByRole('alert');
@@ -143,10 +132,8 @@ describe('/login', () => {
   });
 
   it('an unconfirmed account stores the pending email and goes to /confirm', async () => {
-    mockApi(
-      on('POST', '/auth/login', () => fail(403, 'User is not confirmed.', 'UserNotConfirmed')),
-    );
-    const { router } = renderRoute('/login');
+    fakeApi({ 'POST /auth/login': () => fail(403, 'User is not confirmed.', 'UserNotConfirmed') });
+    const { router } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit('New@Example.com', 'Secret123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'));
@@ -159,35 +146,29 @@ describe('/login', () => {
     authStore.reset();
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     authStore.initialise();
-    mockApi(meRoute());
-    const { router } = renderRoute('/login');
+    fakeApi({ ...meRoute() });
+    const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('returns to the protected page that sent the visitor here', async () => {
-    mockApi(
-      on('POST', '/auth/login', () => ok(loginTokens())),
-      meRoute(),
-    );
-    const { router } = renderRoute('/login?next=%2Fprofile');
+    fakeApi({ ...meRoute(), 'POST /auth/login': () => ok(loginTokens()) });
+    const { router } = renderApp('/login?next=%2Fprofile');
     expect(await screen.findByText('Please log in to continue to that page.')).toBeTruthy();
     fillAndSubmit('ada@example.com', 'Secret123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
   it('ignores a next parameter that leaves the app', async () => {
-    mockApi(
-      on('POST', '/auth/login', () => ok(loginTokens())),
-      meRoute(),
-    );
-    const { router } = renderRoute('/login?next=//evil.example/');
+    fakeApi({ ...meRoute(), 'POST /auth/login': () => ok(loginTokens()) });
+    const { router } = renderApp('/login?next=//evil.example/');
     await screen.findByRole('heading', { name: 'Welcome back' });
     fillAndSubmit('ada@example.com', 'Secret123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('fills in the email when arriving from a confirmation', async () => {
-    const { router } = renderRoute('/');
+    const { router } = renderApp('/');
     await act(() => router.navigate('/login', { state: { email: 'ada@example.com' } }));
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect((field(/Email Address/) as HTMLInputElement).value).toBe('ada@example.com');

@@ -1,27 +1,20 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
-import { renderRoute, storeSession } from '../../../test/render';
+import { renderApp, storeSession } from '../../../test/render';
 import { ada, meRoute } from '../test/fixtures';
-import { fail, mockApi, ok, on } from '../test/mock-api';
+import { fail, fakeApi, ok } from '../../../test/fake-api';
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 const type = (label: RegExp, value: string) =>
   fireEvent.change(field(label), { target: { value } });
 
 describe('/forgot-password', () => {
-  beforeEach(() => {
-    authStore.reset();
-    authStore.initialise();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
+  beforeEach(() => authStore.initialise());
 
   it('requires an email address', async () => {
-    const { calls } = mockApi();
-    renderRoute('/forgot-password');
+    const { calls } = fakeApi();
+    renderApp('/forgot-password');
     await screen.findByRole('heading', { name: 'Forgot your password?' });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     expect(await screen.findByText('Email is required.')).toBeTruthy();
@@ -29,12 +22,11 @@ describe('/forgot-password', () => {
   });
 
   it('on success stores the reset email and goes to /reset-password', async () => {
-    const { callsTo } = mockApi(
-      on('POST', '/auth/forgot-password', () =>
+    const { callsTo } = fakeApi({
+      'POST /auth/forgot-password': () =>
         ok({}, 'If an account exists for this email, a reset code has been sent.'),
-      ),
-    );
-    const { router } = renderRoute('/forgot-password');
+    });
+    const { router } = renderApp('/forgot-password');
     await screen.findByRole('heading', { name: 'Forgot your password?' });
     type(/Email Address/, 'Ada@Example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
@@ -48,12 +40,11 @@ describe('/forgot-password', () => {
   });
 
   it("shows 'Reset Failed' with the message", async () => {
-    mockApi(
-      on('POST', '/auth/forgot-password', () =>
+    fakeApi({
+      'POST /auth/forgot-password': () =>
         fail(429, 'Attempt limit exceeded, please try after some time.'),
-      ),
-    );
-    renderRoute('/forgot-password');
+    });
+    renderApp('/forgot-password');
     await screen.findByRole('heading', { name: 'Forgot your password?' });
     type(/Email Address/, 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
@@ -66,27 +57,19 @@ describe('/forgot-password', () => {
     authStore.reset();
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     authStore.initialise();
-    mockApi(meRoute());
-    const { router } = renderRoute('/forgot-password');
+    fakeApi({ ...meRoute() });
+    const { router } = renderApp('/forgot-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
 
 describe('/reset-password', () => {
-  beforeEach(() => {
-    authStore.reset();
-    authStore.initialise();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-    authStore.reset();
-  });
+  beforeEach(() => authStore.initialise());
 
   const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
 
   it('asks for the email only when none is stored', async () => {
-    renderRoute('/reset-password');
+    renderApp('/reset-password');
     await screen.findByRole('heading', { name: 'Set a new password' });
     expect(field(/Email Address/)).toBeTruthy();
     expect(field(/Reset Code/).getAttribute('maxlength')).toBe('6');
@@ -96,8 +79,8 @@ describe('/reset-password', () => {
 
   it('checks code, length and match before calling the server', async () => {
     window.localStorage.setItem('resetEmail', 'ada@example.com');
-    const { calls } = mockApi();
-    renderRoute('/reset-password');
+    const { calls } = fakeApi();
+    renderApp('/reset-password');
     await screen.findByRole('heading', { name: 'Set a new password' });
     expect(screen.queryByLabelText(/Email Address/)).toBeNull();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
@@ -114,10 +97,10 @@ describe('/reset-password', () => {
   it('resets, says so, clears the reset email and goes to /login after 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.localStorage.setItem('resetEmail', 'ada@example.com');
-    const { callsTo } = mockApi(
-      on('POST', '/auth/confirm-forgot-password', () => ok({}, 'Password has been reset.')),
-    );
-    const { router } = renderRoute('/reset-password');
+    const { callsTo } = fakeApi({
+      'POST /auth/confirm-forgot-password': () => ok({}, 'Password has been reset.'),
+    });
+    const { router } = renderApp('/reset-password');
     await screen.findByRole('heading', { name: 'Set a new password' });
     type(/Reset Code/, '123456');
     type(/^New Password/, 'NewSecret123');
@@ -141,12 +124,11 @@ describe('/reset-password', () => {
   });
 
   it("shows 'Reset Failed' with the server's message", async () => {
-    mockApi(
-      on('POST', '/auth/confirm-forgot-password', () =>
+    fakeApi({
+      'POST /auth/confirm-forgot-password': () =>
         fail(400, 'Invalid code provided, please request a code again.'),
-      ),
-    );
-    renderRoute('/reset-password');
+    });
+    renderApp('/reset-password');
     await screen.findByRole('heading', { name: 'Set a new password' });
     type(/Email Address/, 'ada@example.com');
     type(/Reset Code/, '111111');
@@ -160,10 +142,10 @@ describe('/reset-password', () => {
 
   it('Resend Code sends a new code to the stored email and says so', async () => {
     window.localStorage.setItem('resetEmail', 'ada@example.com');
-    const { callsTo } = mockApi(
-      on('POST', '/auth/forgot-password', () => ok({}, 'A reset code has been sent.')),
-    );
-    renderRoute('/reset-password');
+    const { callsTo } = fakeApi({
+      'POST /auth/forgot-password': () => ok({}, 'A reset code has been sent.'),
+    });
+    renderApp('/reset-password');
     await screen.findByRole('heading', { name: 'Set a new password' });
     fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect(await screen.findByText('A reset code has been sent.')).toBeTruthy();
@@ -175,12 +157,11 @@ describe('/reset-password', () => {
 
   it('arriving from /forgot-password, Resend Code waits out the minute the server gave, with a countdown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi(
-      on('POST', '/auth/forgot-password', () =>
+    fakeApi({
+      'POST /auth/forgot-password': () =>
         ok({ nextCodeInSeconds: 60 }, 'If an account exists, a reset code is on its way.'),
-      ),
-    );
-    const { router } = renderRoute('/forgot-password');
+    });
+    const { router } = renderApp('/forgot-password');
     await screen.findByRole('heading', { name: 'Forgot your password?' });
     type(/Email Address/, 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
@@ -198,8 +179,8 @@ describe('/reset-password', () => {
   });
 
   it('Resend Code without any email goes to /forgot-password', async () => {
-    const { calls } = mockApi();
-    const { router } = renderRoute('/reset-password');
+    const { calls } = fakeApi();
+    const { router } = renderApp('/reset-password');
     await screen.findByRole('heading', { name: 'Set a new password' });
     fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));

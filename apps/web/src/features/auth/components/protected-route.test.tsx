@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
-import { renderRoute, storeSession } from '../../../test/render';
+import { renderApp, storeSession } from '../../../test/render';
 import { ada, meRoute, meUser } from '../test/fixtures';
-import { deferred, fail, mockApi, ok, on } from '../test/mock-api';
+import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
 import { ProtectedRoute } from './protected-route';
 
 /** Just the guard around a page, without the layout (which has its own 'Loading...'). */
@@ -20,16 +20,10 @@ const bareRoutes = [
 ];
 
 describe('ProtectedRoute', () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
-
   it("shows the full-page 'Loading...' while authentication initialises", async () => {
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
-    mockApi(meRoute());
-    renderRoute('/secret', bareRoutes);
+    fakeApi({ ...meRoute() });
+    renderApp('/secret', { routes: bareRoutes });
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect(screen.queryByText('Secret page')).toBeNull();
     act(() => authStore.initialise());
@@ -38,8 +32,8 @@ describe('ProtectedRoute', () => {
 
   it('without a token shows the login screen, and returns to the page after login', async () => {
     authStore.initialise();
-    const { calls } = mockApi(meRoute());
-    const { router } = renderRoute('/secret?tab=2', bareRoutes);
+    const { calls } = fakeApi({ ...meRoute() });
+    const { router } = renderApp('/secret?tab=2', { routes: bareRoutes });
     expect(await screen.findByText('Login screen')).toBeTruthy();
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/secret?tab=2')}`);
     expect(calls).toHaveLength(0);
@@ -48,9 +42,9 @@ describe('ProtectedRoute', () => {
   it("with a token shows 'Loading...' while GET /auth/me (bearer id token) runs, then the page on success", async () => {
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     authStore.initialise();
-    const me = deferred<Response>();
-    const { callsTo } = mockApi(on('GET', '/auth/me', () => me.promise));
-    renderRoute('/secret', bareRoutes);
+    const me = deferred<Reply>();
+    const { callsTo } = fakeApi({ 'GET /auth/me': () => me.promise });
+    renderApp('/secret', { routes: bareRoutes });
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     await waitFor(() => expect(callsTo('/auth/me')).toHaveLength(1));
     expect(callsTo('/auth/me')[0]!.authorization).toBe(
@@ -63,11 +57,11 @@ describe('ProtectedRoute', () => {
   it('logs the user out and shows the login screen when GET /auth/me fails', async () => {
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     authStore.initialise();
-    const { callsTo } = mockApi(
-      on('GET', '/auth/me', () => fail(403, 'User is disabled.')),
-      on('POST', '/auth/logout', () => ok({})),
-    );
-    const { router } = renderRoute('/secret', bareRoutes);
+    const { callsTo } = fakeApi({
+      'POST /auth/logout': () => ok({}),
+      'GET /auth/me': () => fail(403, 'User is disabled.'),
+    });
+    const { router } = renderApp('/secret', { routes: bareRoutes });
     expect(await screen.findByText('Login screen')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(callsTo('/auth/logout')).toHaveLength(1));
@@ -79,11 +73,11 @@ describe('ProtectedRoute', () => {
   it('an expired session whose refresh fails ends on the login screen with tokens cleared', async () => {
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     authStore.initialise();
-    const { callsTo } = mockApi(
-      on('GET', '/auth/me', () => fail(401, 'Token expired.', 'Unauthorized')),
-      on('POST', '/auth/refresh', () => fail(401, 'Invalid refresh token.', 'Unauthorized')),
-    );
-    renderRoute('/secret', bareRoutes);
+    const { callsTo } = fakeApi({
+      'POST /auth/refresh': () => fail(401, 'Invalid refresh token.', 'Unauthorized'),
+      'GET /auth/me': () => fail(401, 'Token expired.', 'Unauthorized'),
+    });
+    renderApp('/secret', { routes: bareRoutes });
     expect(await screen.findByText('Login screen')).toBeTruthy();
     expect(callsTo('/auth/refresh')).toHaveLength(1);
     expect(window.localStorage.getItem('refreshToken')).toBeNull();
@@ -91,7 +85,7 @@ describe('ProtectedRoute', () => {
 
   it('the app shows the real login page for /profile without a session', async () => {
     authStore.initialise();
-    const { router } = renderRoute('/profile');
+    const { router } = renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByText('Please log in to continue to that page.')).toBeTruthy();

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { PASSWORD_HINT } from '@exemplar/shared/fields';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
-import { renderRoute, storeSession } from '../../../test/render';
+import { renderApp, storeSession } from '../../../test/render';
 import { ada, meRoute } from '../test/fixtures';
-import { deferred, fail, mockApi, ok, on } from '../test/mock-api';
+import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 
@@ -23,17 +23,10 @@ function fill(values: { name?: string; email?: string; password?: string }) {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
 describe('/register', () => {
-  beforeEach(() => {
-    authStore.reset();
-    authStore.initialise();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
+  beforeEach(() => authStore.initialise());
 
   it('has Full Name, Email Address and Password with the hint, and the links', async () => {
-    renderRoute('/register');
+    renderApp('/register');
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
     expect(field(/Full Name/)).toBeTruthy();
     expect(field(/Email Address/).getAttribute('type')).toBe('email');
@@ -50,8 +43,8 @@ describe('/register', () => {
   });
 
   it('requires every field and an email address', async () => {
-    const { calls } = mockApi();
-    renderRoute('/register');
+    const { calls } = fakeApi();
+    renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
     submit();
     expect(await screen.findByText('Name is required.')).toBeTruthy();
@@ -64,8 +57,8 @@ describe('/register', () => {
   });
 
   it('does not enforce the password hint on the client', async () => {
-    const { callsTo } = mockApi(
-      on('POST', '/auth/register', () =>
+    const { callsTo } = fakeApi({
+      'POST /auth/register': () =>
         Response.json(
           {
             success: false,
@@ -75,9 +68,8 @@ describe('/register', () => {
           },
           { status: 400 },
         ),
-      ),
-    );
-    renderRoute('/register');
+    });
+    renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
     fill({ name: 'Ada', email: 'ada@example.com', password: 'short' });
     submit();
@@ -93,8 +85,8 @@ describe('/register', () => {
   });
 
   it("shows 'Registration failed' when the server gives no message", async () => {
-    mockApi(on('POST', '/auth/register', () => fail(409, '')));
-    renderRoute('/register');
+    fakeApi({ 'POST /auth/register': () => fail(409, '') });
+    renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
     fill({ name: 'Ada', email: 'ada@example.com', password: 'Secret123' });
     submit();
@@ -104,8 +96,8 @@ describe('/register', () => {
   });
 
   it.each([500, 503])("shows 'Registration failed' for an empty-bodied %i", async (status) => {
-    mockApi(on('POST', '/auth/register', () => new Response(null, { status })));
-    renderRoute('/register');
+    fakeApi({ 'POST /auth/register': () => new Response(null, { status }) });
+    renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
     fill({ name: 'Ada', email: 'ada@example.com', password: 'Secret123' });
     submit();
@@ -115,9 +107,9 @@ describe('/register', () => {
   });
 
   it('on success stores the pending email and goes to /confirm, where Resend Code waits out the first code', async () => {
-    const response = deferred<Response>();
-    mockApi(on('POST', '/auth/register', () => response.promise));
-    const { router } = renderRoute('/register');
+    const response = deferred<Reply>();
+    fakeApi({ 'POST /auth/register': () => response.promise });
+    const { router } = renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
     fill({ name: ' Ada Lovelace ', email: 'Ada@Example.com', password: 'Secret123' });
     submit();
@@ -146,8 +138,8 @@ describe('/register', () => {
     authStore.reset();
     storeSession({ sub: ada.sub, email: ada.email, name: ada.name });
     authStore.initialise();
-    mockApi(meRoute());
-    const { router } = renderRoute('/register');
+    fakeApi({ ...meRoute() });
+    const { router } = renderApp('/register');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

@@ -1,6 +1,6 @@
 import { fakeIdToken } from '../../../test/render';
 import type { CurrentUser } from '../api/get-me';
-import { ok, on, type Route } from './mock-api';
+import type { Routes } from '../../../test/fake-api';
 
 export const ada = {
   sub: 'sub-ada',
@@ -45,9 +45,9 @@ export function loginTokens(claims: Record<string, unknown> = {}) {
 }
 
 /** GET /auth/me answering `user`. */
-export function meRoute(user: CurrentUser = meUser()): Route {
-  return on('GET', '/auth/me', () => ok({ user }));
+export function meRoute(user: CurrentUser = meUser()): Routes {
+  return { 'GET /auth/me': { user } };
 }
 
 /** Anything the layout or other pages may ask for (catalogue lists etc.): an empty success. */
-export const anythingElse: Route = () => ok({});
+export const anythingElse: Routes = { '*': {} };

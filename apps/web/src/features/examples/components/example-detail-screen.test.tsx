@@ -1,14 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  callsTo,
-  catalogueHandler,
-  examplesPage,
-  makeExample,
-  mockFetch,
-  type Handler,
-} from '../test/fixtures';
-import { renderExamples } from '../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, fakeApi, type Routes } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { catalogueRoutes, examplesPage, makeExample } from '../test/fixtures';
+import { examplesRoutes } from '../test/screens';
 
 const list = [
   makeExample({ id: 5, categoryId: 12, difficultyId: 1 }),
@@ -16,65 +11,38 @@ const list = [
   makeExample({ id: 9, categoryId: 13, difficultyId: 1 }),
 ];
 
-const notFound = (id: string) => ({
-  status: 404,
-  body: { success: false, code: 'NotFound', message: `Example ${id} not found.` },
-});
-
-/** GET /api/examples/{id}/position over `list` (every example matches difficulty 1; 6 does not). */
-const position: Handler = (url) => {
-  const match = /^\/api\/examples\/(\d+)\/position$/.exec(url.pathname);
-  if (!match) return undefined;
-  const id = Number(match[1]);
+/** GET /examples/{id}/position over `list` (every example matches difficulty 1; 6 does not). */
+function position(id: number) {
   const at = list.findIndex((e) => e.id === id);
-  if (id === 6) {
-    return {
-      body: {
-        success: true,
-        data: { position: null, total: list.length, previousId: null, nextId: null },
-      },
-    };
-  }
-  if (at < 0) return notFound(match[1]!);
+  if (id === 6) return { position: null, total: list.length, previousId: null, nextId: null };
+  if (at < 0) return fail(404, `Example ${id} not found.`);
   return {
-    body: {
-      success: true,
-      data: {
-        position: at + 1,
-        total: list.length,
-        previousId: list[at - 1]?.id ?? null,
-        nextId: list[at + 1]?.id ?? null,
-      },
-    },
+    position: at + 1,
+    total: list.length,
+    previousId: list[at - 1]?.id ?? null,
+    nextId: list[at + 1]?.id ?? null,
   };
-};
+}
 
-const api: Handler = (url) => {
-  if (url.pathname === '/api/examples') return examplesPage(list);
-  if (url.pathname.endsWith('/position')) return position(url);
-  const match = /^\/api\/examples\/(\d+)$/.exec(url.pathname);
-  if (!match) return undefined;
-  const example =
-    list.find((e) => e.id === Number(match[1])) ??
-    (match[1] === '6' ? makeExample({ id: 6, categoryId: 12, difficultyId: 2 }) : undefined);
-  if (example) return { body: { success: true, data: { example } } };
-  if (match[1] === '500') {
-    return {
-      status: 500,
-      body: { success: false, code: 'InternalError', message: 'Internal error.' },
-    };
-  }
-  return notFound(match[1]!);
+const api: Routes = {
+  ...catalogueRoutes,
+  'GET /examples': examplesPage(list),
+  'GET /examples/:id': ({ params: { id } }) => {
+    const example =
+      list.find((e) => String(e.id) === id) ??
+      (id === '6' ? makeExample({ id: 6, categoryId: 12, difficultyId: 2 }) : undefined);
+    if (example) return { example };
+    if (id === '500') return fail(500, 'Internal error.');
+    return fail(404, `Example ${id} not found.`);
+  },
+  'GET /examples/:id/position': ({ params: { id } }) =>
+    /^\d+$/.test(id!) ? position(Number(id)) : undefined,
 };
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('/examples/{id}', { timeout: 20_000 }, () => {
   it('shows the example with its badges, maths and category path', async () => {
-    mockFetch(catalogueHandler, api);
-    renderExamples('/examples/7?difficulty=1');
+    fakeApi(api);
+    renderApp('/examples/7?difficulty=1', { routes: examplesRoutes });
     expect(await screen.findByRole('heading', { name: 'Example 7' })).toBeTruthy();
     const article = screen.getByRole('article');
     expect(within(article).getByText('easy')).toBeTruthy();
@@ -101,11 +69,11 @@ describe('/examples/{id}', { timeout: 20_000 }, () => {
   });
 
   it('moves to the previous and next example of the filtered list, keeping the filters', async () => {
-    const fetchMock = mockFetch(catalogueHandler, api);
-    const { location, router } = renderExamples('/examples/7?difficulty=1');
+    const { callsTo } = fakeApi(api);
+    const { location, router } = renderApp('/examples/7?difficulty=1', { routes: examplesRoutes });
     await screen.findByText('2 of 3 in this list');
-    const [asked] = callsTo(fetchMock, '/api/examples/7/position');
-    expect(asked!.searchParams.get('difficultyId')).toBe('1');
+    const [asked] = callsTo('/examples/7/position');
+    expect(asked!.query['difficultyId']).toBe('1');
 
     const previous = screen.getByRole('link', { name: 'Previous' });
     const next = screen.getByRole('link', { name: 'Next' });
@@ -124,26 +92,26 @@ describe('/examples/{id}', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Example 7' })).toBeTruthy();
     expect(await screen.findByText('2 of 3 in this list')).toBeTruthy();
     // One position request per example, each kept: going back asks nothing again; no list paging.
-    expect(callsTo(fetchMock, '/api/examples/7/position')).toHaveLength(1);
-    expect(callsTo(fetchMock, '/api/examples/9/position')).toHaveLength(1);
-    expect(callsTo(fetchMock, '/api/examples/7')).toHaveLength(1);
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(0);
+    expect(callsTo('/examples/7/position')).toHaveLength(1);
+    expect(callsTo('/examples/9/position')).toHaveLength(1);
+    expect(callsTo('/examples/7')).toHaveLength(1);
+    expect(callsTo('/examples')).toHaveLength(0);
   });
 
   it("says 'Not in this list' for an example the filters leave out, with Previous and Next disabled", async () => {
-    const fetchMock = mockFetch(catalogueHandler, api);
-    renderExamples('/examples/6?difficulty=1');
+    const { callsTo } = fakeApi(api);
+    renderApp('/examples/6?difficulty=1', { routes: examplesRoutes });
     expect(await screen.findByText('Not in this list')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Example 6' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
-    expect(callsTo(fetchMock, '/api/examples/6/position')).toHaveLength(1);
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(0);
+    expect(callsTo('/examples/6/position')).toHaveLength(1);
+    expect(callsTo('/examples')).toHaveLength(0);
   });
 
   it("shows 'Example not found' for a 404", async () => {
-    mockFetch(catalogueHandler, api);
-    renderExamples('/examples/404?subject=1');
+    fakeApi(api);
+    renderApp('/examples/404?subject=1', { routes: examplesRoutes });
     expect(await screen.findByText('Example not found')).toBeTruthy();
     expect(
       screen.getByText('There is no example with ID 404. It may have been removed.'),
@@ -154,16 +122,16 @@ describe('/examples/{id}', { timeout: 20_000 }, () => {
   });
 
   it("treats an id that is not a number as 'Example not found'", async () => {
-    const fetchMock = mockFetch(catalogueHandler, api);
-    renderExamples('/examples/abc');
+    const { callsTo } = fakeApi(api);
+    renderApp('/examples/abc', { routes: examplesRoutes });
     expect(await screen.findByText('Example not found')).toBeTruthy();
     expect(screen.getByText('This is not a valid example address.')).toBeTruthy();
-    expect(callsTo(fetchMock, '/api/examples/abc')).toHaveLength(0);
+    expect(callsTo('/examples/abc')).toHaveLength(0);
   });
 
   it('shows an error state with Try Again for other failures', async () => {
-    mockFetch(catalogueHandler, api);
-    renderExamples('/examples/500');
+    fakeApi(api);
+    renderApp('/examples/500', { routes: examplesRoutes });
     // one retry for a failure that is not a 404
     expect(await screen.findByText('Error Loading Example', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText('Internal error.')).toBeTruthy();
@@ -171,10 +139,10 @@ describe('/examples/{id}', { timeout: 20_000 }, () => {
   });
 
   it("copies the link and says 'Link copied'", async () => {
-    mockFetch(catalogueHandler, api);
+    fakeApi(api);
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    renderExamples('/examples/5');
+    renderApp('/examples/5', { routes: examplesRoutes });
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(window.location.href));
     expect(await screen.findByText('Link copied')).toBeTruthy();

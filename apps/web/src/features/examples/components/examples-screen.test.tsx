@@ -1,14 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  callsTo,
-  catalogueHandler,
-  examplesPage,
-  makeExample,
-  mockFetch,
-  type Handler,
-} from '../test/fixtures';
-import { renderExamples } from '../test/render';
+import { fail, fakeApi, type Routes } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { catalogueRoutes, examplesPage, makeExample } from '../test/fixtures';
+import { examplesRoutes } from '../test/screens';
 
 const examples = [
   makeExample({ id: 1, difficultyId: 1, typeId: 1, categoryId: 10, procedure: 'Subtract $1$.' }),
@@ -17,15 +12,19 @@ const examples = [
   makeExample({ id: 4, difficultyId: 4, typeId: 1, categoryId: 30, subjectId: 2 }),
 ];
 
-/** GET /examples answered by filtering the fixture list on difficulty (enough for these tests). */
-const examplesHandler: Handler = (url) => {
-  if (url.pathname !== '/api/examples') return undefined;
-  const difficulty = url.searchParams.get('difficultyId');
-  const list = difficulty
-    ? examples.filter((e) => String(e.difficultyId) === difficulty)
-    : examples;
-  return examplesPage(list);
+/** The catalogue, and GET /examples filtering the fixture list on difficulty (enough here). */
+const api: Routes = {
+  ...catalogueRoutes,
+  'GET /examples': ({ query: { difficultyId } }) =>
+    examplesPage(
+      difficultyId ? examples.filter((e) => String(e.difficultyId) === difficultyId) : examples,
+    ),
 };
+
+/** `api` with GET /examples answering `answer`. */
+const withExamples = (answer: Routes[string]): Routes => ({ ...api, 'GET /examples': answer });
+
+const renderExamples = (url: string) => renderApp(url, { routes: examplesRoutes });
 
 async function chooseOption(label: string, option: string) {
   fireEvent.click(screen.getByRole('combobox', { name: label }));
@@ -36,14 +35,12 @@ const cards = () => screen.queryAllByTestId('example-card');
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 // Role queries over rendered maths are slow in jsdom: allow for a busy machine.
 describe('/examples', { timeout: 20_000 }, () => {
   it('shows the loading state, then the header, filters and numbered example cards', async () => {
-    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    const { calls } = fakeApi(api);
     renderExamples('/examples');
 
     expect(screen.getByText('Loading Examples')).toBeTruthy();
@@ -93,17 +90,13 @@ describe('/examples', { timeout: 20_000 }, () => {
     ).toBe('star');
 
     // initial data first, examples only afterwards
-    const examplesCall = fetchMock.mock.calls.findIndex(([u]) =>
-      String(u).startsWith('/api/examples'),
-    );
+    const examplesCall = calls.findIndex((call) => call.path.startsWith('/examples'));
     expect(examplesCall).toBe(4);
   });
 
   it('lists the categories of the subject and drills down through the breadcrumb', async () => {
     // no examples: a small DOM keeps the many role queries quick
-    mockFetch(catalogueHandler, (url) =>
-      url.pathname === '/api/examples' ? examplesPage([]) : undefined,
-    );
+    fakeApi(withExamples(examplesPage([])));
     const { location } = renderExamples('/examples');
     await screen.findByText('Filter Categories');
 
@@ -149,7 +142,7 @@ describe('/examples', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty categories state with a way back to all subjects', async () => {
-    mockFetch(catalogueHandler, examplesHandler);
+    fakeApi(api);
     const { location } = renderExamples('/examples?subject=3');
     expect(await screen.findByText('No categories available')).toBeTruthy();
     expect(screen.getByText('No categories found for the selected subject.')).toBeTruthy();
@@ -159,33 +152,26 @@ describe('/examples', { timeout: 20_000 }, () => {
   });
 
   it('says no categories are available at all when the tree is empty', async () => {
-    mockFetch(
-      (url) =>
-        url.pathname === '/api/categories/tree'
-          ? { body: { success: true, data: { categoriesTree: [] } } }
-          : undefined,
-      catalogueHandler,
-      examplesHandler,
-    );
+    fakeApi({ ...api, 'GET /categories/tree': { categoriesTree: [] } });
     renderExamples('/examples');
     expect(await screen.findByText('No categories are currently available.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show all subjects' })).toBeNull();
   });
 
   it('resolves a subject given by name and replaces the URL param, requesting once', async () => {
-    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    const { callsTo } = fakeApi(api);
     const { location, router } = renderExamples('/examples?subject=algebra');
     await waitFor(() => expect(location().search).toBe('?subject=1'));
     await waitFor(() => expect(cards().length).toBeGreaterThan(0));
-    const calls = callsTo(fetchMock, '/api/examples');
+    const calls = callsTo('/examples');
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.searchParams.get('subjectId')).toBe('1');
+    expect(calls[0]!.query['subjectId']).toBe('1');
     // replaced, not pushed: Back leaves the screen's history instead of returning to the name
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('shows chips and Filtered results; a chip removes its filter and Clear All removes all', async () => {
-    mockFetch(catalogueHandler, examplesHandler);
+    fakeApi(api);
     const { location } = renderExamples(
       '/examples?subject=1&category=12&difficulty=2&type=2&q=sum',
     );
@@ -220,16 +206,16 @@ describe('/examples', { timeout: 20_000 }, () => {
   });
 
   it('reloads on each new filter set but never repeats an identical one', async () => {
-    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    const { callsTo } = fakeApi(api);
     const { router } = renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(4));
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(1);
+    expect(callsTo('/examples')).toHaveLength(1);
 
     await chooseOption('Difficulty', 'easy');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByTestId('filtered-count').textContent).toBe('1 example');
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(2);
-    expect(callsTo(fetchMock, '/api/examples')[1]!.searchParams.get('difficultyId')).toBe('1');
+    expect(callsTo('/examples')).toHaveLength(2);
+    expect(callsTo('/examples')[1]!.query['difficultyId']).toBe('1');
 
     // back to all difficulties, then easy again, then Back and Forward: all from the cache
     await chooseOption('Difficulty', 'All Difficulties');
@@ -240,15 +226,15 @@ describe('/examples', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cards()).toHaveLength(4));
     await act(() => router.navigate(1));
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(2);
+    expect(callsTo('/examples')).toHaveLength(2);
 
     // the initial data was loaded once
-    expect(callsTo(fetchMock, '/api/subjects')).toHaveLength(1);
-    expect(callsTo(fetchMock, '/api/categories/tree')).toHaveLength(1);
+    expect(callsTo('/subjects')).toHaveLength(1);
+    expect(callsTo('/categories/tree')).toHaveLength(1);
   });
 
   it('restores the filter controls on Back and Forward (the URL is the source of truth)', async () => {
-    mockFetch(catalogueHandler, examplesHandler);
+    fakeApi(api);
     const { router } = renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(4));
     await chooseOption('Difficulty', 'hard');
@@ -264,7 +250,7 @@ describe('/examples', { timeout: 20_000 }, () => {
   });
 
   it('searches after a short pause, shows the search as a chip, and follows Back', async () => {
-    const fetchMock = mockFetch(catalogueHandler, examplesHandler);
+    const { callsTo } = fakeApi(api);
     const { location, router } = renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(4));
 
@@ -280,29 +266,23 @@ describe('/examples', { timeout: 20_000 }, () => {
     expect(location().search).toBe('?q=quad');
     expect(input.value).toBe('quad ');
     expect(await screen.findByText('Search: “quad”')).toBeTruthy();
-    await waitFor(() =>
-      expect(callsTo(fetchMock, '/api/examples').at(-1)!.searchParams.get('q')).toBe('quad'),
-    );
+    await waitFor(() => expect(callsTo('/examples').at(-1)!.query['q']).toBe('quad'));
     // only the settled text was requested
-    expect(callsTo(fetchMock, '/api/examples').filter((u) => u.searchParams.has('q'))).toHaveLength(
-      1,
-    );
+    expect(callsTo('/examples').filter((call) => 'q' in call.query)).toHaveLength(1);
 
     await act(() => router.navigate(-1));
     expect(input.value).toBe('');
   });
 
   it("says '1 Example Available' in the header badge when one example matches", async () => {
-    mockFetch(catalogueHandler, examplesHandler);
+    fakeApi(api);
     renderExamples('/examples?difficulty=4');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByTestId('examples-available').textContent).toBe('1 Example Available');
   });
 
   it("shows 'No Examples Found' and 'No Examples Available' when nothing matches", async () => {
-    mockFetch(catalogueHandler, (url) =>
-      url.pathname === '/api/examples' ? examplesPage([]) : undefined,
-    );
+    fakeApi(withExamples(examplesPage([])));
     renderExamples('/examples?difficulty=4');
     expect(await screen.findByText('No Examples Found')).toBeTruthy();
     expect(screen.getByTestId('examples-available').textContent).toBe('No Examples Available');
@@ -314,12 +294,13 @@ describe('/examples', { timeout: 20_000 }, () => {
 
   it('loads more with the cursor and keeps numbering', async () => {
     const page2 = [makeExample({ id: 50 }), makeExample({ id: 51 })];
-    const fetchMock = mockFetch(catalogueHandler, (url) => {
-      if (url.pathname !== '/api/examples') return undefined;
-      return url.searchParams.get('cursor') === 'next-1'
-        ? examplesPage(page2, 6, null)
-        : examplesPage(examples, 6, 'next-1');
-    });
+    const { callsTo } = fakeApi(
+      withExamples(({ query }) =>
+        query['cursor'] === 'next-1'
+          ? examplesPage(page2, 6, null)
+          : examplesPage(examples, 6, 'next-1'),
+      ),
+    );
     renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(screen.getByText('Showing 4 of 6')).toBeTruthy();
@@ -327,76 +308,54 @@ describe('/examples', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(within(cards()[5]!).getByTestId('running-number').textContent).toBe('6');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(callsTo(fetchMock, '/api/examples').map((u) => u.searchParams.get('cursor'))).toEqual([
+    expect(callsTo('/examples').map((call) => call.query['cursor'] ?? null)).toEqual([
       null,
       'next-1',
     ]);
-    expect(callsTo(fetchMock, '/api/examples')[0]!.searchParams.get('limit')).toBe('20');
+    expect(callsTo('/examples')[0]!.query['limit']).toBe('20');
   });
 
   it('shows the initial-data error with Try Again reloading the page', async () => {
-    const fetchMock = mockFetch(
-      (url) =>
-        url.pathname === '/api/types'
-          ? {
-              status: 500,
-              body: { success: false, code: 'InternalError', message: 'Internal error.' },
-            }
-          : undefined,
-      catalogueHandler,
-      examplesHandler,
-    );
+    const { callsTo } = fakeApi({ ...api, 'GET /types': fail(500, 'Internal error.') });
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     renderExamples('/examples');
     expect(await screen.findByText('Unable to load categories')).toBeTruthy();
     expect(screen.getByText('Failed to load initial data')).toBeTruthy();
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(0);
+    expect(callsTo('/examples')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(reload).toHaveBeenCalled();
   });
 
   it("shows 'Error Loading Examples' with the server message and retries", async () => {
-    let fail = true;
-    const fetchMock = mockFetch(catalogueHandler, (url) => {
-      if (url.pathname !== '/api/examples') return undefined;
-      return fail
-        ? {
-            status: 400,
-            body: {
-              success: false,
-              code: 'ValidationError',
-              message: 'q must be at most 200 characters',
-            },
-          }
-        : examplesPage(examples);
-    });
+    let failing = true;
+    const { callsTo } = fakeApi(
+      withExamples(() =>
+        failing ? fail(400, 'q must be at most 200 characters') : examplesPage(examples),
+      ),
+    );
     renderExamples('/examples');
     expect(await screen.findByText('Error Loading Examples')).toBeTruthy();
     expect(screen.getByText('q must be at most 200 characters')).toBeTruthy();
-    fail = false;
+    failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(cards()).toHaveLength(4));
-    expect(callsTo(fetchMock, '/api/examples')).toHaveLength(2);
+    expect(callsTo('/examples')).toHaveLength(2);
   });
 
   it('says so when the examples answer does not match the contract', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch(catalogueHandler, (url) =>
-      url.pathname === '/api/examples'
-        ? { status: 200, body: { success: true, data: { examples: [{ id: 'x' }], total: 1 } } }
-        : undefined,
-    );
+    fakeApi(withExamples({ examples: [{ id: 'x' }], total: 1 }));
     renderExamples('/examples');
     expect(await screen.findByText('Error Loading Examples')).toBeTruthy();
     expect(screen.getByText('The server sent a response this page cannot read.')).toBeTruthy();
   });
 
   it("falls back to 'Failed to load examples' when the failure has no message", async () => {
-    mockFetch(catalogueHandler, (url) =>
-      url.pathname === '/api/examples'
-        ? { status: 502, body: { success: false, code: 'BadGateway', message: '' } }
-        : undefined,
+    fakeApi(
+      withExamples(() =>
+        Response.json({ success: false, code: 'BadGateway', message: '' }, { status: 502 }),
+      ),
     );
     renderExamples('/examples');
     expect(await screen.findByText('Failed to load examples')).toBeTruthy();
@@ -405,14 +364,10 @@ describe('/examples', { timeout: 20_000 }, () => {
 
   it("a 500 without a message shows 'Unable to load categories' with the friendly line, not the status text", async () => {
     // A body without the envelope's message, as a proxy in front may send.
-    mockFetch(
-      (url) =>
-        url.pathname === '/api/subjects'
-          ? { status: 500, body: { error: 'Internal Server Error' } }
-          : undefined,
-      catalogueHandler,
-      examplesHandler,
-    );
+    fakeApi({
+      ...api,
+      'GET /subjects': () => Response.json({ error: 'Internal Server Error' }, { status: 500 }),
+    });
     renderExamples('/examples');
     expect(await screen.findByText('Unable to load categories')).toBeTruthy();
     expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();

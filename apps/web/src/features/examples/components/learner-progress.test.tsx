@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
-import { storeSession } from '../../../test/render';
+import { deferred, fail, fakeApi, type Routes } from '../../../test/fake-api';
+import { renderApp, storeSession } from '../../../test/render';
 import { PRACTICE_MODE_KEY } from '../hooks/use-practice-mode';
-import { makeExample } from '../test/fixtures';
-import { deferred, fakeLearnerApi } from '../test/fake-learner-api';
-import { renderExamples } from '../test/render';
+import { learnerRoutes, makeExample } from '../test/fixtures';
+import { examplesRoutes } from '../test/screens';
 import { SIGN_IN_PROMPT } from './example-marks';
 
 const examples = [
@@ -24,19 +24,21 @@ const card = (n: number) => within(screen.getByRole('article', { name: `Example 
 const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
 const chips = () => within(screen.getByRole('list', { name: 'Active filters' }));
 
-beforeEach(() => authStore.reset());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  authStore.reset();
-});
+/** The learner's examples API over `examples` (with `extra` routes asked first). */
+function fakeLearnerApi(extra: Routes = {}) {
+  const { routes, liked, solved } = learnerRoutes(examples);
+  return { ...fakeApi({ ...routes, ...extra }), liked, solved };
+}
+
+const renderExamples = (url: string) => renderApp(url, { routes: examplesRoutes });
 
 describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
   it('likes an example at once, before the server answers, and keeps it', async () => {
     signIn();
     const hold = deferred();
-    const api = fakeLearnerApi(examples, {
-      override: async (call) => {
-        if (call.method === 'PUT') await hold.promise;
+    const api = fakeLearnerApi({
+      'PUT *': async () => {
+        await hold.promise;
         return undefined;
       },
     });
@@ -51,8 +53,8 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
       expect(pressed(card(1).getByRole('button', { name: 'Like' }))).toBe('true'),
     );
     expect(api.liked.has(1)).toBe(false);
-    expect(api.callsTo('/api/examples/1/like', 'PUT')).toHaveLength(1);
-    expect(api.callsTo('/api/examples/1/like')[0]!.signedIn).toBe(true);
+    expect(api.callsTo('PUT /examples/1/like')).toHaveLength(1);
+    expect(api.callsTo('/examples/1/like')[0]!.signedIn).toBe(true);
 
     hold.resolve();
     await waitFor(() => expect(api.liked.has(1)).toBe(true));
@@ -64,20 +66,16 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
       expect(pressed(card(1).getByRole('button', { name: 'Like' }))).toBe('false'),
     );
     await waitFor(() => expect(api.liked.has(1)).toBe(false));
-    expect(api.callsTo('/api/examples/1/like', 'DELETE')).toHaveLength(1);
+    expect(api.callsTo('DELETE /examples/1/like')).toHaveLength(1);
   });
 
   it('rolls a failed mark back and says why', async () => {
     signIn();
     const hold = deferred();
-    fakeLearnerApi(examples, {
-      override: async (call) => {
-        if (call.url.pathname !== '/api/examples/2/solved') return undefined;
+    fakeLearnerApi({
+      '* /examples/2/solved': async () => {
         await hold.promise;
-        return {
-          status: 500,
-          body: { success: false, code: 'InternalError', message: 'The database is away.' },
-        };
+        return fail(500, 'The database is away.');
       },
     });
     renderExamples('/examples');
@@ -96,7 +94,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
 
   it('shows solved/total beside the categories and refreshes it after a solve', async () => {
     signIn();
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     api.solved.add(3);
     renderExamples('/examples?subject=1');
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -108,15 +106,15 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
     expect(panel.getByRole('button', { name: /Quadratics/ }).textContent).toContain('1/1');
     expect(panel.getByRole('button', { name: /Show All Categories/ }).textContent).toContain('1/3');
 
-    const before = api.callsTo('/api/me/progress').length;
+    const before = api.callsTo('/me/progress').length;
     fireEvent.click(card(2).getByRole('button', { name: 'Mark solved' }));
     await waitFor(() => expect(linear().textContent).toContain('1/2'));
-    expect(api.callsTo('/api/me/progress').length).toBe(before + 1);
+    expect(api.callsTo('/me/progress').length).toBe(before + 1);
     expect(panel.getByRole('button', { name: /Show All Categories/ }).textContent).toContain('2/3');
   });
 
   it('gives a visitor a sign-in prompt instead of the toggles, and no badges', async () => {
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     renderExamples('/examples?difficulty=1');
     await waitFor(() => expect(cards()).toHaveLength(2));
 
@@ -129,7 +127,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
       '/login?next=%2Fexamples%3Fdifficulty%3D1',
     );
     expect(screen.queryByTestId('progress-badge')).toBeNull();
-    expect(api.callsTo('/api/me/progress')).toHaveLength(0);
+    expect(api.callsTo('/me/progress')).toHaveLength(0);
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 });
@@ -137,7 +135,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
 describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
   it('has the spec options, keeps them in the URL with chips, and sends them', async () => {
     signIn();
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     api.liked.add(2);
     const { location } = renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -151,7 +149,7 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('option', { name: 'Liked Only' }));
     await waitFor(() => expect(location().search).toBe('?liked=true'));
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(api.callsTo('/api/examples').at(-1)!.url.searchParams.get('liked')).toBe('true');
+    expect(api.callsTo('/examples').at(-1)!.query['liked']).toBe('true');
     expect(chips().getByText('Liked Only')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Solved Status' }));
@@ -162,8 +160,8 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
     ]);
     fireEvent.click(screen.getByRole('option', { name: 'Unsolved Only' }));
     await waitFor(() => expect(location().search).toBe('?liked=true&solved=false'));
-    const last = api.callsTo('/api/examples').at(-1)!.url.searchParams;
-    expect([last.get('liked'), last.get('solved')]).toEqual(['true', 'false']);
+    const last = api.callsTo('/examples').at(-1)!.query;
+    expect([last['liked'], last['solved']]).toEqual(['true', 'false']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter Liked Only' }));
     await waitFor(() => expect(location().search).toBe('?solved=false'));
@@ -174,7 +172,7 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
 
   it('reads them from the URL for a signed-in user', async () => {
     signIn();
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     api.solved.add(1);
     renderExamples('/examples?solved=true');
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -187,34 +185,34 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
   });
 
   it('never shows them to a visitor nor sends them, even from the URL', async () => {
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     const { location } = renderExamples('/examples?liked=true&solved=false&difficulty=1');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.queryByRole('combobox', { name: 'Liked Status' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Solved Status' })).toBeNull();
     await waitFor(() => expect(location().search).toBe('?difficulty=1'));
-    for (const call of api.callsTo('/api/examples')) {
+    for (const call of api.callsTo('/examples')) {
       expect(call.signedIn).toBe(false);
-      expect(call.url.searchParams.has('liked')).toBe(false);
-      expect(call.url.searchParams.has('solved')).toBe(false);
+      expect('liked' in call.query).toBe(false);
+      expect('solved' in call.query).toBe(false);
     }
     expect(screen.queryByText('Not Liked')).toBeNull();
   });
 
   it("keys the list by the caller: signing out reloads it as a visitor's", async () => {
     signIn();
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     api.liked.add(1);
     renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(3));
     await waitFor(() =>
       expect(pressed(card(1).getByRole('button', { name: 'Like' }))).toBe('true'),
     );
-    const signedInCalls = api.callsTo('/api/examples').length;
+    const signedInCalls = api.callsTo('/examples').length;
 
     act(() => authStore.clear());
-    await waitFor(() => expect(api.callsTo('/api/examples').length).toBe(signedInCalls + 1));
-    expect(api.callsTo('/api/examples').at(-1)!.signedIn).toBe(false);
+    await waitFor(() => expect(api.callsTo('/examples').length).toBe(signedInCalls + 1));
+    expect(api.callsTo('/examples').at(-1)!.signedIn).toBe(false);
     await waitFor(() =>
       expect(card(1).getByRole('button', { name: 'Like' }).hasAttribute('aria-pressed')).toBe(
         false,
@@ -226,7 +224,7 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
 
 describe('practice mode', { timeout: 20_000 }, () => {
   it('hides answers and procedures behind buttons and is remembered', async () => {
-    fakeLearnerApi(examples);
+    fakeLearnerApi();
     const first = renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(card(1).getByText('Answer')).toBeTruthy();
@@ -263,7 +261,7 @@ describe('practice mode', { timeout: 20_000 }, () => {
 
   it('applies on the example page too', async () => {
     window.localStorage.setItem(PRACTICE_MODE_KEY, 'true');
-    fakeLearnerApi(examples);
+    fakeLearnerApi();
     renderExamples('/examples/1');
     const article = within(await screen.findByRole('article'));
     expect(article.getByText('Question')).toBeTruthy();
@@ -277,7 +275,7 @@ describe('practice mode', { timeout: 20_000 }, () => {
 describe('Random example', { timeout: 20_000 }, () => {
   it('opens a random example within the current filters, carrying them', async () => {
     signIn();
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     api.liked.add(3);
     const { location } = renderExamples('/examples?difficulty=1&liked=true');
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -285,17 +283,17 @@ describe('Random example', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
     expect(await screen.findByRole('heading', { name: 'Example 3' })).toBeTruthy();
     expect(location().pathname + location().search).toBe('/examples/3?difficulty=1&liked=true');
-    const random = api.callsTo('/api/examples/random')[0]!.url.searchParams;
-    expect(Object.fromEntries(random)).toEqual({ difficultyId: '1', liked: 'true' });
+    const random = api.callsTo('/examples/random')[0]!.query;
+    expect(random).toEqual({ difficultyId: '1', liked: 'true' });
     // The pick came with its position: the page shows it without asking again.
     expect(await screen.findByText('1 of 1 in this list')).toBeTruthy();
-    expect(api.calls.filter((c) => c.url.pathname.endsWith('/position'))).toHaveLength(0);
-    expect(api.callsTo('/api/examples/3')).toHaveLength(0);
+    expect(api.calls.filter((c) => c.path.endsWith('/position'))).toHaveLength(0);
+    expect(api.callsTo('/examples/3')).toHaveLength(0);
   });
 
   it('says so when no example matches', async () => {
     signIn();
-    fakeLearnerApi(examples);
+    fakeLearnerApi();
     const { location } = renderExamples('/examples?liked=true');
     await screen.findByText('No Examples Found');
     fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
@@ -304,21 +302,21 @@ describe('Random example', { timeout: 20_000 }, () => {
   });
 
   it('leaves liked and solved out for a visitor', async () => {
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     renderExamples('/examples?difficulty=2');
     await waitFor(() => expect(cards()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
     expect(await screen.findByRole('heading', { name: 'Example 2' })).toBeTruthy();
-    const call = api.callsTo('/api/examples/random')[0]!;
+    const call = api.callsTo('/examples/random')[0]!;
     expect(call.signedIn).toBe(false);
-    expect(Object.fromEntries(call.url.searchParams)).toEqual({ difficultyId: '2' });
+    expect(call.query).toEqual({ difficultyId: '2' });
   });
 });
 
 describe('the example page', { timeout: 20_000 }, () => {
   it('has the toggles too, sharing the state with the list', async () => {
     signIn();
-    const api = fakeLearnerApi(examples);
+    const api = fakeLearnerApi();
     renderExamples('/examples/2');
     await screen.findByRole('heading', { name: 'Example 2' });
     const solved = await screen.findByRole('button', { name: 'Mark solved' });

@@ -5,7 +5,7 @@ import type {
   ExampleType,
   Subject,
 } from '@exemplar/shared/catalogue';
-import { vi } from 'vitest';
+import { fail, type Handler, type Routes } from '../../../test/fake-api';
 
 /** A small catalogue: two subjects, a three-level category tree in Algebra, four difficulties. */
 export const subjects: Subject[] = [
@@ -74,64 +74,147 @@ export function makeExample(overrides: Partial<Example> = {}): Example {
   };
 }
 
-type Json = Record<string, unknown>;
-export type Handler = (url: URL) => { status?: number; body: Json } | undefined;
-
-const ok = (data: Json) => ({ body: { success: true, data } });
-
-/** The catalogue endpoints answered from the fixtures above. */
-export const catalogueHandler: Handler = (url) => {
-  switch (url.pathname) {
-    case '/api/subjects':
-      return ok({ subjects });
-    case '/api/difficulties':
-      return ok({ difficulties });
-    case '/api/types':
-      return ok({ types });
-    case '/api/categories/tree':
-      return ok({ categoriesTree: categoryTree });
-    default:
-      return undefined;
-  }
+/** The catalogue endpoints answered from the fixtures above (routes for test/fake-api.ts). */
+export const catalogueRoutes: Routes = {
+  'GET /subjects': { subjects },
+  'GET /difficulties': { difficulties },
+  'GET /types': { types },
+  'GET /categories/tree': { categoriesTree: categoryTree },
 };
 
-/** A page of examples answer. */
+/** A page of examples, as GET /examples answers it. */
 export function examplesPage(
   examples: Example[],
   total = examples.length,
   nextCursor: string | null = null,
 ) {
-  return ok({ examples, total, nextCursor });
+  return { examples, total, nextCursor };
+}
+
+/** Every category id under (and including) each category of the fixture tree. */
+function descendantsById(): Map<number, Set<number>> {
+  const map = new Map<number, Set<number>>();
+  type Node = (typeof categoryTree)[number]['categories'][number];
+  const visit = (node: Node, ancestors: number[]) => {
+    for (const id of [...ancestors, node.id]) {
+      if (!map.has(id)) map.set(id, new Set());
+      map.get(id)!.add(node.id);
+    }
+    for (const child of node.children) visit(child, [...ancestors, node.id]);
+  };
+  for (const entry of categoryTree) for (const node of entry.categories) visit(node, []);
+  return map;
 }
 
 /**
- * Stubs `fetch`: each handler in turn may answer; unanswered calls get a 404. Returns the mock, so
- * tests can count and inspect the calls.
+ * Routes for test/fake-api.ts: an examples API over `examples` with one learner's likes and solved
+ * marks (the sets returned, for tests to fill or read): GET /examples (liked/solved on rows and as
+ * filters only with a bearer token, like the server), /examples/{id}, /examples/{id}/position,
+ * /examples/random (with the pick's position), PUT|DELETE like and solved (401 without a token),
+ * GET /me/progress, and the catalogue above.
  */
-export function mockFetch(...handlers: Handler[]) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    for (const handler of handlers) {
-      const answer = handler(url);
-      if (answer) {
-        return new Response(JSON.stringify(answer.body), {
-          status: answer.status ?? 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }
-    }
-    return new Response(
-      JSON.stringify({ success: false, code: 'NotFound', message: 'Not found.' }),
-      { status: 404, headers: { 'Content-Type': 'application/json' } },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+export function learnerRoutes(examples: Example[]) {
+  const liked = new Set<number>();
+  const solved = new Set<number>();
+  const under = descendantsById();
+  const signInFirst = () => fail(401, 'Sign in first.');
+  const notFound = (id: number | string) => fail(404, `Example ${id} not found.`);
 
-/** The URLs of the calls made to one API path. */
-export function callsTo(fetchMock: ReturnType<typeof mockFetch>, pathname: string): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === pathname);
+  const view = (example: Example, signedIn: boolean): Example =>
+    signedIn
+      ? { ...example, liked: liked.has(example.id), solved: solved.has(example.id) }
+      : { ...example };
+
+  const filtered = (query: Record<string, string>, signedIn: boolean) => {
+    const param = (name: string) => query[name];
+    return examples.filter((example) => {
+      const difficulty = param('difficultyId');
+      if (difficulty && String(example.difficultyId) !== difficulty) return false;
+      const category = param('categoryId');
+      if (category && !under.get(Number(category))?.has(example.categoryId)) return false;
+      const subject = param('subjectId');
+      if (subject && String(example.subjectId) !== subject) return false;
+      if (signedIn) {
+        const likedParam = param('liked');
+        if (likedParam && liked.has(example.id) !== (likedParam === 'true')) return false;
+        const solvedParam = param('solved');
+        if (solvedParam && solved.has(example.id) !== (solvedParam === 'true')) return false;
+      }
+      return true;
+    });
+  };
+
+  /** GET /examples/{id}/position's answer for `id` within `list`. */
+  const positionIn = (list: Example[], id: number) => {
+    const at = list.findIndex((example) => example.id === id);
+    return at < 0
+      ? { position: null, total: list.length, previousId: null, nextId: null }
+      : {
+          position: at + 1,
+          total: list.length,
+          previousId: list[at - 1]?.id ?? null,
+          nextId: list[at + 1]?.id ?? null,
+        };
+  };
+
+  const progress = () => {
+    const counts = (ids: number[]) => ({
+      total: ids.length,
+      solved: ids.filter((id) => solved.has(id)).length,
+    });
+    const idsWhere = (test: (example: Example) => boolean) =>
+      examples.filter(test).map((example) => example.id);
+    return {
+      ...counts(examples.map((example) => example.id)),
+      liked: liked.size,
+      categories: [...under.entries()].map(([id, set]) => ({
+        id,
+        ...counts(idsWhere((example) => set.has(example.categoryId))),
+      })),
+      subjects: [...new Set(examples.map((example) => example.subjectId))].map((id) => ({
+        id,
+        ...counts(idsWhere((example) => example.subjectId === id)),
+      })),
+    };
+  };
+
+  /** PUT or DELETE of a mark: adds to or removes from `set`. */
+  const mark =
+    (set: Set<number>, field: 'liked' | 'solved'): Handler =>
+    ({ method, params, signedIn }) => {
+      if (!signedIn) return signInFirst();
+      const id = Number(params['id']);
+      if (method === 'PUT') set.add(id);
+      else set.delete(id);
+      return { id, [field]: method === 'PUT' };
+    };
+
+  const routes: Routes = {
+    ...catalogueRoutes,
+    'GET /examples': ({ query, signedIn }) => {
+      const list = filtered(query, signedIn).map((example) => view(example, signedIn));
+      return { examples: list, total: list.length, nextCursor: null };
+    },
+    'GET /examples/:id': ({ params, signedIn }) => {
+      const example = examples.find((e) => String(e.id) === params['id']);
+      return example ? { example: view(example, signedIn) } : notFound(params['id']!);
+    },
+    'GET /examples/:id/position': ({ params, query, signedIn }) => {
+      const id = Number(params['id']);
+      if (!examples.some((e) => e.id === id)) return notFound(id);
+      return positionIn(filtered(query, signedIn), id);
+    },
+    'GET /me/progress': ({ signedIn }) => (signedIn ? progress() : signInFirst()),
+    'PUT /examples/:id/like': mark(liked, 'liked'),
+    'DELETE /examples/:id/like': mark(liked, 'liked'),
+    'PUT /examples/:id/solved': mark(solved, 'solved'),
+    'DELETE /examples/:id/solved': mark(solved, 'solved'),
+    // After /examples/:id, so it is asked first.
+    'GET /examples/random': ({ query, signedIn }) => {
+      const list = filtered(query, signedIn);
+      if (list.length === 0) return fail(404, 'No examples match these filters.');
+      return { example: view(list[0]!, signedIn), position: positionIn(list, list[0]!.id) };
+    },
+  };
+  return { routes, liked, solved };
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderApp } from '../../../test/render';
 import { NewsletterBox, validateNewsletterEmail } from './newsletter-box';
 
 function fill(email: string) {
@@ -16,7 +16,7 @@ describe('newsletter box', () => {
   it('rejects an invalid email without calling the server', async () => {
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<NewsletterBox />);
+    renderApp(<NewsletterBox />);
 
     fill('not-an-email');
     expect(await screen.findByText(/Please enter a valid email address/)).toBeTruthy();
@@ -31,7 +31,7 @@ describe('newsletter box', () => {
       Promise.resolve(Response.json({ success: true, message: 'Subscribed.' }, { status: 202 })),
     );
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<NewsletterBox />);
+    renderApp(<NewsletterBox />);
 
     fill('  reader@example.com ');
     expect(await screen.findByText('Thank you for subscribing!')).toBeTruthy();
@@ -59,7 +59,7 @@ describe('newsletter box', () => {
         ),
       ),
     );
-    renderWithProviders(<NewsletterBox />);
+    renderApp(<NewsletterBox />);
     fill('reader@example.com');
     expect(await screen.findByText('That address cannot receive mail.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
@@ -71,7 +71,7 @@ describe('newsletter box', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((r) => (resolve = r))),
     );
-    renderWithProviders(<NewsletterBox />);
+    renderApp(<NewsletterBox />);
     fill('reader@example.com');
     const input = screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement;
     await vi.waitFor(() => expect(input.disabled).toBe(true));

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../../lib/auth/auth-store';
-import { fakeIdToken, renderRoute } from '../../../../test/render';
+import { fakeIdToken, renderApp } from '../../../../test/render';
 import { ada, loginTokens, meRoute, meUser } from '../../test/fixtures';
-import { fail, mockApi, ok, on, type Route } from '../../test/mock-api';
+import { fail, fakeApi, ok, type Routes } from '../../../../test/fake-api';
 
 function signIn() {
   const tokens = loginTokens();
@@ -14,9 +14,9 @@ function signIn() {
   return tokens;
 }
 
-async function openProfile(...routes: Route[]) {
-  const api = mockApi(...routes, meRoute());
-  const rendered = renderRoute('/profile');
+async function openProfile(routes: Routes = {}) {
+  const api = fakeApi({ ...meRoute(), ...routes });
+  const rendered = renderApp('/profile');
   await screen.findByRole('heading', { name: `Welcome, ${ada.name}!` });
   return { ...api, ...rendered };
 }
@@ -25,12 +25,6 @@ const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input
 const card = (name: string) => screen.getByRole('region', { name });
 
 describe('/profile', () => {
-  beforeEach(() => authStore.reset());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    authStore.reset();
-  });
-
   it('shows the hero and the profile information from GET /auth/me', async () => {
     signIn();
     await openProfile();
@@ -52,8 +46,8 @@ describe('/profile', () => {
 
   it('shows Not Verified and Disabled when the server says so', async () => {
     signIn();
-    mockApi(meRoute(meUser({ emailVerified: false, enabled: false })));
-    renderRoute('/profile');
+    fakeApi({ ...meRoute(meUser({ emailVerified: false, enabled: false })) });
+    renderApp('/profile');
     const security = await screen.findByRole('region', { name: 'Security' });
     expect(within(security).getByText('Not Verified')).toBeTruthy();
     expect(within(security).getByText('Disabled')).toBeTruthy();
@@ -62,14 +56,12 @@ describe('/profile', () => {
   it('edits the name: the email is disabled with its note, Save calls PATCH /auth/me', async () => {
     const tokens = signIn();
     const renamedToken = fakeIdToken({ sub: ada.sub, email: ada.email, name: 'Ada King' });
-    const { callsTo } = await openProfile(
-      on('PATCH', '/auth/me', (call) =>
-        ok({ user: meUser({ name: (call.body as { name: string }).name }) }),
-      ),
-      on('POST', '/auth/refresh', () =>
+    const { callsTo } = await openProfile({
+      'POST /auth/refresh': () =>
         ok({ idToken: renamedToken, accessToken: 'a2', refreshToken: 'r2', expiresIn: 3600 }),
-      ),
-    );
+      'PATCH /auth/me': (call) =>
+        ok({ user: meUser({ name: (call.body as { name: string }).name }) }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     const email = field(/^Email/);
     expect(email.hasAttribute('disabled')).toBe(true);
@@ -98,9 +90,9 @@ describe('/profile', () => {
 
   it('shows the server message when saving fails', async () => {
     signIn();
-    await openProfile(
-      on('PATCH', '/auth/me', () => fail(400, 'Name must be at most 100 characters.')),
-    );
+    await openProfile({
+      'PATCH /auth/me': () => fail(400, 'Name must be at most 100 characters.'),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(field(/Full Name/), { target: { value: 'Ada K' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -112,13 +104,12 @@ describe('/profile', () => {
   it('changes the password, with the hint, checks and the server answer', async () => {
     signIn();
     let attempt = 0;
-    const { callsTo } = await openProfile(
-      on('POST', '/auth/change-password', () =>
+    const { callsTo } = await openProfile({
+      'POST /auth/change-password': () =>
         ++attempt === 1
           ? fail(400, 'Current password is incorrect.')
           : ok({}, 'Password changed successfully.'),
-      ),
-    );
+    });
     const form = screen.getByRole('form', { name: 'Change password' });
     expect(
       within(form).getByText(
@@ -161,7 +152,7 @@ describe('/profile', () => {
 
   it('Account Actions: a Dashboard link, and Logout after confirming', async () => {
     signIn();
-    const { callsTo, router } = await openProfile(on('POST', '/auth/logout', () => ok({})));
+    const { callsTo, router } = await openProfile({ 'POST /auth/logout': () => ok({}) });
     const actions = card('Account Actions');
     expect(within(actions).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
