@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdToken, storeSession } from '../test/render';
-import {
-  ApiError,
-  NETWORK_ERROR_MESSAGE,
-  REFRESH_FAILED_MESSAGE,
-  api,
-  failureMessage,
-  refreshSession,
-} from './api-client';
+import { REFRESH_FAILED_MESSAGE, api, refreshSession } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, failureMessage } from './api-error';
 import { createQueryClient, RETRY_DELAY_MS, retryTransient } from './query-client';
 import { authStore } from './auth/auth-store';
 

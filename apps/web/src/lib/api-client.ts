@@ -3,19 +3,6 @@ import { filenameFromDisposition } from './download';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error';
 import { dataOf } from './envelope';
 
-export {
-  ApiError,
-  errorFromResponse,
-  failureMessage,
-  hasCode,
-  isClientError,
-  isNotFound,
-  NETWORK_ERROR_MESSAGE,
-  SERVER_ERROR_MESSAGE,
-  statusMessage,
-  UNAVAILABLE_MESSAGE,
-} from './api-error';
-
 export const API_BASE = '/api';
 
 /** The error of every request waiting on a refresh that failed. */

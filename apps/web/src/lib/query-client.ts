@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 /** The one quick retry waits this long: a blip is absorbed, an outage reaches its screen at once. */
 export const RETRY_DELAY_MS = 300;

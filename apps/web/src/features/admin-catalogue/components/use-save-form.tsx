@@ -1,7 +1,7 @@
 import type { CatalogueEntity } from '@exemplar/shared/catalogue';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { useSaveEntity, type EntityInputs } from '../api/save-entity';
 import { ENTITY_WORDS } from '../lib/entities';
 

@@ -1,6 +1,6 @@
 import { isRole } from '@exemplar/shared/roles';
 import { z } from 'zod';
-import { isClientError } from '../../../lib/api-client';
+import { isClientError } from '../../../lib/api-error';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
 
 /**

@@ -3,7 +3,7 @@ import { can } from '@exemplar/shared/roles';
 import { IconUserOff } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
-import { isNotFound } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 import { errorMessage } from '../api/admin-user';

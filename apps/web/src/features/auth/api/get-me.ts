@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { normaliseGroups } from '@exemplar/shared/roles';
 import { z } from 'zod';
-import { api, isClientError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { isClientError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth/auth-store';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session';
 import { parseData } from '../../../lib/envelope';

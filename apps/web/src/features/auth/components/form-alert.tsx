@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { failureMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-error';
 
 interface FormAlertProps {
   kind: 'error' | 'success' | 'info';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconLogin2 } from '@tabler/icons-react';
 import { EmailSchema, PasswordInputSchema } from '@exemplar/shared/fields';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { hasCode } from '../../../lib/api-client';
+import { hasCode } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/login';

@@ -4,7 +4,8 @@ import { useViewer } from '../../../lib/auth/use-viewer';
 import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
 import { readExamplePosition } from '../../../api/contract';
 import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from '../../../api/examples';
-import { api, isNotFound } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-error';
 import { parseData } from '../../../lib/envelope';
 
 /**

@@ -6,7 +6,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, isNotFound } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-error';
 import { useViewer } from '../../../lib/auth/use-viewer';
 import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from '../../../api/examples';
 import { object } from '../../../lib/json-shape';

@@ -13,7 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCalendar, IconCheck, IconLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isNotFound } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-error';
 import { useExample } from '../api/get-example';
 import { useExamplePosition } from '../api/get-example-position';
 import { useExampleFilters } from '../hooks/use-example-filters';

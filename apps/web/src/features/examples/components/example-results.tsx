@@ -3,7 +3,7 @@ import type { ExamplesPage } from '@exemplar/shared/catalogue';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconChevronDown } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { failureMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-error';
 import { categoryName, indexCategoryTree } from '../lib/category-tree';
 import { exampleDetailPath, type ExampleFilters, type FilterCatalogue } from '../lib/filters';
 import { ExampleCard } from './example-card';

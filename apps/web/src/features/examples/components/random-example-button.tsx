@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsShuffle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { isNotFound } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-error';
 import { useRandomExample } from '../api/get-random-example';
 import { exampleDetailPath, type ExampleFilters } from '../lib/filters';
 

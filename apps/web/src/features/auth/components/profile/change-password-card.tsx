@@ -6,7 +6,7 @@ import { PASSWORD_MIN, PasswordInputSchema } from '@exemplar/shared/fields';
 import { useChangePassword } from '../../api/change-password';
 import { fieldValidator, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../lib/validation';
 import { NewPasswordField, PasswordField } from '../password-field';
-import { failureMessage } from '../../../../lib/api-client';
+import { failureMessage } from '../../../../lib/api-error';
 
 /** POST /auth/change-password: current, new and confirm; the server's answer is shown. */
 export function ChangePasswordCard() {

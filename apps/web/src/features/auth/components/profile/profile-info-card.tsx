@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { CurrentUser } from '../../api/get-me';
 import { useUpdateMe } from '../../api/update-me';
 import { fieldValidator } from '../../lib/validation';
-import { failureMessage } from '../../../../lib/api-client';
+import { failureMessage } from '../../../../lib/api-error';
 
 export const EMAIL_DISABLED_NOTE =
   'Email changes require additional verification and are currently disabled.';
