@@ -141,7 +141,7 @@ export default tseslint.config(
       },
     },
     {
-      // Test set-ups may mount the app's providers.
+      // A feature's tests may reach src/app (the render helper mounts its providers and routes).
       files: [
         `apps/web/src/features/${feature}/**/*.test.{ts,tsx}`,
         `apps/web/src/features/${feature}/test/**`,
