@@ -122,7 +122,11 @@ export async function benchEngine(
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`);
+    // A server that never answers is stopped before the error goes on (it was left running).
+    await waitFor(`${base}/api/health`).catch(async (err) => {
+      await stop(server);
+      throw err;
+    });
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
