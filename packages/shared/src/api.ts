@@ -19,6 +19,19 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** The code an error of each HTTP status carries when nothing narrower applies. */
+export const ERROR_CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: ErrorCode.ValidationError,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+  429: ErrorCode.TooManyRequests,
+  503: ErrorCode.ServiceUnavailable,
+};
+
 /**
  * `{ success: false, code, message }` — the one error shape of the API. Named `ErrorResponse` in the
  * OpenAPI document, where every 4xx of every operation refers to it.

@@ -1,19 +1,7 @@
-import { ErrorCode } from '@exemplar/shared/api';
+import { ERROR_CODE_BY_STATUS, ErrorCode } from '@exemplar/shared/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: ErrorCode.ValidationError,
-  401: ErrorCode.Unauthorized,
-  403: ErrorCode.Forbidden,
-  404: ErrorCode.NotFound,
-  409: ErrorCode.Conflict,
-  413: ErrorCode.PayloadTooLarge,
-  415: ErrorCode.UnsupportedMediaType,
-  429: ErrorCode.TooManyRequests,
-  503: ErrorCode.ServiceUnavailable,
-};
 
 /** Clear messages for the framework's own 4xx errors. */
 const MESSAGE_BY_FASTIFY_CODE: Record<string, string> = {
@@ -71,7 +59,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         MESSAGE_BY_FASTIFY_CODE[error.code] ??
         error.message ??
         'The request could not be processed.';
-      return sendError(reply, status, CODE_BY_STATUS[status] ?? ErrorCode.ValidationError, message);
+      return sendError(
+        reply,
+        status,
+        ERROR_CODE_BY_STATUS[status] ?? ErrorCode.ValidationError,
+        message,
+      );
     }
     request.log.error({ err: error }, 'request failed');
     if (status === 503) {

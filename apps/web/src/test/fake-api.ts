@@ -1,4 +1,4 @@
-import { ErrorCode } from '@exemplar/shared/api';
+import { ERROR_CODE_BY_STATUS, ErrorCode } from '@exemplar/shared/api';
 import { vi } from 'vitest';
 
 /**
@@ -54,18 +54,6 @@ export function ok(data: unknown = null, message?: string, status = 200): Reply 
   return { [REPLY]: true, status, body: { success: true, ...(message ? { message } : {}), data } };
 }
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: ErrorCode.ValidationError,
-  401: ErrorCode.Unauthorized,
-  403: ErrorCode.Forbidden,
-  404: ErrorCode.NotFound,
-  409: ErrorCode.Conflict,
-  413: ErrorCode.PayloadTooLarge,
-  415: ErrorCode.UnsupportedMediaType,
-  429: ErrorCode.TooManyRequests,
-  503: ErrorCode.ServiceUnavailable,
-};
-
 /**
  * `{ success: false, code, message, reason?, fields? }` with `status`, as the server refuses: the
  * code is the one the server uses for the status unless given.
@@ -73,7 +61,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 export function fail(
   status: number,
   message: string,
-  code: ErrorCode = CODE_BY_STATUS[status] ?? ErrorCode.InternalError,
+  code: ErrorCode = ERROR_CODE_BY_STATUS[status] ?? ErrorCode.InternalError,
   extra: { reason?: string; fields?: Record<string, string> } = {},
 ): Reply {
   return { [REPLY]: true, status, body: { success: false, code, message, ...extra } };
