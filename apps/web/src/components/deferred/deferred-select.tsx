@@ -40,7 +40,9 @@ export function DeferredSelect({ id, data, ...props }: DeferredSelectProps) {
   useLayoutEffect(() => {
     if (module && handOver.current.focused) selectRef.current?.focus();
   }, [module]);
-  // A press is replayed once the Select's own effects have run (its listbox registers in one).
+  // A key is replayed in the next task, once the Select has mounted and painted: replayed inside
+  // this effect, Chromium opened the dropdown with no option highlighted and the next ArrowDown and
+  // Enter picked nothing (keyboard-only browser test, three runs in four).
   useEffect(() => {
     const input = selectRef.current;
     if (!module || !input) return;
@@ -49,9 +51,12 @@ export function DeferredSelect({ id, data, ...props }: DeferredSelectProps) {
     if (gesture?.type === 'click') input.click();
     if (gesture?.type === 'keydown') {
       const { key, code } = gesture;
-      input.dispatchEvent(
-        new KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true }),
+      const timer = setTimeout(() =>
+        input.dispatchEvent(
+          new KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true }),
+        ),
       );
+      return () => clearTimeout(timer);
     }
   }, [module]);
 
