@@ -51,12 +51,12 @@ export function DeferredSelect({ id, data, ...props }: DeferredSelectProps) {
     if (gesture?.type === 'click') input.click();
     if (gesture?.type === 'keydown') {
       const { key, code } = gesture;
-      const timer = setTimeout(() =>
+      // Not cancelled on cleanup: StrictMode's second run finds the hand-over already emptied.
+      setTimeout(() =>
         input.dispatchEvent(
           new KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true }),
         ),
       );
-      return () => clearTimeout(timer);
     }
   }, [module]);
 
