@@ -17,9 +17,10 @@ export async function freePort() {
   });
 }
 
-export function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+/** Runs `node --import tsx ...args` in `cwd` (this checkout unless told) with only PATH and `env`. */
+export function spawnNode(args: string[], env: Record<string, string>, cwd = root): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
