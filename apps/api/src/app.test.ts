@@ -204,7 +204,7 @@ describe(`the app on ${engineUnderTest}`, () => {
     expect(rows.map((r) => r.email)).toEqual(['reader@example.com']);
   });
 
-  it('serves the built web app with the SPA fallback for client routes', async () => {
+  it('serves the built web app: the app shell for its pages (200) and for paths no page has or unknown examples (404)', async () => {
     env = await createTestEnv();
     const dist = path.join(env.dataDir, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
@@ -213,11 +213,30 @@ describe(`the app on ${engineUnderTest}`, () => {
       '<!doctype html><title>Exemplar</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    app = await buildApp({ ...env.config, WEB_DIST_DIR: dist }, { logger: false });
+    app = await buildApp({ ...env.config, SEED: 'demo', WEB_DIST_DIR: dist }, { logger: false });
 
-    for (const url of ['/', '/examples', '/dashboard/user/abc', '/no-such-page']) {
+    const { id } = await app.database.db
+      .selectFrom('examples')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // A page of the app: 200. A path no page has, or an example that does not exist: the same
+    // shell (the client shows its not-found page) with status 404.
+    for (const [url, status] of [
+      ['/', 200],
+      ['/examples', 200],
+      ['/Examples/', 200],
+      [`/examples/${id}`, 200],
+      ['/dashboard/user/abc', 200],
+      ['/login?next=%2Fadmin', 200],
+      ['/no-such-page', 404],
+      ['/examples/999999', 404],
+      ['/examples/not-a-number', 404],
+      ['/examples/99999999999', 404],
+      ['/admin/anything', 404],
+    ] as const) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
     }

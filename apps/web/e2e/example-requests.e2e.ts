@@ -56,9 +56,10 @@ describe('example page: API requests', () => {
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
   });
 
-  it('an unknown id: one position request (404), no list request', async () => {
+  it('an unknown id: the page is served with status 404, then one position request (404), no list request', async () => {
     const { page, requests } = await open();
-    await page.goto(`${e2e.server.url}/examples/999999`);
+    const response = await page.goto(`${e2e.server.url}/examples/999999`);
+    expect(response?.status()).toBe(404);
     await page.getByText('Example not found').waitFor();
     await page.waitForTimeout(SETTLE_MS);
     expect(positionRequests(requests)).toEqual(['/api/examples/999999/position']);

@@ -51,8 +51,9 @@ describe('smoke: the built app served by the API', () => {
     await page.getByText('Thank you for subscribing!').waitFor();
   });
 
-  it('shows the 404 page for an unknown path', async () => {
-    await page.goto(`${server.url}/no/such/page`);
+  it('shows the 404 page for an unknown path, served with status 404', async () => {
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: "This page doesn't exist" }).waitFor();
     await page.getByRole('link', { name: 'Back to home' }).click();
     await waitForPage(page, `${server.url}/`);

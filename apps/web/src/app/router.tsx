@@ -1,8 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { APP_ROUTES, type AppRoute } from '@exemplar/shared/app-routes';
 import { AppErrorBoundary } from '../components/error-boundary';
 import { ErrorFallback } from '../components/error-fallback';
-import { paths } from '../lib/paths';
 import { RootLayout } from './layout/root-layout';
 import { trackPageLoad } from './page-loads';
 
@@ -21,28 +21,30 @@ function page(load: () => Promise<RouteModule>) {
 /**
  * Every page of the app, in react-router's declarative mode (BrowserRouter and useRoutes): the
  * app loads no data through the router, and the data router would add 17 KB gzipped to every
- * first load (docs/decisions/006-bundle-budget.md). Add a page with one line:
- *   { path: paths.latex, element: page(() => import('./routes/latex')) },
+ * first load (docs/decisions/006-bundle-budget.md). The patterns are the shared `APP_ROUTES`,
+ * which the server also reads to answer 404 for any other path: add a page there, then here (the
+ * type asks for exactly one page per pattern).
  */
+const pageModules: Record<AppRoute, () => Promise<RouteModule>> = {
+  '/': () => import('./routes/home'),
+  '/about': () => import('./routes/about'),
+  '/latex': () => import('./routes/latex'),
+  '/examples': () => import('./routes/examples'),
+  '/examples/:id': () => import('./routes/example-detail'),
+  '/login': () => import('./routes/login'),
+  '/register': () => import('./routes/register'),
+  '/confirm': () => import('./routes/confirm'),
+  '/forgot-password': () => import('./routes/forgot-password'),
+  '/reset-password': () => import('./routes/reset-password'),
+  '/profile': () => import('./routes/profile'),
+  '/dashboard': () => import('./routes/dashboard'),
+  '/dashboard/user/:userId?': () => import('./routes/user-details'),
+  '/admin': () => import('./routes/admin'),
+};
+
 const pages: RouteObject[] = [
-  { index: true, element: page(() => import('./routes/home')) },
-  { path: paths.about, element: page(() => import('./routes/about')) },
-  { path: paths.latex, element: page(() => import('./routes/latex')) },
-  { path: paths.examples, element: page(() => import('./routes/examples')) },
-  { path: `${paths.examples}/:id`, element: page(() => import('./routes/example-detail')) },
-  { path: paths.login, element: page(() => import('./routes/login')) },
-  { path: paths.register, element: page(() => import('./routes/register')) },
-  { path: paths.confirm, element: page(() => import('./routes/confirm')) },
-  { path: paths.forgotPassword, element: page(() => import('./routes/forgot-password')) },
-  { path: paths.resetPassword, element: page(() => import('./routes/reset-password')) },
-  { path: paths.profile, element: page(() => import('./routes/profile')) },
-  { path: paths.dashboard, element: page(() => import('./routes/dashboard')) },
-  { path: paths.admin, element: page(() => import('./routes/admin')) },
-  {
-    path: `${paths.dashboard}/user/:userId?`,
-    element: page(() => import('./routes/user-details')),
-  },
-  // Unknown paths: the not-found page (the router's 404).
+  ...APP_ROUTES.map((path) => ({ path, element: page(pageModules[path]) })),
+  // Unknown paths: the not-found page (the server answers them with status 404).
   { path: '*', element: page(() => import('./routes/not-found')) },
 ];
 

@@ -2,18 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@exemplar/shared/api';
+import { matchAppRoute } from '@exemplar/shared/app-routes';
+import { isIdText } from '@exemplar/shared/ids';
 import fp from 'fastify-plugin';
 import { COMPRESSIBLE } from '../../lib/compressible-files.mjs';
 import { addVary } from '../../lib/compression';
 import { sendError } from '../../lib/error-handler';
+import { exampleExists } from '../../modules/examples/examples.repository';
 
 /**
  * The built web app (WEB_DIST_DIR) and every answer no route gives: a JSON 404 under /api and for
- * other methods, the app shell for any other GET (the client router shows its own 404), or a 503
- * saying how to build when there is no build. Registered last, after the /api routes.
+ * other methods, the app shell for any other GET, or a 503 saying how to build when there is no
+ * build. The shell's status says whether the page exists: 200 for a page of the app, 404 for a
+ * path no page has (`APP_ROUTES`) and for `/examples/{id}` when no such example exists, so that
+ * search engines and link checkers see what the client router shows. Registered last, after the
+ * /api routes.
  */
 export const staticPlugin = fp(
   async (app) => {
+    /** Whether `pathname` shows a page: one of the app's, and for an example, one that exists. */
+    const pageExists = async (pathname: string) => {
+      const match = matchAppRoute(pathname);
+      if (!match) return false;
+      if (match.route !== '/examples/:id') return true;
+      const id = match.params.id!;
+      return isIdText(id) && (await exampleExists(app.database.db, Number(id)));
+    };
+
     const root = app.config.WEB_DIST_DIR;
     const webBuilt = fs.existsSync(path.join(root, 'index.html'));
     if (webBuilt) {
@@ -55,14 +70,15 @@ export const staticPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build`, then restart.');
       }
-      // SPA fallback: client routes are answered with the app shell (compressed like the rest);
-      // the router shows its own 404.
+      // SPA fallback: the app shell (compressed like the rest); the client router draws the page,
+      // or its not-found page for a 404.
       addVary(reply, 'Accept-Encoding');
       return reply
+        .status((await pageExists(url)) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     });
   },
-  { name: 'static', decorators: { fastify: ['config'] } },
+  { name: 'static', decorators: { fastify: ['config', 'database'] } },
 );

@@ -1,0 +1,62 @@
+/**
+ * Every page of the web app, as react-router path patterns (`:name` is one segment, `:name?` an
+ * optional last one). The web router declares exactly one page per pattern (its table is typed by
+ * this list), and the server answers a GET for any other path with status 404: the app shell,
+ * whose router shows the not-found page.
+ */
+export const APP_ROUTES = [
+  '/',
+  '/about',
+  '/latex',
+  '/examples',
+  '/examples/:id',
+  '/login',
+  '/register',
+  '/confirm',
+  '/forgot-password',
+  '/reset-password',
+  '/profile',
+  '/dashboard',
+  '/dashboard/user/:userId?',
+  '/admin',
+] as const;
+
+export type AppRoute = (typeof APP_ROUTES)[number];
+
+export interface AppRouteMatch {
+  route: AppRoute;
+  params: Record<string, string>;
+}
+
+/**
+ * The page `pathname` (no query) shows, matched as react-router matches it: static segments
+ * ignore case, a trailing slash is ignored, a parameter takes one non-empty segment (decoded).
+ * `null` for a path no page has.
+ */
+export function matchAppRoute(pathname: string): AppRouteMatch | null {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const route of APP_ROUTES) {
+    const params = matchPattern(route, segments);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+function matchPattern(route: AppRoute, segments: string[]): Record<string, string> | null {
+  const parts = route.split('/').filter(Boolean);
+  const required = parts.filter((part) => !part.endsWith('?')).length;
+  if (segments.length < required || segments.length > parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of parts.entries()) {
+    const segment = segments[i];
+    if (segment === undefined) continue; // an optional last parameter left out
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1).replace(/\?$/, '')] = decodeURIComponent(segment);
+      } catch {
+        return null; // a malformed escape: no page reads it
+      }
+    } else if (part.toLowerCase() !== segment.toLowerCase()) return null;
+  }
+  return params;
+}
