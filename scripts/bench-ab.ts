@@ -22,8 +22,9 @@ import pg from 'pg';
 import { createDatabase, SQLITE_FILE } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { coldQueries, generateCatalogue } from './bench/generate';
-import { run, runCold } from './bench/load';
-import { freePort, root, spawnNode, stop, waitFor } from './bench/processes';
+import { benchEndpoints, startApi } from './bench/engine';
+import { median, run, runCold } from './bench/load';
+import { root, stop } from './bench/processes';
 
 const { values } = parseArgs({
   options: {
@@ -49,9 +50,7 @@ const engine = values.engine === 'sqlite' ? 'sqlite' : 'postgres';
 const ROUNDS = Number(values.rounds);
 const DURATION = Number(values.duration);
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
 const log = (line: string) => console.error(`[bench:ab] ${line}`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-bench-ab-'));
 const pgName = `exemplar_bench_ab_${process.pid}`;
@@ -101,46 +100,12 @@ try {
     fs.mkdirSync(dataDir);
     if (engine === 'sqlite')
       fs.copyFileSync(path.join(seedDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
-    const port = await freePort();
-    const child = spawnNode(
-      ['apps/api/src/server.ts'],
-      {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SEED: 'none',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        SUPERADMIN_EMAIL: USER.email,
-        SUPERADMIN_PASSWORD: USER.password,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      cwd,
-    );
-    servers.push({ label, base: '', auth: {}, stop: () => stop(child) });
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(USER),
-    });
-    if (!login.ok) throw new Error(`${label}: login answered ${login.status}`);
-    const { data } = (await login.json()) as { data: { idToken: string } };
-    Object.assign(servers.at(-1)!, { base, auth: { authorization: `Bearer ${data.idToken}` } });
-    log(`${label}: ${cwd} on port ${port}`);
+    const { base, server, signedIn } = await startApi({ dataDir, databaseUrl, cwd });
+    servers.push({ label, base, auth: signedIn, stop: () => stop(server) });
+    log(`${label}: ${cwd} at ${base}`);
   }
 
-  const endpoints: [string, string][] = [
-    ['GET /api/health', '/api/health'],
-    ['GET /api/examples (first page)', '/api/examples'],
-    [
-      'GET /api/examples (category subtree + difficulty)',
-      `/api/examples?categoryId=${ids.mainCategoryIds[17]}&difficultyId=${ids.difficultyIds[2]}`,
-    ],
-    ['GET /api/examples?q= (search)', '/api/examples?q=parabola%20roots'],
-    ['GET /api/examples/{id}/position (middle example)', `/api/examples/${middleId}/position`],
-    ['GET /api/categories/tree', '/api/categories/tree'],
-  ];
+  const endpoints = benchEndpoints(ids, middleId);
   const cold = { list: coldQueries(400_000, ids), next: 0 };
   type Measure = (server: (typeof servers)[number]) => Promise<number>;
   const measures: [string, Measure][] = [];

@@ -58,7 +58,7 @@ export interface ColdRow {
   errors: number;
 }
 
-const BENCH_USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
+export const BENCH_USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
 
 // Sent by every HTTP response or computed per response by Node: not part of the captured bytes.
 const HOP_HEADERS = new Set([
@@ -68,6 +68,70 @@ const HOP_HEADERS = new Set([
   'content-length',
   'transfer-encoding',
 ]);
+
+/**
+ * Starts the API of the checkout in `cwd` (this one unless told) on a free port over a generated
+ * catalogue, and signs the bench's superadmin in. A server that never answers health is stopped
+ * before the error goes on (it was left running).
+ */
+export async function startApi({
+  dataDir,
+  databaseUrl,
+  cwd,
+}: {
+  dataDir: string;
+  databaseUrl?: string;
+  cwd?: string;
+}) {
+  const port = await freePort();
+  const server = spawnNode(
+    ['apps/api/src/server.ts'],
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SUPERADMIN_EMAIL: BENCH_USER.email,
+      SUPERADMIN_PASSWORD: BENCH_USER.password,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    cwd,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health`);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_USER),
+    });
+    if (!login.ok) throw new Error(`login answered ${login.status}`);
+    const { data } = (await login.json()) as { data: { idToken: string } };
+    return { base, server, signedIn: { authorization: `Bearer ${data.idToken}` } };
+  } catch (err) {
+    await stop(server);
+    throw err;
+  }
+}
+
+/** The measured endpoints: [name, path], over a generated catalogue's ids. */
+export function benchEndpoints(
+  ids: { mainCategoryIds: number[]; difficultyIds: number[] },
+  middleId: number,
+): [string, string][] {
+  return [
+    ['GET /api/health', '/api/health'],
+    ['GET /api/examples (first page)', '/api/examples'],
+    [
+      'GET /api/examples (category subtree + difficulty)',
+      `/api/examples?categoryId=${ids.mainCategoryIds[17]}&difficultyId=${ids.difficultyIds[2]}`,
+    ],
+    ['GET /api/examples?q= (search)', '/api/examples?q=parabola%20roots'],
+    ['GET /api/examples/{id}/position (middle example)', `/api/examples/${middleId}/position`],
+    ['GET /api/categories/tree', '/api/categories/tree'],
+  ];
+}
 
 export async function benchEngine(
   engine: Engine,
@@ -110,43 +174,8 @@ export async function benchEngine(
     await database.close();
     log(`${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const port = await freePort();
-    const server = spawnNode(['apps/api/src/server.ts'], {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SUPERADMIN_EMAIL: BENCH_USER.email,
-      SUPERADMIN_PASSWORD: BENCH_USER.password,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
-    const base = `http://127.0.0.1:${port}`;
-    // A server that never answers is stopped before the error goes on (it was left running).
-    await waitFor(`${base}/api/health`).catch(async (err) => {
-      await stop(server);
-      throw err;
-    });
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_USER),
-    });
-    if (!login.ok) throw new Error(`login answered ${login.status}`);
-    const { data } = (await login.json()) as { data: { idToken: string } };
-    const signedIn = { authorization: `Bearer ${data.idToken}` };
-
-    const endpoints: [string, string][] = [
-      ['GET /api/health', '/api/health'],
-      ['GET /api/examples (first page)', '/api/examples'],
-      [
-        'GET /api/examples (category subtree + difficulty)',
-        `/api/examples?categoryId=${mainCategoryIds[17]}&difficultyId=${difficultyIds[2]}`,
-      ],
-      ['GET /api/examples?q= (search)', '/api/examples?q=parabola%20roots'],
-      ['GET /api/examples/{id}/position (middle example)', `/api/examples/${middleId}/position`],
-      ['GET /api/categories/tree', '/api/categories/tree'],
-    ];
+    const { base, server, signedIn } = await startApi({ dataDir, databaseUrl });
+    const endpoints = benchEndpoints({ mainCategoryIds, difficultyIds }, middleId);
     const captured = [];
     for (const [, p] of endpoints) {
       // The second answer: what the measurement gets (cached endpoints answer from memory by then).

@@ -5,7 +5,8 @@ import autocannon from 'autocannon';
 export const CONNECTIONS = 10;
 export const ROUNDS = 3;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The middle value (the upper middle for an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function run(url: string, duration: number, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
