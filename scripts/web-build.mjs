@@ -14,6 +14,8 @@ import { COMPRESSIBLE } from '../apps/api/src/lib/compressible-files.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const output = path.join(dist, 'index.html');
+// The server bundle of the public pages (apps/web/src/entry-server.tsx), built after the client.
+const serverOutput = path.join(root, 'apps/web/dist-server/entry-server.js');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
@@ -33,8 +35,8 @@ function newestMtime(p) {
 }
 
 export function webBuildIsStale() {
-  if (!fs.existsSync(output)) return true;
-  const built = fs.statSync(output).mtimeMs;
+  if (!fs.existsSync(output) || !fs.existsSync(serverOutput)) return true;
+  const built = Math.min(fs.statSync(output).mtimeMs, fs.statSync(serverOutput).mtimeMs);
   return sources.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
@@ -104,7 +106,9 @@ export async function precompressDist(dir = dist) {
 
 export function buildWebIfStale() {
   if (webBuildIsStale()) {
-    console.log('Building the web app (apps/web/dist)...');
+    console.log(
+      'Building the web app (apps/web/dist and its server bundle, apps/web/dist-server)...',
+    );
     const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
       cwd: root,
       stdio: 'inherit',

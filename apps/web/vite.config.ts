@@ -5,10 +5,15 @@ import { defineConfig } from 'vite';
 // The API listens on 127.0.0.1:3000 in development (`npm run dev`); the SPA calls it under /api.
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // The server bundle needs no copy of public/ (the client build serves it).
+  publicDir: isSsrBuild ? false : 'public',
   server: { port: 5173, strictPort: false, proxy: apiProxy },
   preview: { proxy: apiProxy },
+  // The server bundle (entry-server.tsx, built with --ssr into dist-server) takes the workspace's
+  // shared package in (its sources are TypeScript) and imports the rest from node_modules.
+  ssr: { noExternal: ['@exemplar/shared'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -29,4 +34,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
   },
-});
+}));

@@ -10,6 +10,7 @@ import { registerInputGuard } from './lib/input-guard';
 import { serverOptions } from './lib/server-options';
 import { accountsPlugin } from './plugins/app/accounts';
 import { apiPlugin } from './plugins/app/api';
+import { catalogueVersionPlugin } from './plugins/app/catalogue-version';
 import { databasePlugin } from './plugins/app/database';
 import { keyringPlugin } from './plugins/app/keyring';
 import { mailerPlugin } from './plugins/app/mailer';
@@ -18,6 +19,7 @@ import { corsPlugin } from './plugins/external/cors';
 import { openApiPlugin } from './plugins/external/openapi';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { serverRenderingPlugin } from './plugins/external/server-rendering';
 import { staticPlugin } from './plugins/external/static';
 
 declare module 'fastify' {
@@ -65,6 +67,7 @@ export async function buildApp(
 
   try {
     await app.register(databasePlugin);
+    await app.register(catalogueVersionPlugin);
     await app.register(redisPlugin);
     await app.register(keyringPlugin);
     await app.register(mailerPlugin);
@@ -74,6 +77,7 @@ export async function buildApp(
     await app.register(corsPlugin);
     await app.register(openApiPlugin);
     await app.register(apiPlugin, { prefix: '/api' });
+    await app.register(serverRenderingPlugin);
     await app.register(staticPlugin);
   } catch (err) {
     await app.close();

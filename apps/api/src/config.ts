@@ -101,6 +101,20 @@ const ConfigSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
+    /**
+     * The site's public origin (`https://exemplar.example`): the absolute URLs pages declare about
+     * themselves (canonical, Open Graph, JSON-LD). Unset, each request's own protocol and host.
+     */
+    PUBLIC_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'must be an http(s) URL such as https://exemplar.example',
+        })
+        .optional()
+        .transform((v) => (v ? new URL(v).origin : undefined)),
+    ),
     CORS_ORIGINS: z.preprocess(
       emptyToUndefined,
       z

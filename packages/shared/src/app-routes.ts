@@ -23,6 +23,22 @@ export const APP_ROUTES = [
 
 export type AppRoute = (typeof APP_ROUTES)[number];
 
+/**
+ * The public pages, rendered on the server for visitors (their HTML holds the content, typeset,
+ * before any script runs). The others need a signed-in user or a form and are drawn in the browser.
+ */
+export const SERVER_RENDERED_ROUTES = [
+  '/',
+  '/about',
+  '/latex',
+  '/examples',
+  '/examples/:id',
+] as const satisfies readonly AppRoute[];
+
+export function isServerRendered(route: AppRoute): boolean {
+  return (SERVER_RENDERED_ROUTES as readonly AppRoute[]).includes(route);
+}
+
 export interface AppRouteMatch {
   route: AppRoute;
   params: Record<string, string>;

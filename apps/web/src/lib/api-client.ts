@@ -5,6 +5,17 @@ import { dataOf } from './envelope';
 
 export const API_BASE = '/api';
 
+/**
+ * How a request reaches the API: the browser's fetch, or on the server (entry-server.tsx, which
+ * renders the public pages for visitors) a call into the same process. Set once at start-up.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Server rendering only: sends every API request through `send` instead of the network. */
+export function setApiTransport(send: typeof fetch): void {
+  transport = send;
+}
+
 /** The error of every request waiting on a refresh that failed. */
 export const REFRESH_FAILED_MESSAGE = 'Token refresh failed';
 
@@ -56,7 +67,7 @@ async function send(
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (idToken) headers['Authorization'] = `Bearer ${idToken}`;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    return await transport(buildUrl(path, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -41,3 +41,4 @@ export type {
   DisplayLayout,
   PieceKind,
 } from './break-display';
+export { latexToPlainText, mathPlainText, truncateText } from './plain-text';

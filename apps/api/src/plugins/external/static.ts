@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@exemplar/shared/api';
-import { matchAppRoute } from '@exemplar/shared/app-routes';
+import { isServerRendered, matchAppRoute } from '@exemplar/shared/app-routes';
 import { isIdText } from '@exemplar/shared/ids';
 import fp from 'fastify-plugin';
 import { COMPRESSIBLE } from '../../lib/compressible-files.mjs';
@@ -35,7 +36,8 @@ export const staticPlugin = fp(
       await app.register(fastifyStatic, {
         root,
         prefix: '/',
-        index: ['index.html'],
+        // `/` is a page like the others (rendered on the server): the fallback below answers it.
+        index: false,
         cacheControl: false,
         // scripts/web-build.mjs writes file.br and file.gz beside each compressible file: sent
         // as they are to browsers that accept them (ADR 015). Files without them go out as they are.
@@ -56,6 +58,34 @@ export const staticPlugin = fp(
       });
     }
 
+    /** A GET of a page's URL: rendered on the server, or the app shell; 404 for no such page. */
+    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+      const url = request.url.split('?')[0] ?? '/';
+      if (!webBuilt) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built yet: run `npm run build`, then restart.');
+      }
+      const status = (await pageExists(url)) ? 200 : 404;
+      // The public pages and the not-found page, rendered on the server (server-rendering.ts).
+      const match = matchAppRoute(url);
+      if (app.serverRendering && (!match || isServerRendered(match.route))) {
+        return app.serverRendering.send(request, reply, status);
+      }
+      // The other pages (signed-in ones, forms): the app shell (compressed like the rest); the
+      // client router draws the page.
+      addVary(reply, 'Accept-Encoding');
+      return reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
+    }
+
+    // The static files' route takes every GET; `/` is no file (index: false), so it comes here.
+    if (webBuilt) app.get('/', sendPage);
+
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (url === '/api' || url.startsWith('/api/')) {
@@ -64,21 +94,12 @@ export const staticPlugin = fp(
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendError(reply, 404, ErrorCode.NotFound, `Nothing at ${request.method} ${url}.`);
       }
-      if (!webBuilt) {
-        return reply
-          .status(503)
-          .type('text/plain; charset=utf-8')
-          .send('The web app is not built yet: run `npm run build`, then restart.');
-      }
-      // SPA fallback: the app shell (compressed like the rest); the client router draws the page,
-      // or its not-found page for a 404.
-      addVary(reply, 'Accept-Encoding');
-      return reply
-        .status((await pageExists(url)) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+      return sendPage(request, reply);
     });
   },
-  { name: 'static', decorators: { fastify: ['config', 'database'] } },
+  {
+    name: 'static',
+    dependencies: ['server-rendering'],
+    decorators: { fastify: ['config', 'database'] },
+  },
 );

@@ -5,10 +5,6 @@ import { parseId } from '../../features/examples/lib/filters';
 export default function ExampleDetailRoute() {
   const { id } = useParams();
   const exampleId = parseId(id);
-  return (
-    <>
-      <title>{exampleId === null ? 'Example — Exemplar' : `Example ${exampleId} — Exemplar`}</title>
-      <ExampleDetailScreen key={exampleId ?? 'invalid'} id={exampleId} />
-    </>
-  );
+  // The screen declares the page's title and meta tags (from the example, once loaded).
+  return <ExampleDetailScreen key={exampleId ?? 'invalid'} id={exampleId} />;
 }

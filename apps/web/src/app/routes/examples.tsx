@@ -1,10 +1,6 @@
 import { ExamplesScreen } from '../../features/examples/components/examples-screen';
 
 export default function ExamplesRoute() {
-  return (
-    <>
-      <title>Browse Examples — Exemplar</title>
-      <ExamplesScreen />
-    </>
-  );
+  // The screen declares the page's title and meta tags (from its filters).
+  return <ExamplesScreen />;
 }

@@ -1,3 +1,5 @@
+import { PageMeta } from '../../components/page-meta';
+import { SITE_DESCRIPTION, SITE_NAME, siteOrigin } from '../../lib/site';
 import { Box, Container } from '@mantine/core';
 import { FeaturesSection } from '../../features/marketing/components/features-section';
 import { HeroSection } from '../../features/marketing/components/hero-section';
@@ -10,7 +12,19 @@ import { NewsletterBox } from '../../features/newsletter/components/newsletter-b
 export default function HomeRoute() {
   return (
     <>
-      <title>Exemplar — worked maths examples</title>
+      <PageMeta
+        title="Exemplar — worked maths examples"
+        path="/"
+        jsonLd={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'WebSite',
+            name: SITE_NAME,
+            url: `${siteOrigin()}/`,
+            description: SITE_DESCRIPTION,
+          },
+        ]}
+      />
       <HeroSection />
       <StatsSection />
       <FeaturesSection />

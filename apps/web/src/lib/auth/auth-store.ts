@@ -148,8 +148,16 @@ export const authStore = {
   },
 };
 
+/**
+ * What the server renders (it never sees a session: tokens live in this browser's storage), and so
+ * what the first render of a server-rendered page must be to hydrate it. React then re-renders at
+ * once with the stored session, if there is one.
+ */
+const VISITOR_STATE: AuthState = { initialised: true, tokens: null, user: null };
+const visitorState = () => VISITOR_STATE;
+
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, visitorState);
 }
 
 /** The id token for the Authorization header, if a session exists. */

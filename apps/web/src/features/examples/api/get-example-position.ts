@@ -35,6 +35,9 @@ export function examplePositionQueryOptions(
     gcTime: 2 * EXAMPLES_STALE_TIME,
     // A missing example stays missing: no retry for a 404.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
+    // Nor is a failure asked again just because a screen mounts (a page rendered on the server
+    // arrives with its 404); the error screen's Try again reloads the page.
+    retryOnMount: false,
   });
 }
 

@@ -44,6 +44,9 @@ export function exampleQueryOptions(id: number, viewer: string | null, queryClie
     staleTime: EXAMPLES_STALE_TIME,
     // A missing example stays missing: no retry for a 404.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
+    // Nor is a failure asked again just because a screen mounts (a page rendered on the server
+    // arrives with its 404); the error screen's Try again reloads the page.
+    retryOnMount: false,
     initialData: () => (queryClient ? fromListCache(queryClient, viewer, id)?.example : undefined),
     initialDataUpdatedAt: () =>
       queryClient ? fromListCache(queryClient, viewer, id)?.updatedAt : undefined,

@@ -13,6 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCalendar, IconCheck, IconLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
 import { isNotFound } from '../../../lib/api-error';
 import { useExample } from '../api/get-example';
 import { useExamplePosition } from '../api/get-example-position';
@@ -22,6 +23,7 @@ import { useViewer } from '../../../lib/auth/use-viewer';
 import { categoryName, indexCategoryTree } from '../lib/category-tree';
 import { examplesListPath, type ExampleFilters } from '../lib/filters';
 import { formatDate, formatDateTime } from '../lib/format';
+import { examplePageMeta } from '../lib/page-meta';
 import { DifficultyBadge } from './difficulty-icon';
 import { CategoryBreadcrumb, DetailLoading, NeighbourNav, NotFound } from './example-detail-parts';
 import { ExampleMarks } from './example-marks';
@@ -75,12 +77,21 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
   const neighbours = useNeighbours(id, filters, initial.status === 'success');
   const backTo = examplesListPath(filters);
 
+  const pendingTitle = (
+    <title>{id === null ? 'Example — Exemplar' : `Example ${id} — Exemplar`}</title>
+  );
   if (id === null || (query.isError && isNotFound(query.error))) {
-    return <NotFound id={id} backTo={backTo} />;
+    return (
+      <>
+        <title>Example not found — Exemplar</title>
+        <NotFound id={id} backTo={backTo} />
+      </>
+    );
   }
   if (query.isError) {
     return (
       <Container size="md" py="xl">
+        {pendingTitle}
         <ExamplesError
           title="Error Loading Example"
           message={query.error.message || 'Failed to load the example'}
@@ -89,17 +100,23 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
       </Container>
     );
   }
-  if (query.isPending || initial.status === 'pending') return <DetailLoading />;
+  if (query.isPending || !catalogue) {
+    return (
+      <>
+        {pendingTitle}
+        <DetailLoading />
+      </>
+    );
+  }
 
   const example = query.data;
-  const difficulty = catalogue?.difficulties.find((d) => d.id === example.difficultyId);
-  const type = catalogue?.types.find((t) => t.id === example.typeId);
-  const category = catalogue
-    ? categoryName(indexCategoryTree(catalogue.categoryTree), example.categoryId)
-    : 'Unknown';
+  const difficulty = catalogue.difficulties.find((d) => d.id === example.difficultyId);
+  const type = catalogue.types.find((t) => t.id === example.typeId);
+  const category = categoryName(indexCategoryTree(catalogue.categoryTree), example.categoryId);
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>
+      <PageMeta {...examplePageMeta(example, catalogue)} />
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <Anchor component={Link} to={backTo} fw={600} size="sm">

@@ -4,8 +4,10 @@ import { useRef } from 'react';
 import { useExamples } from '../api/get-examples';
 import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
+import { PageMeta } from '../../../components/page-meta';
 import { useViewer } from '../../../lib/auth/use-viewer';
 import { selectCategory, type ExampleFilters } from '../lib/filters';
+import { examplesPageMeta } from '../lib/page-meta';
 import { CategoryPanel } from './category-panel';
 import { CategoryTrail } from './category-trail';
 import { ExampleResults } from './example-results';
@@ -33,8 +35,23 @@ export function ExamplesScreen() {
   const examples = useExamples(filters, { enabled: initial.status === 'success' });
   const resultsRef = useRef<HTMLDivElement>(null);
 
-  if (initial.status === 'pending') return <ExamplesScreenLoading />;
-  if (initial.status === 'error') return <InitialDataError error={initial.error} />;
+  const title = <title>Browse Examples — Exemplar</title>;
+  if (initial.status === 'pending') {
+    return (
+      <>
+        {title}
+        <ExamplesScreenLoading />
+      </>
+    );
+  }
+  if (initial.status === 'error') {
+    return (
+      <>
+        {title}
+        <InitialDataError error={initial.error} />
+      </>
+    );
+  }
   const { catalogue } = initial;
 
   const total = examples.data?.pages.at(-1)?.total;
@@ -48,6 +65,7 @@ export function ExamplesScreen() {
 
   return (
     <>
+      <PageMeta {...examplesPageMeta(filters, catalogue, total)} />
       <Box component="header" className={classes.hero} py={{ base: 'lg', sm: 32 }}>
         <Container>
           <Group justify="space-between" align="flex-end" gap="md">

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { publicOrigin } from '../../lib/public-origin';
+import { keptBody, keptResponse, keptSize, type KeptResponse } from '../../lib/kept-response';
+import { versionedLru } from '../../lib/versioned-lru';
+
+/** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
+interface ServerBundle {
+  render(
+    url: string,
+    transport: typeof fetch,
+    origin: string,
+  ): Promise<{ head: string; body: string; state: unknown }>;
+  pageSource(pathname: string): string;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server rendering of the public pages; null when the web app's server bundle is not built. */
+    serverRendering: {
+      /** Sends the page at request.url, rendered, with `status`. */
+      send(request: FastifyRequest, reply: FastifyReply, status: number): Promise<FastifyReply>;
+    } | null;
+  }
+}
+
+const MAX_PAGES = 2000;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The built files the renderer needs, or null (with the reason) when they are not there. */
+async function loadBuild(distDir: string) {
+  const bundleFile = path.join(distDir, '..', 'dist-server', 'entry-server.js');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const templateFile = path.join(distDir, 'index.html');
+  for (const file of [bundleFile, manifestFile, templateFile]) {
+    if (!fs.existsSync(file)) return { missing: file } as const;
+  }
+  const bundle = (await import(pathToFileURL(bundleFile).href)) as ServerBundle;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  return { bundle, manifest, template: fs.readFileSync(templateFile, 'utf8') } as const;
+}
+
+/** The stylesheets and scripts a page's chunk needs first, besides the entry's (in the shell). */
+function pageAssets(manifest: Record<string, ManifestChunk>, source: string) {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || key === 'index.html') return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(source);
+  return (
+    [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
+    [...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+  );
+}
+
+/**
+ * The page: the shell's head with the page's own title and meta tags (in place of the shell's
+ * defaults) and its assets, the rendered markup in #root, and the data it was rendered from.
+ */
+function assemble(
+  template: string,
+  assets: string,
+  rendered: Awaited<ReturnType<ServerBundle['render']>>,
+) {
+  let head = template;
+  if (/<title>/.test(rendered.head)) head = head.replace(/<title>[^<]*<\/title>/, '');
+  if (/<meta name="description"/.test(rendered.head)) {
+    head = head.replace(/<meta\s+name="description"[^>]*\/?>/, '');
+  }
+  // Replaced by functions: a replacement string would read `$$` and `$&` in the page as patterns.
+  return head
+    .replace('</head>', () => `${rendered.head}${assets}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${rendered.body}</div>` +
+        `<script type="application/json" id="exemplar-state">${scriptJson(rendered.state)}</script>`,
+    );
+}
+
+/**
+ * Renders the public pages on the server for visitors (docs/decisions/029-server-rendered-public-pages.md):
+ * the web app's own components, run by its server bundle, reading the API in this process through
+ * `app.inject` (the same answers, the visitors' cache included). A page answered 200 is kept per
+ * catalogue version and URL, with its compressed forms and validators (ETag, Last-Modified), like
+ * the visitors' API answers: a conditional GET of it gets 304. Registered before the static app,
+ * whose fallback calls `send` for the server-rendered routes.
+ */
+export const serverRenderingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const build = await loadBuild(app.config.WEB_DIST_DIR);
+    if ('missing' in build) {
+      app.log.warn(
+        `Public pages are sent as the app shell: ${build.missing} is missing (run npm run build).`,
+      );
+      app.decorate('serverRendering', null);
+      return;
+    }
+    const { bundle, manifest, template } = build;
+    const pages = versionedLru<KeptResponse>({
+      maxEntries: MAX_PAGES,
+      maxTotalSize: MAX_TOTAL_BYTES,
+      sizeOf: keptSize,
+    });
+
+    /** The page's API requests, answered in process as a visitor's (no session, no encoding). */
+    const transport: typeof fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const res = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined)
+          headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers,
+      });
+    };
+
+    async function render(url: string, origin: string): Promise<Buffer> {
+      const rendered = await bundle.render(url, transport, origin);
+      const pathname = url.split('?')[0] ?? '/';
+      const assets = pageAssets(manifest, bundle.pageSource(pathname));
+      return Buffer.from(assemble(template, assets, rendered));
+    }
+
+    async function send(request: FastifyRequest, reply: FastifyReply, status: number) {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      const origin = publicOrigin(request, app.config);
+      if (status !== 200) {
+        // Not kept: any path can be asked for, and a missing example may be created later.
+        return reply.status(status).send(await render(request.url, origin));
+      }
+      const version = await app.catalogueVersion.read();
+      // Per origin too: the page's absolute URLs are written with it.
+      const key = `${origin}${request.url}`;
+      let page = pages.get(key, version);
+      if (page) reply.header('x-page-cache', 'hit');
+      else {
+        page = keptResponse(await render(request.url, origin), 'text/html; charset=utf-8');
+        pages.set(key, version, page);
+      }
+      const kept = page;
+      const grown = () => {
+        if (pages.get(key, version) === kept) pages.set(key, version, kept);
+      };
+      return reply.send(await keptBody(request, reply, kept, grown));
+    }
+
+    app.decorate('serverRendering', { send });
+  },
+  {
+    name: 'server-rendering',
+    dependencies: ['catalogue-version'],
+    decorators: { fastify: ['config'] },
+  },
+);

@@ -1,0 +1,113 @@
+/**
+ * Server rendering of the public pages (docs/decisions/029-server-rendered-public-pages.md). Built
+ * by Vite as an SSR bundle (apps/web/dist-server/entry-server.js) and loaded by the API, which
+ * calls `render` for a visitor's GET of one of SERVER_RENDERED_ROUTES.
+ *
+ * The screens read their data with TanStack Query hooks, which never fetch on the server. So the
+ * page is rendered, the queries it asked for are fetched (through `transport`, the API in the same
+ * process), and it is rendered again, until a render asks for nothing new: the same components,
+ * the same query keys and the same API answers as in the browser. The final cache is dehydrated
+ * into the page, and the browser hydrates from it without asking again.
+ */
+import { dehydrate, type Query } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes, preloadPage } from './app/router';
+
+export { pageSource } from './app/router';
+import { setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { setSiteOrigin } from './lib/site';
+import { shouldSendQuery, toServerState, type ServerState } from './lib/server-state';
+
+export interface ServerRender {
+  /** `<title>`, `<meta>` and `<link>` tags the page declared, for the document's head. */
+  head: string;
+  /** The app's markup, for the root element. */
+  body: string;
+  /** The data the page was rendered from, for the browser's query cache. */
+  state: ServerState;
+}
+
+/** Renders after which a page still asking for new data is sent as it is (dependent queries). */
+const MAX_PASSES = 4;
+
+/** Renders run one at a time: the API transport is module state (see `render`). */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The queries a render asked for that are enabled and have never been fetched. */
+function waiting(queries: Query[], tried: Set<Query>): Query[] {
+  return queries.filter((query) => {
+    if (tried.has(query) || query.state.status !== 'pending') return false;
+    const enabled = (query.options as { enabled?: unknown }).enabled;
+    const on = typeof enabled === 'function' ? (enabled as (q: Query) => boolean)(query) : enabled;
+    return on !== false;
+  });
+}
+
+async function renderOnce(url: string, queryClient: ReturnType<typeof createQueryClient>) {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>,
+    // The whole page inline: React otherwise sends a large Suspense boundary's content after its
+    // fallback, to be swapped in by an inline script, which the Content-Security-Policy refuses.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+/**
+ * React puts the hoistable elements a page renders (`<title>`, `<meta>`, `<link>`) before the
+ * markup when it renders less than a whole document: those go to the head.
+ */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)*/;
+
+/**
+ * Renders the page at `url` (path and query) as a visitor sees it, reading the API through
+ * `transport`, its absolute URLs on `origin`. One render at a time: the API client's transport is module state, and several
+ * apps in one process (tests) each pass their own. Rendering is CPU work on one thread anyway.
+ */
+export function render(
+  url: string,
+  transport: typeof fetch,
+  origin: string,
+): Promise<ServerRender> {
+  const run = queue.then(() => {
+    setApiTransport(transport);
+    setSiteOrigin(origin);
+    return renderNow(url, origin);
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function renderNow(url: string, origin: string): Promise<ServerRender> {
+  await preloadPage(new URL(url, 'http://localhost').pathname);
+  const queryClient = createQueryClient();
+  const tried = new Set<Query>();
+  let html = '';
+  for (let pass = 1; ; pass += 1) {
+    html = await renderOnce(url, queryClient);
+    const next = waiting(queryClient.getQueryCache().getAll(), tried);
+    if (next.length === 0 || pass === MAX_PASSES) break;
+    next.forEach((query) => tried.add(query));
+    // A failure stays in the query's state: the page renders its error, as in the browser.
+    await Promise.all(next.map((query) => query.fetch().catch(() => undefined)));
+  }
+  const head = HOISTED.exec(html)?.[0] ?? '';
+  const state = toServerState(
+    dehydrate(queryClient, { shouldDehydrateQuery: shouldSendQuery }),
+    origin,
+  );
+  queryClient.clear();
+  return { head, body: html.slice(head.length), state };
+}

@@ -1,0 +1,66 @@
+import type { DehydratedState, Query } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+
+/**
+ * The data a server-rendered page was rendered from, written into the page as JSON
+ * (`<script type="application/json" id="exemplar-state">`) and hydrated into the browser's query
+ * cache, so the page is taken over without asking the API again.
+ */
+export interface ServerState {
+  queries: DehydratedState;
+  /** The origin the page's absolute URLs were written with (lib/site.ts). */
+  origin: string;
+}
+
+export const SERVER_STATE_ID = 'exemplar-state';
+
+/**
+ * Which of the server's queries go into the page: answers, and "not found" (a missing example is
+ * a fact of the catalogue, drawn as such on the server). Any other failure is left for the browser
+ * to ask again.
+ */
+export function shouldSendQuery(query: Query): boolean {
+  const { status, error } = query.state;
+  return status === 'success' || (error instanceof ApiError && error.status === 404);
+}
+
+interface SentError {
+  apiError: { status: number; message: string; code?: string };
+}
+
+/** Errors as JSON (an Error's message is not an enumerable property). */
+export function toServerState(queries: DehydratedState, origin: string): ServerState {
+  return {
+    origin,
+    queries: {
+      ...queries,
+      queries: queries.queries.map((query) => {
+        const { error } = query.state;
+        if (!(error instanceof ApiError)) return query;
+        const sent: SentError = {
+          apiError: { status: error.status, message: error.message, code: error.code },
+        };
+        return { ...query, state: { ...query.state, error: sent as unknown as Error } };
+      }),
+    },
+  };
+}
+
+/** The state written into the page, errors back as ApiErrors; null when there is none. */
+export function readServerState(document: Document): ServerState | null {
+  const text = document.getElementById(SERVER_STATE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const state = JSON.parse(text) as ServerState;
+    for (const query of state.queries.queries) {
+      const sent = query.state.error as unknown as SentError | null;
+      if (sent?.apiError) {
+        const { status, message, code } = sent.apiError;
+        query.state.error = new ApiError(status, message, code);
+      }
+    }
+    return state;
+  } catch {
+    return null;
+  }
+}
