@@ -14,6 +14,25 @@ function expectInert(html: string) {
   expect(html).not.toMatch(/data-x=/);
 }
 
+/** KaTeX HTML (no MathML) of `src`; fails the test if it does not render. */
+function katexHtml(src: string, displayMode: boolean): string {
+  const r = renderMath(src, { displayMode, output: 'html' });
+  if (!r.ok) throw new Error(`${src}: ${r.error}`);
+  expect(r.html).not.toContain('katex-error');
+  return r.html;
+}
+
+/** The characters a reader sees: no markup, no zero-width spaces, and never a TeX command. */
+function visible(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\u200b/g, '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/&amp;/g, '&');
+  expect(text).not.toMatch(/\\|tag|centerline|root|vspace|multicolumn/);
+  return text;
+}
+
 describe('renderMath', () => {
   it('renders inline and display maths with MathML for screen readers', () => {
     const inline = renderMath('\\frac{1}{2}');
@@ -68,6 +87,85 @@ describe('renderMath', () => {
     expect(normalised).toContain('\\text{Store}');
     const r = renderMath(src, { displayMode: true });
     expect(r).toMatchObject({ ok: true });
+  });
+
+  it('sets each row tag of align* at the right margin in display maths, after its row inline', () => {
+    const src = '\\begin{align*} a&=b \\tag{1}\\\\ c&=d \\tag{2}\\\\ e&=f \\end{align*}';
+    const html = katexHtml(src, true);
+    expect(html).toContain('class="katex-tag"');
+    // the tags column holds "(1)" and "(2)" in row order, and nothing for the untagged row
+    const tags = html.slice(html.indexOf('>', html.indexOf('class="katex-tag"')) + 1);
+    expect(visible(tags)).toBe('(1)(2)');
+    expect(visible(html)).toBe('ace=b=d=f(1)(2)');
+    // `align` with tags gets no number on its untagged rows either (as the rename to aligned)
+    expect(visible(katexHtml('\\begin{align} a&=b \\tag{3}\\\\ c&=d \\end{align}', true))).toBe(
+      'ac=b=d(3)',
+    );
+    expect(normaliseLatex(src)).toBe(
+      '\\begin{aligned} a&=b \\qquad\\text{(1)}\\\\ c&=d \\qquad\\text{(2)}\\\\ e&=f \\end{aligned}',
+    );
+    expect(visible(katexHtml(src, false))).toBe('ace=b(1)=d(2)=f');
+    // KaTeX takes one \tag in eqnarray (array): several become text after their rows
+    const eqnarray = '\\begin{eqnarray} a&=&b \\tag{1}\\\\ c&=&d \\tag{2} \\end{eqnarray}';
+    expect(visible(katexHtml(eqnarray, true))).toBe('ac==b(1)d(2)');
+  });
+
+  it('renders \\centerline{…} as its content: prose with maths, or maths', () => {
+    const text = katexHtml('\\centerline{Hello $x^2$ world}', true);
+    expect(text).toContain('class="katex-display"'); // centred
+    expect(text).toMatch(/<span class="mord text"><span class="mord">Hello\s<\/span>/); // text mode
+    expect(visible(text)).toBe('Hello x2 world');
+    expect(visible(katexHtml('\\centerline{x^2+1}', true))).toBe('x2+1');
+    expect(visible(katexHtml('\\centerline{\\textbf{Table 1}}', false))).toBe('Table 1');
+    const table = katexHtml('\\centerline{\\begin{tabular}{|c|c|} a & $b$ \\end{tabular}}', true);
+    expect(visible(table)).toBe('ab');
+    expect(table).toContain('vertical-separator');
+  });
+
+  it('renders plain TeX \\root n \\of x as \\sqrt[n]{x}', () => {
+    const cases: Array<[string, string]> = [
+      ['\\root 3 \\of {x}', '\\sqrt[3]{x}'],
+      ['\\root n \\of x+1', '\\sqrt[n]{x}+1'],
+      ['\\root n+1\\of\\alpha', '\\sqrt[n+1]{\\alpha}'],
+      ['\\root 3 \\of {\\root 2 \\of y}', '\\sqrt[3]{\\sqrt[2]{y}}'],
+    ];
+    for (const [src, sqrt] of cases) {
+      expect(normaliseLatex(src), src).toBe(sqrt);
+      expect(katexHtml(src, false), src).toBe(katexHtml(sqrt, false));
+    }
+    expect(visible(katexHtml('\\root 3 \\of {x}', false))).toBe('3x');
+  });
+
+  it('turns \\vspace in a tabular into the row gap, or drops it', () => {
+    const src =
+      '\\begin{tabular}{|c|c|} a & b \\\\ \\vspace{2mm} c & d \\vspace*{1 ex}\\\\ e & f \\\\ \\vspace{\\baselineskip} g & h \\end{tabular}';
+    const normalised = normaliseLatex(src);
+    expect(normalised).toBe(
+      '\\begin{array}{|c|c|}\\text{a} & \\text{b}\\\\[2mm] \\text{c} & \\text{d}\\\\[1ex] \\text{e} & \\text{f}\\\\ \\text{g} & \\text{h}\\end{array}',
+    );
+    expect(visible(katexHtml(src, true))).toBe('acegbdfh');
+    expect(visible(katexHtml('\\begin{array}{c} a \\\\ \\vspace{2mm} b \\end{array}', true))).toBe(
+      'ab',
+    );
+  });
+
+  it('sets a tabular title row (\\multicolumn over every column) centred above the table', () => {
+    const src =
+      '\\begin{tabular}{|c|c|c|} \\hline \\multicolumn{3}{|c|}{Scores of $n$} \\\\ \\hline x & $y$ & z \\\\ 1 & 2 & 3 \\\\ \\hline \\end{tabular}';
+    expect(normaliseLatex(src)).toBe(
+      '\\begin{gathered}\\text{Scores of }{n}\\\\ \\begin{array}{|c|c|c|}\\hline \\text{x} & {y} & \\text{z}\\\\ \\text{1} & \\text{2} & \\text{3}\\\\ \\hline \\end{array}\\end{gathered}',
+    );
+    const html = katexHtml(src, true);
+    expect(visible(html)).toBe('Scores of nx1y2z3');
+    // an empty one is spacing, left as it was
+    expect(
+      normaliseLatex('\\begin{tabular}{cc} \\multicolumn{2}{c}{} \\\\ a & b \\end{tabular}'),
+    ).toBe('\\begin{array}{cc} & \\\\ \\text{a} & \\text{b}\\end{array}');
+    // not a title: spans fewer columns than the table has
+    const partial = '\\begin{tabular}{ccc} \\multicolumn{2}{c}{T} \\\\ a & b & c \\end{tabular}';
+    expect(normaliseLatex(partial)).toBe(
+      '\\begin{array}{ccc}\\text{T} & \\\\ \\text{a} & \\text{b} & \\text{c}\\end{array}',
+    );
   });
 
   it('never produces links, images, classes or data attributes (trust: false)', () => {

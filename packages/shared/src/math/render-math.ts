@@ -33,8 +33,9 @@ export function renderMath(
   const untrusted = UNTRUSTED_RE.exec(src);
   if (untrusted) return { ok: false, error: `KaTeX parse error: \\${untrusted[1]} is not allowed` };
   try {
-    const html = katex.renderToString(normaliseLatex(src), {
-      displayMode: options.displayMode ?? false,
+    const displayMode = options.displayMode ?? false;
+    const html = katex.renderToString(normaliseLatex(src, { displayMode }), {
+      displayMode,
       throwOnError: true,
       trust: false,
       strict: 'ignore',

@@ -107,6 +107,21 @@ describe('renderRichText', () => {
     expect(html).not.toContain('math-error');
   });
 
+  it('renders a bare \\centerline{…} in prose as a centred display, with no TeX left showing', () => {
+    const html = renderRichText(
+      'The table:\n\\centerline{Values of $f(x)$}\n\\centerline{\\begin{tabular}{cc} $x$ & 1 \\end{tabular}}\nso',
+    );
+    expect(html).toMatch(/^The table:<div class="math-display"><span class="katex-display">/);
+    expect(html.match(/class="math-display"/g)).toHaveLength(2);
+    expect(html).not.toContain('math-error');
+    expect(html).not.toContain('katex-error');
+    // no command in what is shown (the MathML annotation holds the normalised source)
+    const shown = html.replace(/<annotation[\s\S]*?<\/annotation>/g, '').replace(/<[^>]*>/g, '');
+    expect(shown).not.toMatch(/\\|centerline|tabular|[{}]/);
+    expect(shown).toMatch(/^The table:Values\sof\sf\(x\)/);
+    expect(shown).toMatch(/so$/);
+  });
+
   it('keeps security-sensitive commands inert in rich text', () => {
     const html = renderRichText(
       '$\\href{javascript:alert(1)}{x}$ $\\url{javascript:alert(2)}$ $\\includegraphics{x.png}$ $\\htmlClass{evil}{y}$ $\\htmlData{a=b}{z}$',

@@ -67,6 +67,7 @@ const HOSTILE: Record<string, (size: number) => string> = {
   '${ repeated': (size) => '${'.repeat(size / 2),
   '$$ then \\( repeated': (size) => '$$' + 'a \\( '.repeat(size / 5),
   'unclosed \\begin{align*} repeated': (size) => '\\begin{align*} x '.repeat(size / 17),
+  'unclosed \\centerline{ repeated': (size) => '\\centerline{ x '.repeat(size / 15),
   'mixed openers and prose': (size) =>
     'Let \\( x = ${\\frac{1}{2} \\[ y \\begin{gather*} so on '.repeat(size / 50),
 };
@@ -130,6 +131,7 @@ const PIECES = [
   '\\begin{pmatrix}',
   '\\end{pmatrix}',
   '\\begin{itemize}',
+  '\\centerline{',
   '\\text{',
   '\\frac',
   '%',

@@ -125,6 +125,18 @@ describe('splitMath', () => {
     }
   });
 
+  it('takes a bare \\centerline{…} whole as display maths, $ inside it included', () => {
+    const src = 'Table:\n\\centerline{Hello $x^2$ {world}}\nend';
+    expect(kinds(src)).toEqual([
+      ['text', 'Table:\n'],
+      ['display', '\\centerline{Hello $x^2$ {world}}'],
+      ['text', '\nend'],
+    ]);
+    // not closed before a blank line, or another command: prose as before
+    expect(kinds('\\centerline{a\n\nb} $x$')[0]).toEqual(['text', '\\centerline{a\n\nb} ']);
+    expect(kinds('\\centerlines{a}')).toEqual([['text', '\\centerlines{a}']]);
+  });
+
   it('takes a bare matrix as inline maths', () => {
     const src = '\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}';
     expect(kinds(src)).toEqual([['inline', src]]);

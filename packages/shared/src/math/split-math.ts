@@ -13,7 +13,8 @@
  *   `\$` is always a literal dollar;
  * - bare display environments (`\begin{align*}…\end{align*}`, equation, gather, eqnarray, multline,
  *   tabular) outside any delimiter, kept whole as display maths; bare maths-only environments
- *   (pmatrix, cases, array…) as inline maths;
+ *   (pmatrix, cases, array…) as inline maths; a bare plain-TeX `\centerline{…}` (prose with `$…$`,
+ *   closed before the next blank line) likewise as display maths, which the normaliser centres;
  * - `\$` is a literal dollar in prose (inside maths it stays `\$` for KaTeX); likewise `\%`, `\&`,
  *   `\#`, `\_`, `\{`, `\}` are their characters in prose;
  * - `[asy]…[/asy]` becomes a code segment and is never scanned for `$`;
@@ -22,7 +23,12 @@
  */
 
 import { BARE_DISPLAY_ENVIRONMENTS, BARE_INLINE_ENVIRONMENTS } from './bare-latex';
-import { LinearCloserSearch, type CloserSearch } from './closer-search';
+import {
+  LinearCloserSearch,
+  closerSearchWork,
+  isBlankLineAt,
+  type CloserSearch,
+} from './closer-search';
 
 export type MathSegmentKind = 'text' | 'inline' | 'display' | 'code';
 
@@ -42,6 +48,30 @@ const PROSE_ESCAPES: ReadonlySet<string> = new Set(['$', '%', '&', '#', '_', '{'
 const ASY_OPEN = '[asy]';
 const ASY_CLOSE = '[/asy]';
 const BEGIN_RE = /^\\begin\{([a-zA-Z]+\*?)\}/;
+const CENTERLINE = '\\centerline';
+
+/**
+ * For a bare `\centerline` whose name ends at `from`: where its `{…}` argument ends (just after the
+ * `}`), or, when it has none (another command, no `{`, or no `}` before a blank line or `limit`),
+ * `-1 - stop` where `stop` is where the search ended. Backslash pairs are stepped over together.
+ */
+function centerlineEnd(text: string, from: number, limit: number): number {
+  let i = from;
+  if (/[a-zA-Z]/.test(text[i] ?? '')) return -1 - i;
+  while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (text[i] !== '{') return -1 - i;
+  let depth = 0;
+  const start = i;
+  for (; i < limit; i++) {
+    const ch = text[i];
+    if (ch === '\\') i++;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) break;
+    else if (ch === '\n' && isBlankLineAt(text, i)) break;
+  }
+  closerSearchWork.steps += i - start + 1;
+  return i < limit && text[i] === '}' ? i + 1 : -1 - i;
+}
 
 /**
  * Why a `$` that could have been a maths delimiter was kept as text (by the dollar rule described
@@ -120,6 +150,9 @@ export function splitMathWith(
   };
 
   const n = text.length;
+  // A `\centerline` before this has no group closed in its paragraph: none after it up to here
+  // is searched again (a TeX error anyway; keeps the split linear).
+  let centerlineFailed = -1;
   let nextAsy = text.indexOf(ASY_OPEN);
   if (nextAsy < 0) nextAsy = n;
   let i = 0;
@@ -178,6 +211,15 @@ export function splitMathWith(
           }
           unbalanced.push('\\begin{');
         }
+      }
+      if (next === 'c' && i >= centerlineFailed && text.startsWith(CENTERLINE, i)) {
+        const end = centerlineEnd(text, i + CENTERLINE.length, nextAsy);
+        if (end > 0) {
+          push('display', text.slice(i, end), text.slice(i, end));
+          i = end;
+          continue;
+        }
+        centerlineFailed = -1 - end;
       }
       // Any other escape is prose as written (e.g. `\%`, `\\`); keep both characters together so
       // an escaped backslash never makes the next `$` look escaped.
