@@ -23,6 +23,19 @@ export const APP_ROUTES = [
 
 export type AppRoute = (typeof APP_ROUTES)[number];
 
+/**
+ * The pages search engines may index: the same for every visitor, no sign-in and no form. The
+ * sitemap lists them (`/examples/:id` once per example); robots.txt disallows every other page of
+ * `APP_ROUTES` (sign-in, registration and codes, the profile, the dashboard, the admin) (ADR 029).
+ */
+export const PUBLIC_APP_ROUTES = [
+  '/',
+  '/about',
+  '/latex',
+  '/examples',
+  '/examples/:id',
+] as const satisfies readonly AppRoute[];
+
 export interface AppRouteMatch {
   route: AppRoute;
   params: Record<string, string>;
