@@ -15,12 +15,14 @@ import { databasePlugin } from './plugins/app/database';
 import { keyringPlugin } from './plugins/app/keyring';
 import { mailerPlugin } from './plugins/app/mailer';
 import { redisPlugin } from './plugins/app/redis';
+import { seoPlugin } from './plugins/app/seo';
 import { corsPlugin } from './plugins/external/cors';
 import { openApiPlugin } from './plugins/external/openapi';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { serverRenderingPlugin } from './plugins/external/server-rendering';
 import { staticPlugin } from './plugins/external/static';
+import type { SeoOptions } from './modules/seo/seo.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Override the logger (tests pass false or a stream). */
   logger?: boolean | Record<string, unknown>;
+  /** The sitemaps' sizes (tests lower them; the defaults are the protocol's). */
+  seo?: SeoOptions;
 }
 
 /**
@@ -40,9 +44,10 @@ export interface BuildOptions {
  *
  * The app is a tree of named plugins (docs/decisions/022-app-as-a-plugin-tree.md): plugins/app/
  * holds what the application is made of (database, counters, keys, mail, accounts, services, the
- * /api scope), plugins/external/ the web server's own concerns (rate limits, security headers,
- * CORS, the API document, the static app). Each states the plugins it needs (`dependencies`), so a
- * wrong order fails at start-up, naming the missing one. A start-up failure closes what was opened.
+ * /api scope, robots.txt and the sitemaps), plugins/external/ the web server's own concerns (rate
+ * limits, security headers, CORS, the API document, the static app). Each states the plugins it
+ * needs (`dependencies`), so a wrong order fails at start-up, naming the missing one. A start-up
+ * failure closes what was opened.
  */
 export async function buildApp(
   config: Config,
@@ -77,6 +82,7 @@ export async function buildApp(
     await app.register(corsPlugin);
     await app.register(openApiPlugin);
     await app.register(apiPlugin, { prefix: '/api' });
+    await app.register(seoPlugin, options.seo ?? {});
     await app.register(serverRenderingPlugin);
     await app.register(staticPlugin);
   } catch (err) {

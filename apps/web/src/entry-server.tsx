@@ -1,7 +1,8 @@
 /**
- * Server rendering of the public pages (docs/decisions/029-server-rendered-public-pages.md). Built
+ * Server rendering of the public pages (docs/decisions/030-server-rendered-public-pages.md). Built
  * by Vite as an SSR bundle (apps/web/dist-server/entry-server.js) and loaded by the API, which
- * calls `render` for a visitor's GET of one of SERVER_RENDERED_ROUTES.
+ * calls `render` for a visitor's GET of one of PUBLIC_APP_ROUTES (packages/shared/src/app-routes.ts) or of
+ * no page (the not-found page).
  *
  * The screens read their data with TanStack Query hooks, which never fetch on the server. So the
  * page is rendered, the queries it asked for are fetched (through `transport`, the API in the same

@@ -24,10 +24,12 @@ export const APP_ROUTES = [
 export type AppRoute = (typeof APP_ROUTES)[number];
 
 /**
- * The public pages, rendered on the server for visitors (their HTML holds the content, typeset,
- * before any script runs). The others need a signed-in user or a form and are drawn in the browser.
+ * The pages search engines may index: the same for every visitor, no sign-in and no form. The
+ * server renders them for visitors (their HTML holds the content, typeset, before any script
+ * runs; the others are drawn in the browser). The sitemap lists them (`/examples/:id` once per example); robots.txt disallows every other page of
+ * `APP_ROUTES` (sign-in, registration and codes, the profile, the dashboard, the admin) (ADR 029).
  */
-export const SERVER_RENDERED_ROUTES = [
+export const PUBLIC_APP_ROUTES = [
   '/',
   '/about',
   '/latex',
@@ -35,8 +37,8 @@ export const SERVER_RENDERED_ROUTES = [
   '/examples/:id',
 ] as const satisfies readonly AppRoute[];
 
-export function isServerRendered(route: AppRoute): boolean {
-  return (SERVER_RENDERED_ROUTES as readonly AppRoute[]).includes(route);
+export function isPublicRoute(route: AppRoute): boolean {
+  return (PUBLIC_APP_ROUTES as readonly AppRoute[]).includes(route);
 }
 
 export interface AppRouteMatch {

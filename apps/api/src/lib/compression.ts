@@ -1,3 +1,4 @@
+import { pipeline, Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -35,7 +36,7 @@ export const SYNC_MAX_BYTES = 64 * 1024;
  */
 const NEVER_COMPRESSED = /^\/api\/auth(?:\/|\?|$)/;
 
-const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]*\+)?json|text\/)/i;
+const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]*\+)?(?:json|xml)|text\/)/i;
 
 /**
  * The encoding to answer in for this Accept-Encoding: brotli when acceptable, else gzip, else none
@@ -136,4 +137,49 @@ export function chooseEncoding(
 export function markEncoded(reply: FastifyReply, encoding: Encoding) {
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
+}
+
+/** A stream compressing into `encoding` with the settings `compress` uses for one request. */
+export function compressionStream(encoding: Encoding): Transform {
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.perRequest,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : zlib.createGzip({ level: GZIP_LEVEL });
+}
+
+/**
+ * Sends `body` with the content type already set, compressed as the API's answers are (outside
+ * the /api scope, whose onSend hook does it there): text of COMPRESS_MIN_BYTES or more at once,
+ * and text written piece by piece (an iterable) as a stream, compressed as it goes whatever its
+ * size (it is not known up front). A stream that fails half-way is cut off (and logged): the
+ * client sees a truncated answer, not a complete-looking one.
+ */
+export async function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string | AsyncIterable<string>,
+): Promise<FastifyReply> {
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (typeof body === 'string') {
+    const bytes = Buffer.from(body);
+    const encoding = chooseEncoding(request, reply, bytes.length, type);
+    if (!encoding) return reply.send(bytes);
+    const compressed = await compress(bytes, encoding, 'perRequest');
+    markEncoded(reply, encoding);
+    return reply.send(compressed);
+  }
+  const source = Readable.from(body, { objectMode: false });
+  const encoding = chooseEncoding(request, reply, COMPRESS_MIN_BYTES, type);
+  if (!encoding) return reply.send(source);
+  markEncoded(reply, encoding);
+  const compressed = pipeline(source, compressionStream(encoding), (err) => {
+    if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.error({ err }, 'a streamed answer failed part-way');
+    }
+  });
+  return reply.send(compressed);
 }

@@ -6,5 +6,11 @@ import type { Config } from '../config';
  * own protocol and host (as TRUST_PROXY lets the proxy in front report them).
  */
 export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'PUBLIC_URL'>): string {
-  return config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  if (config.PUBLIC_URL) return config.PUBLIC_URL;
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    // A Host header that is no host: nothing absolute is written with it.
+    return `${request.protocol}://localhost`;
+  }
 }

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** The app's logger (off by default). */
   logger?: BuildOptions['logger'];
+  /** Other options of buildApp (e.g. smaller sitemaps). */
+  build?: Omit<BuildOptions, 'logger'>;
 }
 
 export type SmallCatalogue = Awaited<ReturnType<typeof smallCatalogue>>;
@@ -107,7 +109,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
       ...(options.seed ? { SEED: options.seed } : {}),
       ...options.env,
     });
-    app = await buildApp(env.config, { logger: options.logger ?? false });
+    app = await buildApp(env.config, { ...options.build, logger: options.logger ?? false });
     if (options.catalogue) Object.assign(cat, await smallCatalogue(app.database.db));
     for (const role of options.users ?? []) await as(role);
     if (options.listen) base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -111,3 +111,63 @@ export async function updateExample(db: Db, id: number, values: ExampleValues, a
 export async function deleteExample(db: Db, id: number) {
   await db.deleteFrom('examples').where('id', '=', id).execute();
 }
+
+/* ---- The sitemap (modules/seo): examples in id order, read in keyset batches ---- */
+
+/**
+ * The examples search engines are told about, the one place every sitemap query starts from.
+ * Every example is public today; when drafts exist, leave them out HERE (for instance
+ * `.where('e.status', '=', 'published')`) and the sitemap index, its chunks and their rows all
+ * follow.
+ */
+function listedExamples(db: Db) {
+  return db.selectFrom('examples as e');
+}
+
+/**
+ * The listed examples cut into chunks of `size` in id order: per chunk (from 0) how many examples
+ * it holds and the newest `updated_at` among them. One pass over the table.
+ */
+export async function sitemapChunks(
+  db: Db,
+  size: number,
+): Promise<{ chunk: number; n: number; lastmod: string }[]> {
+  if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`bad chunk size ${size}`);
+  const numbered = listedExamples(db).select((eb) => [
+    'e.updated_at',
+    eb.fn
+      .agg<number>('row_number')
+      .over((over) => over.orderBy('e.id'))
+      .as('position'),
+  ]);
+  const rows = await db
+    .selectFrom(numbered.as('p'))
+    // Integer division on both engines: row_number() is an integer and so is the literal.
+    .select(sql<number>`(p.position - 1) / ${sql.lit(size)}`.as('chunk'))
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('p.updated_at').as('lastmod')])
+    .groupBy('chunk')
+    .orderBy('chunk')
+    .execute();
+  return rows.map((r) => ({ chunk: Number(r.chunk), n: Number(r.n), lastmod: r.lastmod }));
+}
+
+/** The id of the listed example at `offset` (from 0) in id order: where a chunk starts. */
+export async function sitemapIdAt(db: Db, offset: number): Promise<number | undefined> {
+  const row = await listedExamples(db)
+    .select('e.id')
+    .orderBy('e.id')
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Up to `limit` listed examples from id `fromId` on, in id order: one keyset batch. */
+export function sitemapBatch(db: Db, fromId: number, limit: number) {
+  return listedExamples(db)
+    .select(['e.id', 'e.updated_at'])
+    .where('e.id', '>=', fromId)
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+}

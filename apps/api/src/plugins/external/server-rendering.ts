@@ -107,7 +107,7 @@ function assemble(
 }
 
 /**
- * Renders the public pages on the server for visitors (docs/decisions/029-server-rendered-public-pages.md):
+ * Renders the public pages on the server for visitors (docs/decisions/030-server-rendered-public-pages.md):
  * the web app's own components, run by its server bundle, reading the API in this process through
  * `app.inject` (the same answers, the visitors' cache included). A page answered 200 is kept per
  * catalogue version and URL, with its compressed forms and validators (ETag, Last-Modified), like

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@exemplar/shared/api';
-import { isServerRendered, matchAppRoute } from '@exemplar/shared/app-routes';
+import { isPublicRoute, matchAppRoute } from '@exemplar/shared/app-routes';
 import { isIdText } from '@exemplar/shared/ids';
 import fp from 'fastify-plugin';
 import { COMPRESSIBLE } from '../../lib/compressible-files.mjs';
@@ -70,7 +70,7 @@ export const staticPlugin = fp(
       const status = (await pageExists(url)) ? 200 : 404;
       // The public pages and the not-found page, rendered on the server (server-rendering.ts).
       const match = matchAppRoute(url);
-      if (app.serverRendering && (!match || isServerRendered(match.route))) {
+      if (app.serverRendering && (!match || isPublicRoute(match.route))) {
         return app.serverRendering.send(request, reply, status);
       }
       // The other pages (signed-in ones, forms): the app shell (compressed like the rest); the
