@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, IdParamSchema, IdSchema, isIdText, requiredIdField } from './fields';
+import { EXAMPLES_PAGE_NUMBER_MAX } from './ids';
 
 /** Catalogue entities as the API returns them. Ids are integers from 1 to ID_MAX. */
 export { IdSchema };
@@ -110,6 +111,21 @@ export const ExamplesQuerySchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this API gave out')
       .optional(),
+    /**
+     * Page `page` of the list, `limit` examples a page (a link to a page of the list, which search
+     * engines follow); the answer's nextCursor then goes on from it. Not with a cursor (400).
+     */
+    page: z
+      .string()
+      .regex(/^\d{1,5}$/, `must be a whole number from 1 to ${EXAMPLES_PAGE_NUMBER_MAX}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'must be at least 1')
+          .max(EXAMPLES_PAGE_NUMBER_MAX, `must be at most ${EXAMPLES_PAGE_NUMBER_MAX}`),
+      )
+      .optional(),
   })
   .strict();
 export type ExamplesQuery = z.input<typeof ExamplesQuerySchema>;
@@ -125,8 +141,12 @@ export type ExamplesPage = z.infer<typeof ExamplesPageSchema>;
 
 export const IdParamsSchema = z.object({ id: IdParamSchema }).strict();
 
-/** GET /examples/random and /examples/{id}/position query: the list's filters, no page size or cursor. */
-export const ExamplesFilterQuerySchema = ExamplesQuerySchema.omit({ limit: true, cursor: true });
+/** GET /examples/random and /examples/{id}/position query: the list's filters, no page size, cursor or page. */
+export const ExamplesFilterQuerySchema = ExamplesQuerySchema.omit({
+  limit: true,
+  cursor: true,
+  page: true,
+});
 export type ExamplesFilterQuery = z.input<typeof ExamplesFilterQuerySchema>;
 /** The list's filters once parsed: the one filter model of the API, from URL to SQL. */
 export type ParsedExamplesFilter = z.output<typeof ExamplesFilterQuerySchema>;

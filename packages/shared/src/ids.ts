@@ -14,3 +14,9 @@ export const ID_MAX = 2_147_483_647;
 export function isIdText(value: string): boolean {
   return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= ID_MAX;
 }
+
+/**
+ * The last page number a link into a list may name (`GET /examples?page=`, `/examples?page=`): at
+ * 100 a page, a million examples in. Checked by the API's schema and read by the web app's URL.
+ */
+export const EXAMPLES_PAGE_NUMBER_MAX = 10_000;

@@ -24,9 +24,12 @@ export const examplesKeys = {
   all: ['examples'] as const,
   lists: () => [...examplesKeys.all, 'list'] as const,
   viewerLists: (viewer: ViewerKey) => [...examplesKeys.lists(), viewer] as const,
-  /** One cache entry per caller, filter set and page size (an identical set is not re-requested). */
-  list: (viewer: ViewerKey, query: ExamplesFilterQuery, pageSize: number) =>
-    [...examplesKeys.viewerLists(viewer), query, pageSize] as const,
+  /**
+   * One cache entry per caller, filter set, page size and first page (an identical set is not
+   * re-requested).
+   */
+  list: (viewer: ViewerKey, query: ExamplesFilterQuery, pageSize: number, startPage = 1) =>
+    [...examplesKeys.viewerLists(viewer), query, pageSize, startPage] as const,
   details: () => [...examplesKeys.all, 'detail'] as const,
   viewerDetails: (viewer: ViewerKey) => [...examplesKeys.details(), viewer] as const,
   detail: (viewer: ViewerKey, id: number) => [...examplesKeys.viewerDetails(viewer), id] as const,
@@ -66,31 +69,40 @@ export function filterQuery(
   return result as ExamplesFilterQuery;
 }
 
-/** GET /examples with filters, page size and cursor → one page. */
+/** GET /examples with filters, page size and cursor (or page number) → one page. */
 export async function getExamples(
-  query: ExamplesFilterQuery & { limit?: number; cursor?: string | null },
+  query: ExamplesFilterQuery & { limit?: number; cursor?: string | null; page?: number },
   signal?: AbortSignal,
 ): Promise<ExamplesPage> {
   const body = await api.get<unknown>('/examples', { query: { ...query }, signal });
   return parseData(readExamplesPage, body);
 }
 
+/** Where a page of the list starts: the server's cursor, or a page number (a link into the list). */
+type ListPageParam = string | { page: number } | null;
+
 /**
  * The list for `query` as `viewer` (a user's id, null for a visitor) sees it, `pageSize` examples
- * a request; 'Load more' asks for the next page with the server's cursor.
+ * a request, from page `startPage`; 'Load more' asks for the next page with the server's cursor.
  */
 export function examplesQueryOptions(
   query: ExamplesFilterQuery,
   viewer: string | null,
   pageSize: number,
+  startPage = 1,
 ) {
   const clean = filterQuery(query, { signedIn: viewer !== null });
   return infiniteQueryOptions({
-    queryKey: examplesKeys.list(viewerKey(viewer), clean, pageSize),
+    queryKey: examplesKeys.list(viewerKey(viewer), clean, pageSize, startPage),
     queryFn: ({ pageParam, signal }) =>
-      getExamples({ ...clean, limit: pageSize, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+      getExamples(
+        typeof pageParam === 'object' && pageParam !== null
+          ? { ...clean, limit: pageSize, page: pageParam.page }
+          : { ...clean, limit: pageSize, cursor: pageParam },
+        signal,
+      ),
+    initialPageParam: (startPage > 1 ? { page: startPage } : null) as ListPageParam,
+    getNextPageParam: (lastPage): ListPageParam | undefined => lastPage.nextCursor ?? undefined,
     staleTime: EXAMPLES_STALE_TIME,
     gcTime: 2 * EXAMPLES_STALE_TIME,
   });

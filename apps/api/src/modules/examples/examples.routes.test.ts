@@ -119,6 +119,26 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
     }
   });
 
+  it('answers page N of a list (a link into it) as the cursor walk reaches it, and goes on by cursor from there', async () => {
+    for (const filter of ['', '&q=solve']) {
+      const all = ids((await list(`?limit=100${filter}`)).body);
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      const second = await list(`?limit=1&page=2${filter}`);
+      expect(second.status).toBe(200);
+      expect(ids(second.body)).toEqual(all.slice(1, 2));
+      expect(second.body.data.total).toBe(all.length);
+      const third = await list(`?limit=1${filter}&cursor=${second.body.data.nextCursor}`);
+      expect(ids(third.body)).toEqual(all.slice(2, 3));
+      const beyond = await list(`?limit=1&page=${all.length + 1}${filter}`);
+      expect(ids(beyond.body)).toEqual([]);
+      expect(beyond.body.data.nextCursor).toBeNull();
+    }
+    const { body: first } = await list('?limit=2');
+    const both = await list(`?limit=2&page=2&cursor=${first.data.nextCursor}`);
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe('Invalid query: give either a page or a cursor, not both.');
+  });
+
   it('refuses malformed parameters with a 400 naming them', async () => {
     const bad = [
       ['?limit=0', /limit/],
@@ -133,6 +153,9 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
       ['?colour=red', /colour/],
       [`?q=${'a'.repeat(201)}`, /q/],
       ['?difficultyId=', /difficultyId/],
+      ['?page=0', /page/],
+      ['?page=10001', /page/],
+      ['?page=two', /page/],
     ] as const;
     for (const [q, message] of bad) {
       const { status, body } = await list(q);

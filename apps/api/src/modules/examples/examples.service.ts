@@ -128,7 +128,10 @@ export function examplesService(
         input.solved === undefined
       ) {
         const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
-        const visitorInput = { subjectId, categoryId, difficultyId, typeId, q, limit, cursor };
+        const visitorInput = {
+          ...{ subjectId, categoryId, difficultyId, typeId, q, limit, cursor },
+          page: input.page,
+        };
         const page = await remembered(
           catalogueVersion,
           pages,
@@ -148,12 +151,18 @@ export function examplesService(
       if (cursor && terms.length > 0 !== 'offset' in cursor) {
         throw badRequest('Invalid query: cursor does not belong to this search.');
       }
+      if (cursor && input.page !== undefined) {
+        throw badRequest('Invalid query: give either a page or a cursor, not both.');
+      }
       const filter = await resolveFilter(db, input, viewerId);
       if (!filter) return { examples: [], total: 0, nextCursor: null };
+      // A page number is an offset (a link into the list); a cursor goes on from the last row.
       const page: list.ExamplePageRequest =
-        cursor && 'offset' in cursor
-          ? { offset: cursor.offset, limit: limit + 1 }
-          : { afterId: cursor?.after, limit: limit + 1 };
+        input.page !== undefined
+          ? { offset: (input.page - 1) * limit, limit: limit + 1 }
+          : cursor && 'offset' in cursor
+            ? { offset: cursor.offset, limit: limit + 1 }
+            : { afterId: cursor?.after, limit: limit + 1 };
       const [rows, total] = await Promise.all([
         list.findExamples(db, engine, filter, page),
         countExamples(filter),

@@ -7,16 +7,20 @@ import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
 export const EXAMPLES_PAGE_SIZE = 20;
 
 /** The browse list for `filters` as `viewer` (a user's id, null for a visitor) sees it. */
-export function examplesQueryOptions(filters: ExampleFilters, viewer: string | null) {
+export function examplesQueryOptions(
+  filters: ExampleFilters,
+  viewer: string | null,
+  startPage = 1,
+) {
   const query = toExamplesQuery(filters, { signedIn: viewer !== null });
-  return listQueryOptions(query, viewer, EXAMPLES_PAGE_SIZE);
+  return listQueryOptions(query, viewer, EXAMPLES_PAGE_SIZE, startPage);
 }
 
-/** The filtered list. Disabled until the initial data has loaded. */
+/** The filtered list from page `startPage`. Disabled until the initial data has loaded. */
 export function useExamples(
   filters: ExampleFilters,
-  { enabled = true }: { enabled?: boolean } = {},
+  { enabled = true, startPage = 1 }: { enabled?: boolean; startPage?: number } = {},
 ) {
   const viewer = useViewer();
-  return useInfiniteQuery({ ...examplesQueryOptions(filters, viewer), enabled });
+  return useInfiniteQuery({ ...examplesQueryOptions(filters, viewer, startPage), enabled });
 }

@@ -1,11 +1,18 @@
-import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Stack, Text } from '@mantine/core';
 import type { ExamplesPage } from '@exemplar/shared/catalogue';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { IconAlertCircle, IconChevronDown } from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useMemo } from 'react';
 import { failureMessage } from '../../../lib/api-error';
 import { categoryName, indexCategoryTree } from '../lib/category-tree';
-import { exampleDetailPath, type ExampleFilters, type FilterCatalogue } from '../lib/filters';
+import { EXAMPLES_PAGE_SIZE } from '../api/get-examples';
+import {
+  exampleDetailPath,
+  examplesListPagePath,
+  type ExampleFilters,
+  type FilterCatalogue,
+} from '../lib/filters';
 import { ExampleCard } from './example-card';
 import { ExamplesError, ExamplesLoading, NoExamplesFound } from './screen-states';
 
@@ -16,10 +23,15 @@ interface ExampleResultsProps {
   query: UseInfiniteQueryResult<InfiniteData<ExamplesPage>, Error>;
   catalogue: FilterCatalogue;
   filters: ExampleFilters;
+  /** The page of the list shown first (`?page=`), 1 for its start. */
+  startPage?: number;
 }
 
-/** The list: loading, error, empty, or the numbered cards with 'Load more'. */
-export function ExampleResults({ query, catalogue, filters }: ExampleResultsProps) {
+/**
+ * The list: loading, error, empty, or the numbered cards with 'Load more' (in place) and a link to
+ * the next page (`?page=`); a list opened at a later page links to the page before.
+ */
+export function ExampleResults({ query, catalogue, filters, startPage = 1 }: ExampleResultsProps) {
   const examples = useMemo(
     () => query.data?.pages.flatMap((page) => page.examples) ?? [],
     [query.data],
@@ -43,14 +55,26 @@ export function ExampleResults({ query, catalogue, filters }: ExampleResultsProp
   if (examples.length === 0) return <NoExamplesFound />;
 
   const total = query.data?.pages.at(-1)?.total ?? examples.length;
+  const before = (startPage - 1) * EXAMPLES_PAGE_SIZE;
+  const nextPage = startPage + (query.data?.pages.length ?? 1);
 
   return (
     <Stack gap="md">
+      {startPage > 1 ? (
+        <Group justify="center">
+          <Anchor component={Link} to={examplesListPagePath(filters, startPage - 1)} fw={600}>
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconChevronUp size={16} aria-hidden />
+              Previous page
+            </Group>
+          </Anchor>
+        </Group>
+      ) : null}
       {examples.map((example, i) => (
         <ExampleCard
           key={example.id}
           example={example}
-          number={i + 1}
+          number={before + i + 1}
           difficulty={difficulties.get(example.difficultyId)}
           type={types.get(example.typeId)}
           categoryName={categoryName(index, example.categoryId)}
@@ -67,17 +91,26 @@ export function ExampleResults({ query, catalogue, filters }: ExampleResultsProp
       <Center>
         <Stack align="center" gap={6} py="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {examples.length} of {total}
+            {before === 0
+              ? `Showing ${examples.length} of ${total}`
+              : `Showing ${before + 1}–${before + examples.length} of ${total}`}
           </Text>
           {query.hasNextPage ? (
-            <Button
-              variant="light"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-              rightSection={<IconChevronDown size={16} />}
-            >
-              Load more
-            </Button>
+            <>
+              <Button
+                variant="light"
+                onClick={() => void query.fetchNextPage()}
+                loading={query.isFetchingNextPage}
+                rightSection={<IconChevronDown size={16} />}
+              >
+                Load more
+              </Button>
+              {/* The next page on a page of its own: a link for search engines, readers without
+                  JavaScript and anyone who wants a shorter page. */}
+              <Anchor component={Link} to={examplesListPagePath(filters, nextPage)} size="sm">
+                Next page
+              </Anchor>
+            </>
           ) : null}
         </Stack>
       </Center>

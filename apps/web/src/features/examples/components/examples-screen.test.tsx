@@ -315,6 +315,19 @@ describe('/examples', { timeout: 20_000 }, () => {
     expect(callsTo('/examples')[0]!.query['limit']).toBe('20');
   });
 
+  it('opens the list at page N of its URL: numbered from there, with links to the pages before and after', async () => {
+    const { callsTo } = fakeApi(withExamples(() => examplesPage(examples, 50, 'next-3')));
+    renderExamples('/examples?difficulty=1&page=3');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(callsTo('/examples')[0]!.query).toMatchObject({ page: '3', limit: '20' });
+    expect(within(cards()[0]!).getByTestId('running-number').textContent).toBe('41');
+    expect(screen.getByText('Showing 41–44 of 50')).toBeTruthy();
+    const previous = screen.getByRole('link', { name: 'Previous page' });
+    expect(previous.getAttribute('href')).toBe('/examples?difficulty=1&page=2');
+    const next = screen.getByRole('link', { name: 'Next page' });
+    expect(next.getAttribute('href')).toBe('/examples?difficulty=1&page=4');
+  });
+
   it('shows the initial-data error with Try Again reloading the page', async () => {
     const { callsTo } = fakeApi({ ...api, 'GET /types': fail(500, 'Internal error.') });
     const reload = vi.fn();

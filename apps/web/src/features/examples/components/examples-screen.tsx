@@ -1,12 +1,13 @@
 import { Badge, Box, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconRefresh } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { useExamples } from '../api/get-examples';
 import { useExampleFilters } from '../hooks/use-example-filters';
 import { useFilterCatalogue } from '../hooks/use-filter-catalogue';
 import { PageMeta } from '../../../components/page-meta';
 import { useViewer } from '../../../lib/auth/use-viewer';
-import { selectCategory, type ExampleFilters } from '../lib/filters';
+import { parseListPage, selectCategory, type ExampleFilters } from '../lib/filters';
 import { examplesPageMeta } from '../lib/page-meta';
 import { CategoryPanel } from './category-panel';
 import { CategoryTrail } from './category-trail';
@@ -31,8 +32,10 @@ export function ExamplesScreen() {
   const initial = useFilterCatalogue();
   const signedIn = useViewer() !== null;
   const { filters, setFilters } = useExampleFilters(initial.catalogue, { signedIn });
+  const [searchParams] = useSearchParams();
+  const startPage = parseListPage(searchParams);
   // Examples load only once the initial data is there, one cache entry per filter set.
-  const examples = useExamples(filters, { enabled: initial.status === 'success' });
+  const examples = useExamples(filters, { enabled: initial.status === 'success', startPage });
   const resultsRef = useRef<HTMLDivElement>(null);
 
   const title = <title>Browse Examples — Exemplar</title>;
@@ -65,7 +68,13 @@ export function ExamplesScreen() {
 
   return (
     <>
-      <PageMeta {...examplesPageMeta(filters, catalogue, total)} />
+      <PageMeta
+        {...examplesPageMeta(filters, catalogue, {
+          total,
+          page: startPage,
+          hasNext: examples.data?.pages[0]?.nextCursor != null,
+        })}
+      />
       <Box component="header" className={classes.hero} py={{ base: 'lg', sm: 32 }}>
         <Container>
           <Group justify="space-between" align="flex-end" gap="md">
@@ -129,7 +138,12 @@ export function ExamplesScreen() {
               counting={examples.isPending}
               signedIn={signedIn}
             />
-            <ExampleResults query={examples} catalogue={catalogue} filters={filters} />
+            <ExampleResults
+              query={examples}
+              catalogue={catalogue}
+              filters={filters}
+              startPage={startPage}
+            />
           </Stack>
         </div>
       </Container>

@@ -5,7 +5,7 @@ import type {
   ExampleType,
   Subject,
 } from '@exemplar/shared/catalogue';
-import { isIdText } from '@exemplar/shared/ids';
+import { EXAMPLES_PAGE_NUMBER_MAX, isIdText } from '@exemplar/shared/ids';
 import { filterQuery } from '../../../api/examples';
 import { indexCategoryTree } from './category-tree';
 
@@ -128,6 +128,25 @@ export function hasActiveFilters(filters: ExampleFilters): boolean {
 /** The list screen with these filters. */
 export function examplesListPath(filters: ExampleFilters): string {
   return `/examples${filtersToSearch(filters)}`;
+}
+
+/** Search param of the list's first page shown: a link into the list (`?page=3`), 1 when absent. */
+export const LIST_PAGE_PARAM = 'page';
+
+/** The page number in the URL: 1 to EXAMPLES_PAGE_NUMBER_MAX, anything else reads as 1. */
+export function parseListPage(params: URLSearchParams): number {
+  const value = params.get(LIST_PAGE_PARAM)?.trim() ?? '';
+  if (!/^\d{1,5}$/.test(value)) return 1;
+  const page = Number(value);
+  return page >= 1 && page <= EXAMPLES_PAGE_NUMBER_MAX ? page : 1;
+}
+
+/** Page `page` of the list with these filters (the first page has no page param). */
+export function examplesListPagePath(filters: ExampleFilters, page: number): string {
+  const params = filtersToSearchParams(filters);
+  if (page > 1) params.set(LIST_PAGE_PARAM, String(page));
+  const search = params.toString();
+  return `/examples${search ? `?${search}` : ''}`;
 }
 
 /** One example's page; it carries the list's filters so previous/next stay inside them. */

@@ -5,6 +5,7 @@ import { siteOrigin, SITE_NAME } from '../../../lib/site';
 import { indexCategoryTree } from './category-tree';
 import {
   EMPTY_FILTERS,
+  examplesListPagePath,
   examplesListPath,
   type ExampleFilters,
   type FilterCatalogue,
@@ -91,28 +92,37 @@ export function examplePageMeta(example: Example, catalogue: FilterCatalogue): P
 }
 
 /**
- * The list of examples for `filters`: titled by its category, subject or search, its canonical
- * URL the filters it shows (the personal ones left out), with its category path as breadcrumbs.
+ * The list of examples for `filters` from page `page`: titled by its category, subject or search
+ * (and page), its canonical URL the filters and page it shows (the personal filters left out),
+ * with its category path as breadcrumbs and links to the pages before and after it.
  */
 export function examplesPageMeta(
   filters: ExampleFilters,
   catalogue: FilterCatalogue,
-  total: number | undefined,
+  { total, page, hasNext }: { total: number | undefined; page: number; hasNext: boolean },
 ): PageMetaProps {
   const shown = publicFilters(filters);
-  const path = examplesListPath(shown);
+  const path = examplesListPagePath(shown, page);
   const trail =
     shown.subjectId === null ? [] : categoryTrail(catalogue, shown.subjectId, shown.categoryId);
   const place = trail.at(-1)?.name;
-  const title = shown.q
-    ? `Search “${truncateText(shown.q, 40)}” — Browse Examples — ${SITE_NAME}`
+  const name = shown.q
+    ? `Search “${truncateText(shown.q, 40)}” — Browse Examples`
     : place
-      ? `${place} — Browse Examples — ${SITE_NAME}`
-      : `Browse Examples — ${SITE_NAME}`;
+      ? `${place} — Browse Examples`
+      : 'Browse Examples';
+  const title = `${name}${page > 1 ? `, page ${page}` : ''} — ${SITE_NAME}`;
   const count = total === undefined ? 'Worked' : `${total} worked`;
   const description = `${count} maths examples${place ? ` in ${place}` : ''}, each with its question, answer and step-by-step procedure, beautifully typeset.`;
   const jsonLd = trail.length
     ? [breadcrumbList([{ name: 'Examples', path: '/examples' }, ...trail])]
     : [];
-  return { title, description, path, jsonLd };
+  return {
+    title,
+    description,
+    path,
+    jsonLd,
+    prev: page > 1 ? examplesListPagePath(shown, page - 1) : undefined,
+    next: hasNext ? examplesListPagePath(shown, page + 1) : undefined,
+  };
 }
