@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { authStore } from './lib/auth/auth-store';
+import { startHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
 import { setSiteOrigin } from './lib/site';
@@ -32,7 +33,10 @@ if (serverState) {
   setSiteOrigin(serverState.origin);
   void preloadPage(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    .then(() => {
+      startHydration();
+      hydrateRoot(container, app);
+    });
 } else {
   createRoot(container).render(app);
 }

@@ -1,15 +1,25 @@
 import { AppShell, Progress } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppErrorBoundary } from '../../components/error-boundary';
 import { ErrorFallback } from '../../components/error-fallback';
 import { FullPageLoading, PageLoader } from '../../components/page-loader';
 import { useAuth } from '../../lib/auth/auth-store';
+import { endHydration } from '../../lib/hydration';
 import { usePageLoading } from '../page-loads';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './layout.module.css';
 import { useScrollRestoration } from './use-scroll-restoration';
+
+/**
+ * Ends hydration (lib/hydration.ts) once the page has been taken over: React hydrates the content
+ * of a Suspense boundary after the rest, so this sits inside the page's boundary.
+ */
+function HydrationEnd() {
+  useEffect(endHydration, []);
+  return null;
+}
 
 /**
  * The one layout every route shares. Until the auth store is initialised (main.tsx does it
@@ -51,6 +61,7 @@ export function RootLayout() {
           <AppErrorBoundary resetKey={location.key} fallback={<ErrorFallback />}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
+              <HydrationEnd />
             </Suspense>
           </AppErrorBoundary>
         </div>

@@ -1,7 +1,16 @@
 import 'katex/dist/katex.min.css';
 import './math-text.css';
 import { cachedRichText, renderRichText, richTextParts } from '@exemplar/shared/math';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+import { isServerRender } from '../../lib/hydration';
 import { fitDisplays, fitDisplaysWhenShown } from './fit-display';
 
 export interface MathTextProps {
@@ -32,7 +41,11 @@ const SLICE_MS = 12;
  */
 export const MathText = memo(function MathText(props: MathTextProps) {
   const { text, errorLabel } = props;
-  return text.length >= PROGRESSIVE_FROM_CHARS &&
+  // A page rendered on the server holds the whole text typeset (for search engines and readers
+  // without JavaScript): the browser takes it over as it is.
+  const [whole] = useState(isServerRender);
+  return !whole &&
+    text.length >= PROGRESSIVE_FROM_CHARS &&
     cachedRichText(text, { errorLabel }) === undefined ? (
     <ProgressiveMathText {...props} />
   ) : (

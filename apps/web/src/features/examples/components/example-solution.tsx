@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { isServerRender } from '../../../lib/hydration';
 import { usePracticeMode } from '../hooks/use-practice-mode';
 import { MathSection } from './math-section';
 
@@ -20,6 +21,11 @@ export function ExampleSolution({ example }: { example: Example }) {
     procedure: false,
   });
   const [lastPractice, setLastPractice] = useState(practice);
+  // Drawn by the server, which cannot know practice mode: marked, so that the page's first script
+  // (color-scheme.js) hides them before paint when practice mode is on, until the app has taken
+  // over (then this state decides alone).
+  const [serverRendered, setServerRendered] = useState(isServerRender);
+  useEffect(() => setServerRendered(false), []);
   if (practice !== lastPractice) {
     setLastPractice(practice);
     setRevealed({ answer: false, procedure: false });
@@ -40,6 +46,7 @@ export function ExampleSolution({ example }: { example: Example }) {
           label={LABELS[part]}
           text={text}
           tone={part}
+          practicePart={serverRendered ? part : undefined}
           action={
             practice ? (
               <Button

@@ -9,10 +9,13 @@ export function MathSection({
   text,
   tone,
   action,
+  practicePart,
 }: {
   label: string;
   text: string;
   tone?: 'answer' | 'procedure';
+  /** Marks an answer or procedure drawn by the server, which practice mode hides before paint. */
+  practicePart?: 'answer' | 'procedure';
   /** A small control beside the label (e.g. 'Hide answer' in practice mode). */
   action?: ReactNode;
 }) {
@@ -22,6 +25,7 @@ export function MathSection({
       aria-label={label}
       className={tone ? classes[tone] : undefined}
       data-section={label.toLowerCase()}
+      data-practice-part={practicePart}
     >
       {action ? (
         <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
