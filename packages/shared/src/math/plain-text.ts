@@ -41,6 +41,7 @@ const SYMBOLS: Record<string, string> = {
   triangle: '△',
   perp: '⊥',
   parallel: '∥',
+  mid: '|',
   cdots: '⋯',
   ldots: '…',
   dots: '…',
@@ -97,8 +98,11 @@ function group(latex: string, from: number): [string, number] {
   return [latex.slice(i + 1), latex.length];
 }
 
-/** A fraction's or root's part, bracketed when it is more than one token. */
-const part = (text: string) => (/^[\w.′]+$|^\(.*\)$/u.test(text) ? text : `(${text})`);
+/** Double-struck capitals (`\mathbb{R}` → ℝ); other letters read as themselves. */
+const DOUBLE_STRUCK: Record<string, string> = { N: 'ℕ', Z: 'ℤ', Q: 'ℚ', R: 'ℝ', C: 'ℂ' };
+
+/** A fraction's or root's part, bracketed when it is more than one token (`π` is one). */
+const part = (text: string) => (/^[\p{L}\p{N}_.′]+$|^\(.*\)$/u.test(text) ? text : `(${text})`);
 
 /** LaTeX maths as a line of plain text: `\frac{1}{2}` → 1/2, `\sqrt{x}` → √x, `\pi` → π. */
 export function latexToPlainText(latex: string): string {
@@ -129,10 +133,29 @@ export function latexToPlainText(latex: string): string {
       } else if (SYMBOLS[name]) {
         out += ` ${SYMBOLS[name]} `;
         i = at;
-      } else if (name === 'left' || name === 'right' || name === 'displaystyle') {
+      } else if (/^(?:left|right|displaystyle|[bB]igg?[lr]?)$/.test(name)) {
         i = at;
+      } else if (name === 'binom' || name === 'dbinom' || name === 'tbinom') {
+        const [top, afterTop] = group(latex, at);
+        const [bottom, afterBottom] = group(latex, afterTop);
+        out += `C(${latexToPlainText(top)}, ${latexToPlainText(bottom)})`;
+        i = afterBottom;
+      } else if (name === 'pmod') {
+        const [modulus, after] = group(latex, at);
+        out += ` (mod ${latexToPlainText(modulus)})`;
+        i = after;
+      } else if (name === 'mathbb') {
+        const [content, after] = group(latex, at);
+        out += [...content.trim()].map((c) => DOUBLE_STRUCK[c] ?? c).join('');
+        i = after;
+      } else if (/^(?:text|textbf|textit|textrm|mbox|emph)$/.test(name)) {
+        // Prose: its own spaces count (`5\text{ cm}` is "5 cm").
+        const [content, after] = group(latex, at);
+        const pad = (re: RegExp) => (re.test(content) ? ' ' : '');
+        out += pad(/^\s/) + latexToPlainText(content) + pad(/\s$/);
+        i = after;
       } else if (
-        /^(?:text|mathrm|mathbf|mathit|textbf|textit|operatorname|boxed|overline)$/.test(name)
+        /^(?:mathrm|mathbf|mathit|mathsf|mathcal|operatorname|boxed|overline)$/.test(name)
       ) {
         const [content, after] = group(latex, at);
         out += latexToPlainText(content);
@@ -167,7 +190,7 @@ export function latexToPlainText(latex: string): string {
   }
   return out
     .replace(/\s+/g, ' ')
-    .replace(/ ([\^_])/g, '$1')
+    .replace(/ ([\^_;])/g, '$1')
     .replace(/\( /g, '(')
     .replace(/ \)/g, ')')
     .trim();

@@ -95,6 +95,8 @@ function assemble(
   if (/<meta name="description"/.test(rendered.head)) {
     head = head.replace(/<meta\s+name="description"[^>]*\/?>/, '');
   }
+  // The page reads without scripts: the shell's "needs JavaScript" notice is not for it.
+  head = head.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
   // Replaced by functions: a replacement string would read `$$` and `$&` in the page as patterns.
   return head
     .replace('</head>', () => `${rendered.head}${assets}</head>`)
