@@ -7,7 +7,8 @@ import { useBrowserTests } from './browser-tests';
  * How many API requests the example page makes. It used to page through the whole list to find
  * an example's position and neighbours (7 list requests for the last demo example, as many for an
  * unknown id); now one position request answers them, and Random example's one request carries
- * the pick's position too.
+ * the pick's position too. A first visit is rendered on the server with its data in the page:
+ * no request at all.
  */
 describe('example page: API requests', () => {
   const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' } });
@@ -32,6 +33,14 @@ describe('example page: API requests', () => {
     return { page, requests };
   }
 
+  /** Goes to `path` inside the app (react-router's history), as a link in the app does. */
+  async function navigateInApp(page: Page, path: string) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+
   const listRequests = (requests: string[]) =>
     requests.filter((r) => /^\/api\/examples(\?|$)/.test(r));
   const positionRequests = (requests: string[]) =>
@@ -41,29 +50,48 @@ describe('example page: API requests', () => {
     expect(ids.length).toBeGreaterThan(100);
   });
 
-  it('the last example of the demo catalogue: one position request, no list request', async () => {
+  it('the last example of the demo catalogue: served with its position; reached in the app, one position request, no list request', async () => {
     const last = ids.at(-1)!;
     const { page, requests } = await open();
     await page.goto(`${e2e.server.url}/examples/${last}`);
-    await page.getByRole('heading', { level: 1, name: `Example ${last}` }).waitFor();
     await page.getByText(`${ids.length} of ${ids.length} in this list`).waitFor();
     await page.waitForTimeout(SETTLE_MS);
-    expect(positionRequests(requests)).toEqual([`/api/examples/${last}/position`]);
-    expect(listRequests(requests)).toEqual([]);
-    expect(requests.filter((r) => r.startsWith(`/api/examples/${last}`))).toHaveLength(2);
-    const previous = page.getByRole('link', { name: 'Previous' });
+    expect(requests).toEqual([]);
+
+    // A fresh page that has not got it yet: from /about, inside the app.
+    const inApp = await open();
+    await inApp.page.goto(`${e2e.server.url}/about`);
+    await inApp.page.locator('[data-path="/about"]').waitFor();
+    inApp.requests.length = 0;
+    await navigateInApp(inApp.page, `/examples/${last}`);
+    await inApp.page.getByRole('heading', { level: 1, name: `Example ${last}` }).waitFor();
+    await inApp.page.getByText(`${ids.length} of ${ids.length} in this list`).waitFor();
+    await inApp.page.waitForTimeout(SETTLE_MS);
+    expect(positionRequests(inApp.requests)).toEqual([`/api/examples/${last}/position`]);
+    expect(listRequests(inApp.requests)).toEqual([]);
+    expect(inApp.requests.filter((r) => r.startsWith(`/api/examples/${last}`))).toHaveLength(2);
+    const previous = inApp.page.getByRole('link', { name: 'Previous' });
     expect(await previous.getAttribute('href')).toBe(`/examples/${ids.at(-2)}`);
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await inApp.page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
   });
 
-  it('an unknown id: the page is served with status 404, then one position request (404), no list request', async () => {
+  it('an unknown id: served with status 404 and no request; reached in the app, one position request (404), no list request', async () => {
     const { page, requests } = await open();
     const response = await page.goto(`${e2e.server.url}/examples/999999`);
     expect(response?.status()).toBe(404);
     await page.getByText('Example not found').waitFor();
     await page.waitForTimeout(SETTLE_MS);
-    expect(positionRequests(requests)).toEqual(['/api/examples/999999/position']);
-    expect(listRequests(requests)).toEqual([]);
+    expect(requests).toEqual([]);
+
+    const inApp = await open();
+    await inApp.page.goto(`${e2e.server.url}/about`);
+    await inApp.page.locator('[data-path="/about"]').waitFor();
+    inApp.requests.length = 0;
+    await navigateInApp(inApp.page, '/examples/999999');
+    await inApp.page.getByText('Example not found').waitFor();
+    await inApp.page.waitForTimeout(SETTLE_MS);
+    expect(positionRequests(inApp.requests)).toEqual(['/api/examples/999999/position']);
+    expect(listRequests(inApp.requests)).toEqual([]);
   });
 
   it('Random example: one request for the pick and its position, then no position or list request', async () => {

@@ -19,15 +19,28 @@ export interface KeptResponse {
   pending: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
-export function keptResponse(body: Buffer, type: string, madeAt = new Date()): KeptResponse {
+/**
+ * `body` to keep. `previous` is what was kept for the same URL before (under an older catalogue
+ * version): a different body made within the same second gets a Last-Modified a second later than
+ * it, so that a client asking If-Modified-Since with the old one never gets 304 for the new body.
+ */
+export function keptResponse(
+  body: Buffer,
+  type: string,
+  { previous, madeAt = new Date() }: { previous?: KeptResponse; madeAt?: Date } = {},
+): KeptResponse {
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  const etag = `"${hash}"`;
   // Whole seconds: an HTTP date has no finer ones, and If-Modified-Since compares them.
-  madeAt.setMilliseconds(0);
+  let time = Math.floor(madeAt.getTime() / 1000) * 1000;
+  if (previous && previous.etag !== etag) {
+    time = Math.max(time, Date.parse(previous.lastModified) + 1000);
+  }
   return {
     body,
     type,
-    etag: `"${hash}"`,
-    lastModified: madeAt.toUTCString(),
+    etag,
+    lastModified: new Date(time).toUTCString(),
     encoded: {},
     pending: {},
   };

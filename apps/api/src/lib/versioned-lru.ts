@@ -17,6 +17,10 @@ export function versionedLru<V>(options: {
     total -= entry.size;
   };
   return {
+    /** The value kept for `key` under whichever version (recency unchanged), if any. */
+    latest(key: string): V | undefined {
+      return entries.get(key)?.value;
+    },
     get(key: string, version: string): V | undefined {
       const entry = entries.get(key);
       if (!entry || entry.version !== version) return undefined;

@@ -52,7 +52,12 @@ export function readServerState(document: Document): ServerState | null {
   if (!text) return null;
   try {
     const state = JSON.parse(text) as ServerState;
+    // The page was just served (or revalidated: it is kept per catalogue version), so its data is
+    // current whatever the server's clock said when it was rendered: fresh from now, not
+    // re-requested because this browser's clock reads it as old.
+    const now = Date.now();
     for (const query of state.queries.queries) {
+      if (query.state.status === 'success') query.state.dataUpdatedAt = now;
       const sent = query.state.error as unknown as SentError | null;
       if (sent?.apiError) {
         const { status, message, code } = sent.apiError;

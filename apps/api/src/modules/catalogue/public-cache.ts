@@ -101,7 +101,9 @@ export const publicCachePlugin = fp(
         typeof payload === 'string' &&
         payload.length <= MAX_BYTES
       ) {
-        const entry = keptResponse(Buffer.from(payload), String(reply.getHeader('content-type')));
+        const entry = keptResponse(Buffer.from(payload), String(reply.getHeader('content-type')), {
+          previous: entries.latest(request.url),
+        });
         entries.set(request.url, version, entry);
         reply.header('etag', entry.etag).header('last-modified', entry.lastModified);
         // This answer too goes out in the kept compressed form, which later callers then reuse.

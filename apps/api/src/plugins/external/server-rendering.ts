@@ -172,7 +172,9 @@ export const serverRenderingPlugin = fp(
       let page = pages.get(key, version);
       if (page) reply.header('x-page-cache', 'hit');
       else {
-        page = keptResponse(await render(request.url, origin), 'text/html; charset=utf-8');
+        page = keptResponse(await render(request.url, origin), 'text/html; charset=utf-8', {
+          previous: pages.latest(key),
+        });
         pages.set(key, version, page);
       }
       const kept = page;

@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { isServerRender } from '../../../lib/hydration';
+import { useState } from 'react';
+import { useServerRender } from '../../../lib/hydration';
 import { usePracticeMode } from '../hooks/use-practice-mode';
 import { MathSection } from './math-section';
 
@@ -24,8 +24,7 @@ export function ExampleSolution({ example }: { example: Example }) {
   // Drawn by the server, which cannot know practice mode: marked, so that the page's first script
   // (color-scheme.js) hides them before paint when practice mode is on, until the app has taken
   // over (then this state decides alone).
-  const [serverRendered, setServerRendered] = useState(isServerRender);
-  useEffect(() => setServerRendered(false), []);
+  const serverRendered = useServerRender();
   if (practice !== lastPractice) {
     setLastPractice(practice);
     setRevealed({ answer: false, procedure: false });

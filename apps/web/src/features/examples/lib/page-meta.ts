@@ -21,7 +21,11 @@ function publicFilters(filters: ExampleFilters): ExampleFilters {
 }
 
 /** The trail of links from the catalogue to a category: subject, then each category down. */
-function categoryTrail(catalogue: FilterCatalogue, subjectId: number, categoryId: number | null) {
+function categoryTrail(
+  catalogue: FilterCatalogue,
+  subjectId: number | null,
+  categoryId: number | null,
+) {
   const location =
     categoryId === null ? undefined : indexCategoryTree(catalogue.categoryTree).get(categoryId);
   const subject = location?.subject ?? catalogue.subjects.find((s) => s.id === subjectId);
@@ -103,8 +107,7 @@ export function examplesPageMeta(
 ): PageMetaProps {
   const shown = publicFilters(filters);
   const path = examplesListPagePath(shown, page);
-  const trail =
-    shown.subjectId === null ? [] : categoryTrail(catalogue, shown.subjectId, shown.categoryId);
+  const trail = categoryTrail(catalogue, shown.subjectId, shown.categoryId);
   const place = trail.at(-1)?.name;
   const name = shown.q
     ? `Search “${truncateText(shown.q, 40)}” — Browse Examples`
@@ -112,8 +115,11 @@ export function examplesPageMeta(
       ? `${place} — Browse Examples`
       : 'Browse Examples';
   const title = `${name}${page > 1 ? `, page ${page}` : ''} — ${SITE_NAME}`;
-  const count = total === undefined ? 'Worked' : `${total} worked`;
-  const description = `${count} maths examples${place ? ` in ${place}` : ''}, each with its question, answer and step-by-step procedure, beautifully typeset.`;
+  const count =
+    total === undefined
+      ? 'Worked maths examples'
+      : `${total} worked maths example${total === 1 ? '' : 's'}`;
+  const description = `${count}${place ? ` in ${place}` : ''}, each with its question, answer and step-by-step procedure, beautifully typeset.`;
   const jsonLd = trail.length
     ? [breadcrumbList([{ name: 'Examples', path: '/examples' }, ...trail])]
     : [];
