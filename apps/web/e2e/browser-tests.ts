@@ -13,6 +13,9 @@ import {
   type TestServer,
 } from './harness';
 
+/** The longest a page load waits for the app to take the page over (see waitForAppOnLoad). */
+const APP_READY_MS = 15_000;
+
 // The browser-test harness every e2e file uses: the built app's server and Chromium for the file
 // (and test-results/ made for its screenshots), pages opened as a role in fresh contexts, and no
 // page error let through.
@@ -166,9 +169,36 @@ export function useBrowserTests(options: BrowserTestOptions = {}): BrowserTests 
 
   const watch = (page: Page) => page.on('pageerror', (error) => pageErrors.push(error.message));
 
+  /**
+   * A public page arrives rendered by the server and is visible before the app has taken it over,
+   * when a click does nothing yet. So a page load (goto, reload) also waits for the app's
+   * `data-app-ready` mark, as a person waits for a page to respond; not for `waitUntil: 'commit'`
+   * (a test looking at the page as it arrives), and at most APP_READY_MS (a test that blocks the
+   * app's scripts gets its page anyway).
+   */
+  const waitForAppOnLoad = (page: Page) => {
+    const ready = () =>
+      page
+        .waitForSelector('html[data-app-ready]', { state: 'attached', timeout: APP_READY_MS })
+        .catch(() => undefined);
+    const goto = page.goto.bind(page);
+    page.goto = async (url, gotoOptions) => {
+      const response = await goto(url, gotoOptions);
+      if (gotoOptions?.waitUntil !== 'commit') await ready();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (reloadOptions) => {
+      const response = await reload(reloadOptions);
+      if (reloadOptions?.waitUntil !== 'commit') await ready();
+      return response;
+    };
+  };
+
   const newContext = async (contextOptions: BrowserContextOptions = {}) => {
     const context = await running().browser.newContext(contextOptions);
     contexts.push(context);
+    if (contextOptions.javaScriptEnabled !== false) context.on('page', waitForAppOnLoad);
     return context;
   };
 

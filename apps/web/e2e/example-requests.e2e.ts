@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listExampleIds } from './harness';
+import { listExampleIds, navigateInApp } from './harness';
 import { useBrowserTests } from './browser-tests';
 
 /**
@@ -31,14 +31,6 @@ describe('example page: API requests', () => {
       if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
     });
     return { page, requests };
-  }
-
-  /** Goes to `path` inside the app (react-router's history), as a link in the app does. */
-  async function navigateInApp(page: Page, path: string) {
-    await page.evaluate((to) => {
-      window.history.pushState({}, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
   }
 
   const listRequests = (requests: string[]) =>

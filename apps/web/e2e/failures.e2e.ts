@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForPage } from './harness';
+import { navigateInApp, waitForPage } from './harness';
 import { type Tokens, useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'root.failures@example.com';
@@ -40,9 +40,15 @@ describe('what people are told when things fail, in the browser', () => {
    * Opens /examples once as it normally loads, so the app's code is in the browser's cache: the
    * error-screen bounds below then measure how the app handles a failure, not a cold download.
    */
+  /**
+   * The examples page once (its code then cached), then /about: the page under test is then
+   * reached inside the app, which asks the API itself (a first load of /examples is rendered on
+   * the server with its data, so failing API answers would never reach the browser).
+   */
   async function warmUp(page: Page) {
     await page.goto(url('/examples'));
     await page.getByText('Filter Categories').waitFor({ timeout: 30_000 });
+    await page.goto(url('/about'));
   }
 
   /** The /api/examples answer of the server, cut down to its first `keep` examples. */
@@ -119,7 +125,7 @@ describe('what people are told when things fail, in the browser', () => {
     const page = await open();
     await warmUp(page);
     await page.route('**/api/categories/tree', emptyFailure(500));
-    await page.goto(url('/examples'), { waitUntil: 'commit' });
+    await navigateInApp(page, '/examples');
     const screen = page.getByRole('alert');
     await screen
       .getByText('Unable to load categories')
@@ -140,7 +146,7 @@ describe('what people are told when things fail, in the browser', () => {
     const page = await open();
     await warmUp(page);
     await page.route('**/api/examples?*', emptyFailure(500));
-    await page.goto(url('/examples'), { waitUntil: 'commit' });
+    await navigateInApp(page, '/examples');
     const screen = page.getByRole('alert');
     await screen.getByText('Error Loading Examples').waitFor({ timeout: ERROR_SCREEN_WITHIN_MS });
     await screen.getByText('Failed to load examples').waitFor();
@@ -172,18 +178,23 @@ describe('what people are told when things fail, in the browser', () => {
   });
 
   it("the header badge says '1 Example Available' for one example and 'No Examples Available' for none", async () => {
+    // Reached inside the app, so the page asks the API (and the cut answer) itself.
     const page = await open();
     const badge = page.getByTestId('examples-available');
-
+    await page.goto(url('/about'));
     await page.route('**/api/examples?*', examplesCutTo(1));
-    await page.goto(url('/examples'));
+    await navigateInApp(page, '/examples');
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('1 Example Available');
     expect(await page.getByTestId('example-card').count()).toBe(1);
 
-    await page.unroute('**/api/examples?*');
-    await page.route('**/api/examples?*', examplesCutTo(0));
-    await page.reload();
-    await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toBe('No Examples Available');
-    await page.getByText('No Examples Found').waitFor();
+    const none = await open();
+    const noneBadge = none.getByTestId('examples-available');
+    await none.goto(url('/about'));
+    await none.route('**/api/examples?*', examplesCutTo(0));
+    await navigateInApp(none, '/examples');
+    await expect
+      .poll(() => noneBadge.textContent(), { timeout: 15_000 })
+      .toBe('No Examples Available');
+    await none.getByText('No Examples Found').waitFor();
   });
 });

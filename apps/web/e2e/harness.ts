@@ -226,6 +226,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
 }
 
 /** The system Chromium, driven by playwright-core (no browser download is possible here). */
+/**
+ * Goes to `path` inside the app (react-router's history), as a link in the app does: the page is
+ * drawn in the browser with its own requests, not served (a first load is rendered on the server
+ * with its data in the page, ADR 030).
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }

@@ -1,12 +1,5 @@
+import { scriptJson } from '@exemplar/shared/script-json';
 import { siteOrigin, SITE_DESCRIPTION, SITE_NAME } from '../lib/site';
-
-/** A JSON value as the text of a <script> element: nothing in it can end the element. */
-export function scriptJsonText(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 export interface PageMetaProps {
   /** The document's title, e.g. `Browse Examples — Exemplar`. */
@@ -59,7 +52,7 @@ export function PageMeta({
           key={i}
           type="application/ld+json"
           // JSON data, never executed (the Content-Security-Policy allows no inline script).
-          dangerouslySetInnerHTML={{ __html: scriptJsonText(item) }}
+          dangerouslySetInnerHTML={{ __html: scriptJson(item) }}
         />
       ))}
     </>

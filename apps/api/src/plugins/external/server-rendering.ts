@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { scriptJson } from '@exemplar/shared/script-json';
 import fp from 'fastify-plugin';
 import { publicOrigin } from '../../lib/public-origin';
 import { keptBody, keptResponse, keptSize, type KeptResponse } from '../../lib/kept-response';
@@ -35,14 +36,6 @@ declare module 'fastify' {
 
 const MAX_PAGES = 2000;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
-
-/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** The built files the renderer needs, or null (with the reason) when they are not there. */
 async function loadBuild(distDir: string) {

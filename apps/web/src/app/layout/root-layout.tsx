@@ -14,10 +14,15 @@ import { useScrollRestoration } from './use-scroll-restoration';
 
 /**
  * Ends hydration (lib/hydration.ts) once the page has been taken over: React hydrates the content
- * of a Suspense boundary after the rest, so this sits inside the page's boundary.
+ * of a Suspense boundary after the rest, so this sits inside the page's boundary. It then marks
+ * the document `data-app-ready`: from here on the page answers clicks and keys (a click on a
+ * server-rendered page before then does nothing; the browser tests wait for it).
  */
 function HydrationEnd() {
-  useEffect(endHydration, []);
+  useEffect(() => {
+    endHydration();
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
   return null;
 }
 

@@ -42,9 +42,11 @@ const SLICE_MS = 12;
 export const MathText = memo(function MathText(props: MathTextProps) {
   const { text, errorLabel } = props;
   // A page rendered on the server holds the whole text typeset (for search engines and readers
-  // without JavaScript): the browser takes it over as it is.
-  const [whole] = useState(isServerRender);
-  return !whole &&
+  // without JavaScript); the browser adopts that markup as it is instead of typesetting again.
+  const [adopt] = useState(() => typeof window !== 'undefined' && isServerRender());
+  const [adoptedText] = useState(text);
+  if (adopt && text === adoptedText) return <AdoptedMathText {...props} />;
+  return typeof window !== 'undefined' &&
     text.length >= PROGRESSIVE_FROM_CHARS &&
     cachedRichText(text, { errorLabel }) === undefined ? (
     <ProgressiveMathText {...props} />
@@ -62,6 +64,7 @@ function MathBox({
 }: Pick<MathTextProps, 'inline' | 'className' | 'style'> & {
   boxRef: React.RefObject<HTMLElement | null>;
   'aria-busy'?: boolean;
+  suppressHydrationWarning?: boolean;
   dangerouslySetInnerHTML?: { __html: string };
 }) {
   const Tag = inline ? 'span' : 'div';
@@ -70,6 +73,35 @@ function MathBox({
       ref={boxRef as React.RefObject<HTMLDivElement & HTMLSpanElement>}
       className={className ? `math-text ${className}` : 'math-text'}
       {...rest}
+    />
+  );
+}
+
+/** What hydration passes for the server's markup: React leaves an element's inner HTML alone then. */
+const SERVER_MARKUP = { __html: '' };
+
+/**
+ * The server's typeset markup, taken over as it is (typesetting it again would hold a phone's
+ * main thread for as long as the server took, for the same result). Should the element be empty
+ * (React drew this part afresh after a hydration mismatch), it is typeset here.
+ */
+function AdoptedMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    // Safe: see renderRichText — everything outside KaTeX output is HTML-escaped.
+    if (!element.hasChildNodes() && text) element.innerHTML = renderRichText(text, { errorLabel });
+    return fitDisplays(element);
+  }, [text, errorLabel]);
+  return (
+    <MathBox
+      boxRef={ref}
+      inline={inline}
+      className={className}
+      style={style}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={SERVER_MARKUP}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useServerRender } from '../../../lib/hydration';
 import {
   filtersToSearchParams,
   forViewer,
@@ -34,9 +35,14 @@ export function useExampleFilters(
     [corrected, searchParams, signedIn],
   );
 
+  // Not while a server-rendered page is being taken over: that render is a visitor's (the server
+  // knows no session), and would drop a signed-in user's liked/solved from the URL.
+  const serverRender = useServerRender();
   useEffect(() => {
-    if (corrected) setSearchParams(corrected, { replace: true, preventScrollReset: true });
-  }, [corrected, setSearchParams]);
+    if (corrected && !serverRender) {
+      setSearchParams(corrected, { replace: true, preventScrollReset: true });
+    }
+  }, [corrected, serverRender, setSearchParams]);
 
   const setFilters = useCallback(
     (next: ExampleFilters) => {
