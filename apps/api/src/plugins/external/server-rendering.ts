@@ -125,6 +125,8 @@ export const serverRenderingPlugin = fp(
       maxTotalSize: MAX_TOTAL_BYTES,
       sizeOf: keptSize,
     });
+    /** Renders under way, by catalogue version and key. */
+    const rendering = new Map<string, Promise<KeptResponse>>();
 
     /** The page's API requests, answered in process as a visitor's (no session, no encoding). */
     const transport: typeof fetch = async (input, init) => {
@@ -162,19 +164,31 @@ export const serverRenderingPlugin = fp(
       const version = await app.catalogueVersion.read();
       // Per origin too: the page's absolute URLs are written with it.
       const key = `${origin}${request.url}`;
-      let page = pages.get(key, version);
-      if (page) reply.header('x-page-cache', 'hit');
+      let kept = pages.get(key, version);
+      if (kept) reply.header('x-page-cache', 'hit');
       else {
-        page = keptResponse(await render(request.url, origin), 'text/html; charset=utf-8', {
-          previous: pages.latest(key),
-        });
-        pages.set(key, version, page);
+        // Callers arriving while it renders share the one render (a popular page after an edit).
+        const making = `${version} ${key}`;
+        let made = rendering.get(making);
+        if (!made) {
+          made = render(request.url, origin)
+            .then((body) => {
+              const page = keptResponse(body, 'text/html; charset=utf-8', {
+                previous: pages.latest(key),
+              });
+              pages.set(key, version, page);
+              return page;
+            })
+            .finally(() => rendering.delete(making));
+          rendering.set(making, made);
+        }
+        kept = await made;
       }
-      const kept = page;
+      const page = kept;
       const grown = () => {
-        if (pages.get(key, version) === kept) pages.set(key, version, kept);
+        if (pages.get(key, version) === page) pages.set(key, version, page);
       };
-      return reply.send(await keptBody(request, reply, kept, grown));
+      return reply.send(await keptBody(request, reply, page, grown));
     }
 
     app.decorate('serverRendering', { send });
