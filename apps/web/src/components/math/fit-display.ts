@@ -135,12 +135,18 @@ export function fitDisplays(root: Element): () => void {
 /**
  * Like fitDisplays, for a part of a long text with `content-visibility: auto`: its formulas are
  * watched only while the part is on screen (from its first `contentvisibilityautostatechange`),
- * so thousands of formulas further down cost nothing until scrolled to.
+ * so thousands of formulas further down cost nothing until scrolled to. `alreadyShown`: the part
+ * was in the page before (a server-rendered one) and may be on screen already.
  */
-export function fitDisplaysWhenShown(part: Element): () => void {
+export function fitDisplaysWhenShown(part: Element, { alreadyShown = false } = {}): () => void {
   if (typeof ResizeObserver === 'undefined') return () => {};
   getObserver();
   shownParts.set(part, null);
+  // A part that was on the page before anything listened (written by the server) had its first
+  // state change already: if it is on screen now, it is fitted now.
+  if (alreadyShown && part.checkVisibility?.({ contentVisibilityAuto: true })) {
+    shownParts.set(part, fitDisplays(part));
+  }
   return () => {
     shownParts.get(part)?.();
     shownParts.delete(part);

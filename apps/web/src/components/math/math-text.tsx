@@ -26,6 +26,8 @@ export interface MathTextProps {
 
 /** Texts at least this long are typeset a part at a time (a few hundred expressions or more). */
 export const PROGRESSIVE_FROM_CHARS = 4_000;
+/** About this much typeset HTML of a long text is written by the server; the browser adds the rest. */
+const SERVER_HTML_CHARS = 200_000;
 /** Longest stretch of typesetting before the page gets the main thread back. */
 const SLICE_MS = 12;
 
@@ -46,8 +48,12 @@ export const MathText = memo(function MathText(props: MathTextProps) {
   const [adopt] = useState(() => typeof window !== 'undefined' && isServerRender());
   const [adoptedText] = useState(text);
   if (adopt && text === adoptedText) return <AdoptedMathText {...props} />;
-  return typeof window !== 'undefined' &&
-    text.length >= PROGRESSIVE_FROM_CHARS &&
+  // On the server a long text is written whole, in the parts the browser would typeset one at a
+  // time (each laid out only when on screen).
+  if (typeof window === 'undefined' && text.length >= PROGRESSIVE_FROM_CHARS) {
+    return <PartedMathText {...props} />;
+  }
+  return text.length >= PROGRESSIVE_FROM_CHARS &&
     cachedRichText(text, { errorLabel }) === undefined ? (
     <ProgressiveMathText {...props} />
   ) : (
@@ -64,6 +70,7 @@ function MathBox({
 }: Pick<MathTextProps, 'inline' | 'className' | 'style'> & {
   boxRef: React.RefObject<HTMLElement | null>;
   'aria-busy'?: boolean;
+  'data-parts-written'?: number;
   suppressHydrationWarning?: boolean;
   dangerouslySetInnerHTML?: { __html: string };
 }) {
@@ -92,7 +99,14 @@ function AdoptedMathText({ text, errorLabel, inline = false, className, style }:
     if (!element) return undefined;
     // Safe: see renderRichText — everything outside KaTeX output is HTML-escaped.
     if (!element.hasChildNodes() && text) element.innerHTML = renderRichText(text, { errorLabel });
-    return fitDisplays(element);
+    // A long text in parts: each fitted when it comes on screen, as ProgressiveMathText does, and
+    // the parts the server left out typeset here.
+    const shown = [...element.children].filter((child) => child.classList.contains('math-part'));
+    if (shown.length === 0) return fitDisplays(element);
+    const stops = shown.map((part) => fitDisplaysWhenShown(part, { alreadyShown: true }));
+    const written = Number(element.dataset['partsWritten'] ?? shown.length);
+    stops.push(typesetParts(element, richTextParts(text, { errorLabel }), written));
+    return () => stops.forEach((stop) => stop());
   }, [text, errorLabel]);
   return (
     <MathBox
@@ -102,6 +116,39 @@ function AdoptedMathText({ text, errorLabel, inline = false, className, style }:
       style={style}
       suppressHydrationWarning
       dangerouslySetInnerHTML={SERVER_MARKUP}
+    />
+  );
+}
+
+/**
+ * A long text written whole on the server, in the parts ProgressiveMathText would add one at a
+ * time: each a block of its own, laid out only when on screen (`content-visibility`).
+ */
+function PartedMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
+  const { html, written, total } = useMemo(() => {
+    const parts = richTextParts(text, { errorLabel });
+    let out = '';
+    let count = 0;
+    // The first SERVER_PART_CHARS of HTML or so: enough to read and to index; the browser
+    // typesets the rest a part at a time, as it would have all of it (a page of several very long
+    // texts would otherwise be megabytes of HTML, parsed and laid out in one long task).
+    while (count < parts.length && (count === 0 || out.length < SERVER_HTML_CHARS)) {
+      out += `<div class="math-part">${parts[count]!()}</div>`;
+      count += 1;
+    }
+    return { html: out, written: count, total: parts.length };
+  }, [text, errorLabel]);
+  const ref = useRef<HTMLElement>(null);
+  return (
+    <MathBox
+      boxRef={ref}
+      inline={inline}
+      className={className}
+      style={style}
+      aria-busy={written < total || undefined}
+      data-parts-written={written < total ? written : undefined}
+      // Safe: see renderRichText — every part is its output, cut between segments.
+      dangerouslySetInnerHTML={{ __html: html }}
     />
   );
 }
@@ -123,6 +170,37 @@ function ImmediateMathText({ text, errorLabel, inline = false, className, style 
   );
 }
 
+/**
+ * Adds `parts[from…]` to `element` a slice of about SLICE_MS at a time, each slice in a task of
+ * its own and a block of its own (`math-part`, laid out only when on screen), then clears
+ * aria-busy. Returns what stops it (and the fitting of the parts added).
+ */
+function typesetParts(element: HTMLElement, parts: Array<() => string>, from: number) {
+  const stops: Array<() => void> = [];
+  let next = from;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slice = () => {
+    const started = performance.now();
+    let html = '';
+    while (next < parts.length && performance.now() - started < SLICE_MS) html += parts[next++]!();
+    // Each slice is a block of its own: appending to one long paragraph would lay all of it out
+    // again every time. Parts end with a block (display maths or code), so nothing moves.
+    element.insertAdjacentHTML('beforeend', `<div class="math-part">${html}</div>`);
+    // Parts off screen are not laid out (content-visibility): fitted when shown.
+    if (element.lastElementChild) stops.push(fitDisplaysWhenShown(element.lastElementChild));
+    if (next < parts.length) timer = setTimeout(slice, 0);
+    else element.removeAttribute('aria-busy');
+  };
+  // Even the first slice waits for its own task: several long texts mounting together would
+  // otherwise all be typeset in the task that mounts them.
+  if (next < parts.length) timer = setTimeout(slice, 0);
+  else element.removeAttribute('aria-busy');
+  return () => {
+    clearTimeout(timer);
+    for (const stop of stops) stop();
+  };
+}
+
 function ProgressiveMathText({
   text,
   errorLabel,
@@ -141,32 +219,9 @@ function ProgressiveMathText({
       element.removeAttribute('aria-busy');
       return fitDisplays(element);
     }
-    const stops: Array<() => void> = [];
     element.innerHTML = '';
     element.setAttribute('aria-busy', 'true');
-    const parts = richTextParts(text, { errorLabel });
-    let next = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slice = () => {
-      const started = performance.now();
-      let html = '';
-      while (next < parts.length && performance.now() - started < SLICE_MS)
-        html += parts[next++]!();
-      // Each slice is a block of its own: appending to one long paragraph would lay all of it out
-      // again every time. Parts end with a block (display maths or code), so nothing moves.
-      element.insertAdjacentHTML('beforeend', `<div class="math-part">${html}</div>`);
-      // Parts off screen are not laid out (content-visibility): fitted when shown.
-      if (element.lastElementChild) stops.push(fitDisplaysWhenShown(element.lastElementChild));
-      if (next < parts.length) timer = setTimeout(slice, 0);
-      else element.removeAttribute('aria-busy');
-    };
-    // Even the first slice waits for its own task: several long texts mounting together would
-    // otherwise all be typeset in the task that mounts them.
-    timer = setTimeout(slice, 0);
-    return () => {
-      clearTimeout(timer);
-      for (const stop of stops) stop();
-    };
+    return typesetParts(element, richTextParts(text, { errorLabel }), 0);
   }, [text, errorLabel]);
   return <MathBox boxRef={ref} inline={inline} className={className} style={style} aria-busy />;
 }
