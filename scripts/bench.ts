@@ -1,27 +1,29 @@
 // `npm run bench`: throughput and latency of the API against the ceiling for each payload, on
 // SQLite and on PostgreSQL, with a generated catalogue of 100,000 examples and 1,000 categories;
-// plus the time to import the MATH public sample. Writes its table into docs/benchmarks.md.
+// the server-rendered public pages on the same catalogue (cache hits against their ceilings, and
+// cold renders); plus the time to import the MATH public sample. Writes its tables into
+// docs/benchmarks.md.
 //
 // Options: --examples N (100000) --duration S (8) --engines sqlite,postgres
-//   --only api,compression (both by default; each writes its own part of the file; the import
-//   time is part of api) --help (these lines, and nothing run)
+//   --only api,compression,pages (all three by default; each writes its own part of the file; the
+//   import time is part of api) --help (these lines, and nothing run)
 // PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a database.
 //
-// The parts: bench/engine.ts (one engine's measurements), bench/load.ts (autocannon),
-// bench/processes.ts (servers), bench/api-report.ts (the API section), bench/compression.ts.
+// The parts: bench/engine.ts (one engine's measurements), bench/pages.ts (its pages' rows),
+// bench/load.ts (autocannon), bench/same-bytes.ts (the ceiling), bench/processes.ts (servers),
+// bench/api-report.ts (the API and pages sections), bench/compression.ts.
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { apiSection, writeSection } from './bench/api-report';
+import { apiSection, pagesSection, writeSection } from './bench/api-report';
 import { benchCompression } from './bench/compression';
 import {
   benchEngine,
   benchImport,
   pgAvailable,
-  type ColdRow,
+  type EngineResults,
   type Engine,
-  type Row,
-  type SignedInRow,
 } from './bench/engine';
 import { run, runCold } from './bench/load';
 import { freePort, root, spawnNode, stop, waitFor } from './bench/processes';
@@ -31,7 +33,7 @@ const { values } = parseArgs({
     examples: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '8' },
     engines: { type: 'string', default: 'sqlite,postgres' },
-    only: { type: 'string', default: 'api,compression' },
+    only: { type: 'string', default: 'api,compression,pages' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -46,6 +48,13 @@ if (values.help) {
   process.exit(0);
 }
 const ONLY = new Set(values.only!.split(','));
+const unknown = [...ONLY].filter((part) => !['api', 'compression', 'pages'].includes(part));
+if (unknown.length) {
+  console.error(`--only: no part named ${unknown.join(', ')} (api, compression, pages)`);
+  process.exit(1);
+}
+/** The machine's load average when the run began (the sections also give it at their end). */
+const loadAtStart = os.loadavg();
 const EXAMPLES = Number(values.examples);
 const DURATION = Number(values.duration);
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -64,11 +73,10 @@ if (ONLY.has('compression')) {
   writeSection('bench-compression', section);
   console.log(section);
 }
-if (!ONLY.has('api')) process.exit(0);
+if (!ONLY.has('api') && !ONLY.has('pages')) process.exit(0);
 
-const rows: Row[] = [];
-const signedInRows: SignedInRow[] = [];
-const coldRows: ColdRow[] = [];
+const parts = { api: ONLY.has('api'), pages: ONLY.has('pages') };
+const results: EngineResults = { rows: [], signedIn: [], cold: [], pages: [], coldPages: [] };
 const skipped: string[] = [];
 for (const engine of values.engines!.split(',') as Engine[]) {
   if (engine === 'postgres' && !(await pgAvailable(PG_ADMIN))) {
@@ -79,19 +87,34 @@ for (const engine of values.engines!.split(',') as Engine[]) {
     examples: EXAMPLES,
     duration: DURATION,
     pgAdmin: PG_ADMIN,
+    parts,
   });
-  rows.push(...measured.rows);
-  signedInRows.push(...measured.signedIn);
-  coldRows.push(...measured.cold);
+  for (const key of Object.keys(results) as (keyof EngineResults)[])
+    (results[key] as unknown[]).push(...measured[key]);
 }
-const importLine = await benchImport();
 
+if (parts.pages) {
+  const { section, table, coldTable } = pagesSection({
+    examples: EXAMPLES,
+    duration: DURATION,
+    rows: results.pages,
+    coldRows: results.coldPages,
+    skipped,
+    loadAtStart,
+  });
+  writeSection('bench-pages', section);
+  console.log(table);
+  console.log(`\n${coldTable}`);
+}
+if (!parts.api) process.exit(0);
+
+const importLine = await benchImport();
 const { section, table, signedInTable, coldTable } = apiSection({
   examples: EXAMPLES,
   duration: DURATION,
-  rows,
-  signedInRows,
-  coldRows,
+  rows: results.rows,
+  signedInRows: results.signedIn,
+  coldRows: results.cold,
   skipped,
   importLine,
 });

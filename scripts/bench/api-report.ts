@@ -1,12 +1,17 @@
-// What `npm run bench` writes: its sections of docs/benchmarks.md (the API's tables here).
+// What `npm run bench` writes: its sections of docs/benchmarks.md (the API's and the
+// server-rendered pages' tables here).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ColdRow, Row, SignedInRow } from './engine';
+import type { PageColdRow, PageRow } from './pages';
 import { CONNECTIONS, ROUNDS } from './load';
 import { root } from './processes';
 
 const doc = path.join(root, 'docs/benchmarks.md');
+const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
+const machine = () =>
+  `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 /** Puts `section` in place of the one between its markers in docs/benchmarks.md, or appends it. */
 export function writeSection(marker: string, section: string) {
   const current = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '# Benchmarks\n';
@@ -70,10 +75,7 @@ export function apiSection({
   const section = `<!-- bench:start -->
 ## API throughput and latency (\`npm run bench\`)
 
-Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average at the end ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ')}.
+Run on ${new Date().toISOString().slice(0, 10)}: ${machine()}; load average at the end ${loads(os.loadavg())}.
 Catalogue: ${examples.toLocaleString('en')} generated examples, 1,000 categories. autocannon, ${CONNECTIONS} connections, ${duration} s per measurement (${ROUNDS} rounds) after a 1 s warm-up.
 The ceiling is a bare Fastify route sending the exact bytes the endpoint returned (its body and its headers: security headers, content type, request id), measured in the same run; ratio = req/s ÷ ceiling req/s. The body-only ceiling sends the same body with only a content type, for comparison (it shows what the security headers cost on small payloads). Endpoint and ceilings are measured in ${ROUNDS} alternating rounds each and the median is reported. Targets: ≥ 50% on SQLite, ≥ 35% on PostgreSQL, p99 ≤ 25 ms.
 ${skipped.length ? `\nSkipped: ${skipped.join('; ')}.\n` : ''}
@@ -94,4 +96,61 @@ Import of the MATH public sample: ${importLine}.
 Reproduce: \`npm run bench\` (options: \`-- --examples 100000 --duration 8 --engines sqlite,postgres\`).
 <!-- bench:end -->`;
   return { section, table, signedInTable, coldTable };
+}
+
+/** The server-rendered pages' results. */
+export interface PagesResults {
+  examples: number;
+  duration: number;
+  rows: PageRow[];
+  coldRows: PageColdRow[];
+  /** Engines left out, and why. */
+  skipped: string[];
+  /** The load average (1, 5, 15 min) when the run began. */
+  loadAtStart: number[];
+}
+
+/** The server-rendered pages' section of docs/benchmarks.md, and its tables for the console. */
+export function pagesSection({
+  examples,
+  duration,
+  rows,
+  coldRows,
+  skipped,
+  loadAtStart,
+}: PagesResults) {
+  const table = [
+    '| engine | page | answered by | Accept-Encoding | bytes sent | req/s | p50 ms | p99 ms | ceiling req/s | ratio | ceiling p99 ms | body-only ceiling req/s | errors |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.engine} | \`GET ${r.page}\` | page cache hit | ${r.encoding} | ${r.bytes.toLocaleString('en')} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round(r.ceilingRps)} | ${((r.rps / r.ceilingRps) * 100).toFixed(0)}% | ${r.ceilingP99} | ${Math.round(r.bareRps)} | ${r.errors} |`,
+    ),
+  ].join('\n');
+  const coldTable = [
+    '| engine | page (cold: no cache hit) | Accept-Encoding | pages rendered | renders/s | p50 ms | p99 ms | server CPU ms/render | errors | ceiling req/s of a cached page of that kind |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...coldRows.map(
+      (r) =>
+        `| ${r.engine} | \`GET ${r.page}\` | ${r.encoding} | ${r.requests.toLocaleString('en')} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRender === undefined ? '—' : r.cpuMsPerRender.toFixed(1)} | ${r.errors} | ${Math.round(r.ceilingRps)} |`,
+    ),
+  ].join('\n');
+  const each = Math.max(1, Math.round(duration / ROUNDS));
+  const section = `<!-- bench-pages:start -->
+## Server-rendered pages (\`npm run bench -- --only pages\`)
+
+Run on ${new Date().toISOString().slice(0, 10)}: ${machine()}; load average ${loads(loadAtStart)} when the run began, ${loads(os.loadavg())} at its end.
+Catalogue: ${examples.toLocaleString('en')} generated examples, 1,000 categories; the API server with \`NODE_ENV=production\` and the built web app (its SSR bundle \`apps/web/dist-server/entry-server.js\`), as for the API rows. autocannon, ${CONNECTIONS} connections.
+
+**Cache hits.** Each row asks the same URL again and again, as a visitor (no cookie, no token): \`/examples/{id}\` of the example in the middle of the catalogue, \`/examples\` and \`/examples?category=\` (one main category: its subtree, as in the API rows). Every answer is a **page-cache hit**: the page was rendered by the first request and is kept per catalogue version, origin and URL; the answer the ceiling sends was checked to carry \`x-page-cache: hit\`. "br" rows send \`accept-encoding: br\` and get the page's brotli form, made once (quality 5) and kept; "none" rows send no Accept-Encoding and get the HTML as it is. The ceiling is a bare Fastify route sending that exact answer (its body bytes as sent and its headers: security headers, ETag, Last-Modified, Vary, \`x-page-cache\`, request id); the body-only ceiling sends the same body with only a content type. Page, ceiling and body-only ceiling in ${ROUNDS} alternating rounds of ${each} s after a 1 s warm-up each, medians reported; ratio = req/s ÷ ceiling req/s.
+${skipped.length ? `\nSkipped: ${skipped.join('; ')}.\n` : ''}
+${table}
+
+**Cold renders.** Every request is a page the server has not rendered before, so each one is a full render: \`/examples/{id}\` of a different real example each time (all the catalogue's ids in a seeded order), or \`/examples?category=…\` with a combination of category, difficulty and type not asked before (1,000 × 5 × 5 combinations, seeded order). The page cache is not switched off or bypassed: each URL is asked once. The API answers the page reads in process for that example or those filters are first asks too (the example, its position, the filtered list and total); answers every page shares (category tree, difficulties, types) are already cached, as on a server that has been running. Both encodings draw from one list per kind, so no page is rendered twice; a br request also compresses the page it rendered (brotli 5, kept with the page). ${duration} s each after a 1 s warm-up, one run. renders/s is autocannon's answers per second; "pages rendered" counts the requests sent, each of which the server renders: the renders still queued when a run ends are let finish (the server's CPU goes quiet) before the next run starts and before its CPU is read. Server CPU per render is the API process's user + system time (all threads, from /proc) over that run ÷ pages rendered (PostgreSQL's own processes are not counted). Beside each: the ceiling req/s of the cached page of the same kind and encoding (the example page, or the category list), for scale; no ratio.
+
+${coldTable}
+
+Reproduce: \`npm run bench -- --only pages\` (options: \`--examples 100000 --duration 8 --engines sqlite,postgres\`; the web app must be built: \`node scripts/web-build.mjs\`).
+<!-- bench-pages:end -->`;
+  return { section, table, coldTable };
 }

@@ -3,10 +3,11 @@
 // examples are real worked examples with LaTeX), each request asked with no Accept-Encoding, with
 // gzip and with br.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { answerAsSent } from './load';
+import { cpuMs } from './processes';
 
 interface Measured {
   total: number;
@@ -53,37 +54,14 @@ const ENCODINGS = [
   ['br', { 'accept-encoding': 'br' }],
 ] as const;
 
-/**
- * CPU time the server process has used so far (all its threads: compression runs on the thread
- * pool), in ms, from /proc; undefined where there is no /proc. Unlike req/s, CPU per request hardly
- * moves when other work shares the machine.
- */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 Hz ticks
-  } catch {
-    return undefined;
-  }
-}
 const perRequest = (ms: number | undefined, requests: number) =>
   ms === undefined || !requests ? '—' : `${Math.round((ms * 1000) / requests)}`;
 
 /** The bytes of one answer's body as sent (not decoded) and its Content-Encoding. */
-function wireBytes(url: string, headers: Record<string, string>) {
-  return new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        let bytes = 0;
-        res.on('data', (d: Buffer) => (bytes += d.length));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'none') })
-            : reject(new Error(`${url} answered ${res.statusCode}`)),
-        );
-      })
-      .on('error', reject);
-  });
+async function wireBytes(url: string, headers: Record<string, string>) {
+  const res = await answerAsSent(url, headers);
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return { bytes: res.body.length, encoding: String(res.headers['content-encoding'] ?? 'none') };
 }
 
 export async function benchCompression(t: CompressionBenchTools): Promise<string> {

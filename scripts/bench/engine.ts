@@ -9,8 +9,10 @@ import { createDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
 import { importCatalogue } from '../../apps/api/src/modules/catalogue-io/catalogue-io.service';
 import { coldQueries, generateCatalogue } from './generate';
-import { measureRounds, run, runCold } from './load';
+import { answerAsSent, measureRounds, run, runCold } from './load';
+import { benchPages, type PageColdRow, type PageRow } from './pages';
 import { freePort, root, spawnNode, stop, waitFor } from './processes';
+import { captureAnswer, startCeiling, type Captured } from './same-bytes';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -19,6 +21,8 @@ export interface BenchOptions {
   duration: number;
   /** A PostgreSQL URL that may create and drop databases. */
   pgAdmin: string;
+  /** What to measure on the engine's server: the API's rows, the server-rendered pages' rows. */
+  parts: { api: boolean; pages: boolean };
 }
 
 const log = (...a: unknown[]) => console.error('[bench]', ...a);
@@ -59,15 +63,6 @@ export interface ColdRow {
 }
 
 export const BENCH_USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
-
-// Sent by every HTTP response or computed per response by Node: not part of the captured bytes.
-const HOP_HEADERS = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'transfer-encoding',
-]);
 
 /**
  * Starts the API of the checkout in `cwd` (this one unless told) on a free port over a generated
@@ -133,12 +128,26 @@ export function benchEndpoints(
   ];
 }
 
+/** A generated catalogue's ids, as `generateCatalogue` returns them. */
+export type Catalogue = Awaited<ReturnType<typeof generateCatalogue>>;
+
+/** One engine's rows; a part not asked for (BenchOptions.parts) leaves its rows empty. */
+export interface EngineResults {
+  rows: Row[];
+  signedIn: SignedInRow[];
+  cold: ColdRow[];
+  pages: PageRow[];
+  coldPages: PageColdRow[];
+}
+
+/**
+ * One engine: a generated catalogue, the server on it, and the parts asked for: the API rows
+ * (endpoints against their ceilings, signed in, cold) and the server-rendered pages' rows.
+ */
 export async function benchEngine(
   engine: Engine,
-  { examples, duration, pgAdmin }: BenchOptions,
-): Promise<{ rows: Row[]; signedIn: SignedInRow[]; cold: ColdRow[] }> {
-  const signedInRows: SignedInRow[] = [];
-  const coldRows: ColdRow[] = [];
+  { examples, duration, pgAdmin, parts }: BenchOptions,
+): Promise<EngineResults> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `exemplar-bench-${engine}-`));
   let databaseUrl: string | undefined;
   const pgName = `exemplar_bench_${process.pid}`;
@@ -157,7 +166,7 @@ export async function benchEngine(
     const t0 = performance.now();
     const database = createDatabase({ dataDir, databaseUrl });
     await migrate(database);
-    const { mainCategoryIds, categoryIds, difficultyIds } = await database.db
+    const catalogue = await database.db
       .transaction()
       .execute((trx) => generateCatalogue(trx, examples));
     // What autovacuum does soon after a bulk load (statistics, visibility map for index-only
@@ -171,33 +180,79 @@ export async function benchEngine(
       .offset(Math.floor(examples / 2))
       .limit(1)
       .executeTakeFirstOrThrow();
+    // Every example's id, for the cold page renders (one page never asked before per request).
+    const exampleIds = parts.pages
+      ? (await database.db.selectFrom('examples').select('id').orderBy('id').execute()).map(
+          (r) => r.id,
+        )
+      : [];
     await database.close();
     log(`${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const { base, server, signedIn } = await startApi({ dataDir, databaseUrl });
-    const endpoints = benchEndpoints({ mainCategoryIds, difficultyIds }, middleId);
-    const captured = [];
-    for (const [, p] of endpoints) {
-      // The second answer: what the measurement gets (cached endpoints answer from memory by then).
-      await fetch(`${base}${p}`);
-      const res = await fetch(`${base}${p}`);
-      const body = Buffer.from(await res.arrayBuffer());
-      if (!res.ok) throw new Error(`${p} answered ${res.status}`);
-      captured.push({
-        path: p,
-        headers: Object.fromEntries(
-          [...res.headers].filter(([name]) => !HOP_HEADERS.has(name.toLowerCase())),
-        ),
-        body: body.toString('base64'),
-        bytes: body.length,
-      });
+    const results: EngineResults = { rows: [], signedIn: [], cold: [], pages: [], coldPages: [] };
+    try {
+      if (parts.api) {
+        Object.assign(
+          results,
+          await benchApi(engine, { base, signedIn, dataDir, duration }, catalogue, middleId),
+        );
+      }
+      if (parts.pages) {
+        const pages = await benchPages(engine, {
+          base,
+          serverPid: server.pid,
+          dataDir,
+          duration,
+          catalogue,
+          exampleIds,
+          middleId,
+        });
+        results.pages = pages.rows;
+        results.coldPages = pages.cold;
+      }
+    } finally {
+      await stop(server);
     }
-    const ceilingFile = path.join(dataDir, 'ceiling.json');
-    fs.writeFileSync(ceilingFile, JSON.stringify(captured));
-    const ceilingPort = await freePort();
-    const ceiling = spawnNode(['scripts/bench/ceiling.ts', String(ceilingPort), ceilingFile], {});
-    await waitFor(`http://127.0.0.1:${ceilingPort}/api/health`);
+    return results;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      // WITH (FORCE): a run that failed part-way may leave a server connected; the cleanup must
+      // not fail on it and hide the error that stopped the run.
+      const admin = new pg.Client({ connectionString: pgAdmin });
+      await admin.connect();
+      await admin
+        .query(`drop database if exists ${pgName} with (force)`)
+        .catch((err: unknown) => log(`could not drop ${pgName}: ${String(err)}`));
+      await admin.end();
+    }
+  }
+}
 
+/** The API rows of one engine: each endpoint against its ceilings, signed in, and cold. */
+async function benchApi(
+  engine: Engine,
+  {
+    base,
+    signedIn,
+    dataDir,
+    duration,
+  }: { base: string; signedIn: Record<string, string>; dataDir: string; duration: number },
+  catalogue: Catalogue,
+  middleId: number,
+): Promise<Pick<EngineResults, 'rows' | 'signedIn' | 'cold'>> {
+  const signedInRows: SignedInRow[] = [];
+  const coldRows: ColdRow[] = [];
+  const endpoints = benchEndpoints(catalogue, middleId);
+  const captured: Captured[] = [];
+  for (const [, p] of endpoints) {
+    // The second answer: what the measurement gets (cached endpoints answer from memory by then).
+    await answerAsSent(`${base}${p}`);
+    captured.push(await captureAnswer(`${base}${p}`, p));
+  }
+  const ceiling = await startCeiling(captured, dataDir);
+  try {
     const rows: Row[] = [];
     for (const [i, [name, p]] of endpoints.entries()) {
       log(`${engine}: ${name}`);
@@ -206,9 +261,9 @@ export async function benchEngine(
         app: r,
         bare,
       } = await measureRounds(
-        `http://127.0.0.1:${ceilingPort}${p}`,
+        `${ceiling.url}${p}`,
         `${base}${p}`,
-        `http://127.0.0.1:${ceilingPort}/bare${p}`,
+        `${ceiling.url}/bare${p}`,
         duration,
       );
       rows.push({
@@ -234,7 +289,7 @@ export async function benchEngine(
     }
     // Cold: a query never asked before on every request (visitors, then signed in, from one list
     // so the signed-in run cannot reuse pages the visitors' run cached).
-    const cold = { list: coldQueries(400_000, { categoryIds, difficultyIds }), next: 0 };
+    const cold = { list: coldQueries(400_000, catalogue), next: 0 };
     for (const [caller, headers] of [
       ['visitor', {}],
       ['signed in', signedIn],
@@ -244,21 +299,9 @@ export async function benchEngine(
       const r = await runCold(base, cold, duration, headers);
       coldRows.push({ engine, caller, ...r });
     }
-    await stop(ceiling);
-    await stop(server);
     return { rows, signedIn: signedInRows, cold: coldRows };
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') {
-      // WITH (FORCE): a run that failed part-way may leave a server connected; the cleanup must
-      // not fail on it and hide the error that stopped the run.
-      const admin = new pg.Client({ connectionString: pgAdmin });
-      await admin.connect();
-      await admin
-        .query(`drop database if exists ${pgName} with (force)`)
-        .catch((err: unknown) => log(`could not drop ${pgName}: ${String(err)}`));
-      await admin.end();
-    }
+    await stop(ceiling.process);
   }
 }
 

@@ -104,7 +104,7 @@ export async function generateCatalogue(db: Kysely<Database>, examples: number) 
     }
   }
   if (batch.length) await db.insertInto('examples').values(batch).execute();
-  return { mainCategoryIds, categoryIds, difficultyIds };
+  return { mainCategoryIds, categoryIds, difficultyIds, typeIds };
 }
 
 /**
@@ -118,14 +118,7 @@ export function coldQueries(
   ids: { categoryIds: number[]; difficultyIds: number[] },
   seed = 1,
 ): string[] {
-  let state = seed >>> 0 || 1;
-  const random = () => {
-    // xorshift32: repeatable, so two runs ask the same sequence of questions.
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
+  const random = seededRandom(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const seen = new Set<string>();
   const out: string[] = [];
@@ -141,5 +134,27 @@ export function coldQueries(
     out.push(`/api/examples?${params}`);
   }
   if (out.length < count) throw new Error(`only ${out.length} distinct queries for ${count}`);
+  return out;
+}
+
+/** Numbers in [0, 1) from `seed`, the same sequence every run (xorshift32). */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+/** `items` in an order drawn from `seed` (Fisher-Yates): the same order every run. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
   return out;
 }

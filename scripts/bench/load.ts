@@ -1,5 +1,7 @@
 // Load generation for the bench (autocannon): one URL for a while, a list of URLs never repeated
-// (cold), and an endpoint measured against its ceilings in alternating rounds.
+// (cold), and an endpoint measured against its ceilings in alternating rounds; and one answer
+// exactly as sent.
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export const CONNECTIONS = 10;
@@ -58,20 +60,22 @@ export async function runCold(
 /**
  * The endpoint, its ceiling and the body-only ceiling, measured in alternating rounds (ceiling,
  * app, bare, ceiling, app, bare, ...) so that a burst of load from elsewhere on the machine hits
- * all alike; each figure is the median of its rounds.
+ * all alike; each figure is the median of its rounds. `headers` go with every request (to all
+ * three: the ceilings ignore them).
  */
 export async function measureRounds(
   ceilingUrl: string,
   appUrl: string,
   bareUrl: string,
   duration: number,
+  headers: Record<string, string> = {},
 ) {
   const urls = [ceilingUrl, appUrl, bareUrl];
-  for (const url of urls) await run(url, 1); // warm-up
+  for (const url of urls) await run(url, 1, headers); // warm-up
   const results = urls.map(() => [] as Awaited<ReturnType<typeof run>>[]);
   const each = Math.max(1, Math.round(duration / ROUNDS));
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [j, url] of urls.entries()) results[j]!.push(await run(url, each));
+    for (const [j, url] of urls.entries()) results[j]!.push(await run(url, each, headers));
   }
   const [c, a, b] = results as [(typeof results)[0], (typeof results)[0], (typeof results)[0]];
   return {
@@ -84,4 +88,29 @@ export async function measureRounds(
       errors: a.reduce((n, x) => n + x.errors, 0),
     },
   };
+}
+
+/**
+ * One answer exactly as the server sent it: its status, headers and body bytes (not decoded),
+ * asked with `headers` and nothing else (fetch would add an Accept-Encoding and decode the body).
+ */
+export function answerAsSent(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    },
+  );
 }
