@@ -1,8 +1,8 @@
 /**
  * Server rendering of the public pages (docs/decisions/030-server-rendered-public-pages.md). Built
  * by Vite as an SSR bundle (apps/web/dist-server/entry-server.js) and loaded by the API, which
- * calls `render` for a visitor's GET of one of PUBLIC_APP_ROUTES (packages/shared/src/app-routes.ts) or of
- * no page (the not-found page).
+ * calls `render` for a visitor's GET of one of PUBLIC_APP_ROUTES (packages/shared/src/app-routes.ts)
+ * or of no page (the not-found page).
  *
  * The screens read their data with TanStack Query hooks, which never fetch on the server. So the
  * page is rendered, the queries it asked for are fetched (through `transport`, the API in the same
@@ -16,12 +16,13 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadPage } from './app/router';
-
-export { pageSource } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { setSiteOrigin } from './lib/site';
 import { shouldSendQuery, toServerState, type ServerState } from './lib/server-state';
+
+/** The page module's source as the build manifest names it (the server links its assets). */
+export { pageSource } from './app/router';
 
 export interface ServerRender {
   /** `<title>`, `<meta>` and `<link>` tags the page declared, for the document's head. */
