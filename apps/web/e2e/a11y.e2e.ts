@@ -151,8 +151,15 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
     // Only the open list: a Select closed a moment ago may still hold its list in the page.
     const list = page.locator('[role="listbox"]:visible');
     await list.locator('[role="option"]').first().waitFor();
+    const highlighted = list.locator('[role="option"][data-combobox-selected]');
+    // The list opens on the current option: wait until ArrowDown has moved off it (on a loaded
+    // machine the key can be handled after the first highlight shows, and Enter would pick the
+    // current value again).
+    const before = (await highlighted.count()) ? await highlighted.first().textContent() : null;
     await page.keyboard.press('ArrowDown');
-    await list.locator('[role="option"][data-combobox-selected]').waitFor();
+    await eventually(async () =>
+      (await highlighted.count()) ? await highlighted.first().textContent() : before,
+    ).not.toBe(before);
     await page.keyboard.press('Enter');
   }
 
