@@ -28,8 +28,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Server rendering of the public pages; null when the web app's server bundle is not built. */
     serverRendering: {
-      /** Sends the page at request.url, rendered, with `status`. */
-      send(request: FastifyRequest, reply: FastifyReply, status: number): Promise<FastifyReply>;
+      /**
+       * Sends the page at request.url, rendered. `statusOf` (200, or 404 for no such page) is
+       * asked only when the page is not kept: a kept page is a 200 of this catalogue version.
+       */
+      send(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        statusOf: () => Promise<number>,
+      ): Promise<FastifyReply>;
     } | null;
   }
 }
@@ -154,19 +161,24 @@ export const serverRenderingPlugin = fp(
       return Buffer.from(assemble(template, assets, rendered));
     }
 
-    async function send(request: FastifyRequest, reply: FastifyReply, status: number) {
+    async function send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      statusOf: () => Promise<number>,
+    ) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       const origin = publicOrigin(request, app.config);
-      if (status !== 200) {
-        // Not kept: any path can be asked for, and a missing example may be created later.
-        return reply.status(status).send(await render(request.url, origin));
-      }
       const version = await app.catalogueVersion.read();
       // Per origin too: the page's absolute URLs are written with it.
       const key = `${origin}${request.url}`;
       let kept = pages.get(key, version);
       if (kept) reply.header('x-page-cache', 'hit');
       else {
+        const status = await statusOf();
+        if (status !== 200) {
+          // Not kept: any path can be asked for, and a missing example may be created later.
+          return reply.status(status).send(await render(request.url, origin));
+        }
         // Callers arriving while it renders share the one render (a popular page after an edit).
         const making = `${version} ${key}`;
         let made = rendering.get(making);

@@ -67,12 +67,14 @@ export const staticPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build`, then restart.');
       }
-      const status = (await pageExists(url)) ? 200 : 404;
-      // The public pages and the not-found page, rendered on the server (server-rendering.ts).
+      const statusOf = async () => ((await pageExists(url)) ? 200 : 404);
+      // The public pages and the not-found page, rendered on the server (server-rendering.ts),
+      // which asks for the status only when the page is not kept already.
       const match = matchAppRoute(url);
       if (app.serverRendering && (!match || isPublicRoute(match.route))) {
-        return app.serverRendering.send(request, reply, status);
+        return app.serverRendering.send(request, reply, statusOf);
       }
+      const status = await statusOf();
       // The other pages (signed-in ones, forms): the app shell (compressed like the rest); the
       // client router draws the page.
       addVary(reply, 'Accept-Encoding');
