@@ -12,7 +12,7 @@
 // (the API answers it reads for that example are first asks too), or a list with filters not
 // asked before. The server is warm: its modules are loaded and answers that every page shares
 // (the category tree, difficulties, types) are cached, as on a live server.
-import type { Catalogue, Engine } from './engine';
+import type { Catalogue, Engine, Row } from './engine';
 import { seededShuffle } from './generate';
 import { measureRounds, runCold } from './load';
 import { cpuMs, settle, stop } from './processes';
@@ -29,22 +29,12 @@ type EncodingName = (typeof ENCODINGS)[number][0];
 
 type PageKind = 'example' | 'list';
 
-/** A cached page against its ceilings. */
-export interface PageRow {
-  engine: string;
+/** A cached page against its ceilings: an API row's measures (bytes: the body as sent, brotli bytes when encoding is br). */
+export interface PageRow extends Omit<Row, 'endpoint'> {
   page: string;
   kind: PageKind;
   path: string;
   encoding: EncodingName;
-  /** The body as sent: brotli bytes when encoding is br. */
-  bytes: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  ceilingRps: number;
-  ceilingP99: number;
-  bareRps: number;
-  errors: number;
 }
 
 /** Cold renders: every request a page never asked before. */
