@@ -151,15 +151,21 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
     // Only the open list: a Select closed a moment ago may still hold its list in the page.
     const list = page.locator('[role="listbox"]:visible');
     await list.locator('[role="option"]').first().waitFor();
+    // Opening the list queues a zero-delay timer (Mantine's) that points the keyboard at the
+    // current option. Chromium runs input before timers, so on a loaded machine ArrowDown could
+    // be handled first and then be undone by it, and Enter would pick the current value again.
+    // A zero-delay timer queued now runs after that one: a barrier, not a sleep.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     const highlighted = list.locator('[role="option"][data-combobox-selected]');
-    // The list opens on the current option: wait until ArrowDown has moved off it (on a loaded
-    // machine the key can be handled after the first highlight shows, and Enter would pick the
-    // current value again).
-    const before = (await highlighted.count()) ? await highlighted.first().textContent() : null;
+    const current = list.locator('[role="option"][aria-selected="true"]');
+    const text = async (options: typeof highlighted) =>
+      (await options.count()) ? await options.first().textContent() : null;
+    const currentText = await text(current);
     await page.keyboard.press('ArrowDown');
-    await eventually(async () =>
-      (await highlighted.count()) ? await highlighted.first().textContent() : before,
-    ).not.toBe(before);
+    // The highlight has left the current value before Enter picks it.
+    await eventually(() => text(highlighted)).toSatisfy(
+      (label: string | null) => label !== null && label !== currentText,
+    );
     await page.keyboard.press('Enter');
   }
 
