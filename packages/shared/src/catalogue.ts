@@ -74,6 +74,13 @@ export const ExampleSchema = z.object({
   /** For a signed-in caller: whether they liked / solved it. Absent for visitors. */
   liked: z.boolean().optional(),
   solved: z.boolean().optional(),
+  /**
+   * For a signed-in caller, how a checked answer solved it: 'without-help' when the answer was
+   * accepted before the caller opened the answer or any step, 'with-help' when it was accepted
+   * after; null when no checked answer solved it (a hand-set solved mark has none). Absent for
+   * visitors.
+   */
+  solveMark: z.enum(['without-help', 'with-help']).nullable().optional(),
 });
 export type Example = z.infer<typeof ExampleSchema>;
 
@@ -101,6 +108,8 @@ export const ExamplesQuerySchema = z
     q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     liked: z.enum(['true', 'false']).optional(),
     solved: z.enum(['true', 'false']).optional(),
+    /** Signed-in callers: 'true' keeps the examples solved without help, 'false' the others. */
+    withoutHelp: z.enum(['true', 'false']).optional(),
     limit: z
       .string()
       .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
