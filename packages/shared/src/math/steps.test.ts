@@ -18,6 +18,13 @@ describe('procedureSteps', () => {
     ]);
   });
 
+  it('keeps a short paragraph as its own step, unlike a short sentence', () => {
+    expect(procedureSteps('Then\n$$x = 18$$\n\nCheck: $18 = 18$.')).toEqual([
+      'Then\n$$x = 18$$',
+      'Check: $18 = 18$.',
+    ]);
+  });
+
   it('splits a one-paragraph procedure at sentence ends, before a capital or maths', () => {
     expect(
       procedureSteps(

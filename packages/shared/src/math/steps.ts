@@ -12,10 +12,12 @@ import { splitMath, type MathSegment } from './split-math';
  *   none inside a number ("3.5" has no space after its point).
  * - Cuts are only ever made in prose: never inside `$…$`, `$$…$$`, `\(…\)`, `\[…\]`, a bare
  *   environment or an `[asy]` figure, as splitMath reads the text.
- * - A piece too short to stand alone as a step (fewer than {@link MIN_STEP_WORDS} words, a maths
- *   expression counting as one word and display maths or a figure as none, so a formula on its
- *   own) joins the step before it (the first piece joins the one after it); so does a piece that
- *   opens with display maths after a step that ends mid-sentence ("… gives:" then the formula).
+ * - A sentence too short to stand alone as a step (fewer than {@link MIN_STEP_WORDS} words, a
+ *   maths expression counting as one word and display maths or a figure as none) joins the step
+ *   before it (the first piece joins the one after it). Paragraphs are the author's steps: only
+ *   one with no word at all (a formula or a figure on its own) joins its neighbour. Either way a
+ *   piece that opens with display maths after a step ending mid-sentence ("… gives:" then the
+ *   formula) joins the step before it.
  *
  * Each step is a trimmed slice of the procedure, in order; joined with white space they give back
  * the procedure (modulo white space). An empty procedure has no steps.
@@ -24,8 +26,8 @@ export function procedureSteps(procedure: string): string[] {
   if (!procedure.trim()) return [];
   const segments = splitMath(procedure);
   const paragraphs = ranges(procedure, cuts(segments, 'paragraph'));
-  const pieces = paragraphs.length > 1 ? paragraphs : ranges(procedure, cuts(segments, 'sentence'));
-  return mergeShort(procedure, pieces);
+  if (paragraphs.length > 1) return mergeShort(procedure, paragraphs, 1);
+  return mergeShort(procedure, ranges(procedure, cuts(segments, 'sentence')), MIN_STEP_WORDS);
 }
 
 /** A step has at least this many words (prose words; each inline maths expression is one). */
@@ -165,15 +167,18 @@ function continues(
   return splitMath(text.slice(from, to))[0]?.kind === 'display';
 }
 
-/** Joins each short piece to the step before it (the first to the one after it); slices them. */
-function mergeShort(text: string, pieces: Array<[number, number]>): string[] {
+/**
+ * Joins each piece of fewer than `minWords` words, or carrying on mid-sentence, to the step before
+ * it (a first piece to the one after it); slices them.
+ */
+function mergeShort(text: string, pieces: Array<[number, number]>, minWords: number): string[] {
   const steps: Array<[number, number]> = [];
   let pending = -1; // start of a short first piece, waiting for the one after it
   for (const [from, to] of pieces) {
     const start = pending >= 0 ? pending : from;
     pending = -1;
     const last = steps[steps.length - 1];
-    if (words(text.slice(from, to)) >= MIN_STEP_WORDS && !continues(text, last, from, to)) {
+    if (words(text.slice(from, to)) >= minWords && !continues(text, last, from, to)) {
       steps.push([start, to]);
     } else if (last) last[1] = to;
     else pending = start;
