@@ -243,3 +243,25 @@ describe(`the per-IP limit on checking on ${engineUnderTest}`, () => {
     expect((await check(cat.ex.linear, 'x=4', undefined, '203.0.113.78')).status).toBe(200);
   });
 });
+
+describe('the API document', () => {
+  it('lists check and help under the learner tag with their bodies; check documents 429 and 404, help 401 and bearer auth', async () => {
+    const doc = (await api.inject('GET', '/docs/json')).json();
+    const checkOp = doc.paths['/api/examples/{id}/check'].post;
+    const helpOp = doc.paths['/api/examples/{id}/help'].post;
+    for (const op of [checkOp, helpOp]) {
+      expect(op.tags).toEqual(['learner']);
+      expect(op.requestBody.content['application/json'].schema).toBeDefined();
+      expect(op.responses['404']).toBeDefined();
+    }
+    expect(Object.keys(checkOp.requestBody.content['application/json'].schema.properties)).toEqual([
+      'answer',
+    ]);
+    expect(checkOp.responses['429']).toBeDefined();
+    expect(helpOp.responses['401']).toBeDefined();
+    expect(helpOp.security).toEqual([{ bearerAuth: [] }]);
+    expect(
+      doc.paths['/api/examples'].get.parameters.map((p: { name: string }) => p.name),
+    ).toContain('withoutHelp');
+  });
+});
