@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 import type { TestUser } from '../../../test/helpers/users';
+import { insertExample } from '../../../test/factories';
 import { CHECKS_PER_MINUTE } from './attempts.routes';
 
 const api = useTestApp({ catalogue: true });
@@ -163,6 +164,23 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     expect((await check(cat.ex.sequence, '39', ada)).body.data.solveMark).toBe('with-help');
   });
 
+  it('six checks at once, right and wrong, each answered and recorded, leave one solved mark', async () => {
+    const ada = await api.newUser('basic');
+    const answers = ['x=4', 'x=5', 'x = 4', 'x=6', 'x=4', '4=x'];
+    const results = await Promise.all(answers.map((a) => check(cat.ex.linear, a, ada)));
+    for (const r of results) expect(r.status).toBe(200);
+    const attempts = await attemptsOf(ada);
+    expect(attempts.map((a) => a.answer).sort()).toEqual([...answers].sort());
+    const marks = await db()
+      .selectFrom('solved_marks as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.example_id', 'm.how'])
+      .where('u.email', '=', ada.email)
+      .execute();
+    expect(attempts.filter((a) => a.correct === 1).length).toBeGreaterThanOrEqual(3);
+    expect(marks).toEqual([{ example_id: cat.ex.linear, how: 'without-help' }]);
+  });
+
   it('carries solveMark on list rows for a signed-in caller and leaves it out for visitors', async () => {
     const ada = await api.newUser('basic');
     await check(cat.ex.linear, 'x=4', ada);
@@ -241,6 +259,59 @@ describe(`the per-IP limit on checking on ${engineUnderTest}`, () => {
       /^Too many requests\. Please try again in \d+ seconds\.$/,
     );
     expect((await check(cat.ex.linear, 'x=4', undefined, '203.0.113.78')).status).toBe(200);
+  });
+});
+
+describe(`attempts and help go with their owner on ${engineUnderTest}`, () => {
+  it("deleting an example, then the learner's account, removes their attempts and help", async () => {
+    const ada = await api.newUser('basic');
+    const extra = await insertExample(db(), {
+      categoryId: cat.circles,
+      difficultyId: cat.easy,
+      typeId: cat.worked,
+      question: 'What is $3 \\times 3$?',
+      answer: '$9$',
+    });
+    for (const id of [extra, cat.ex.sequence]) {
+      await help(id, 'step', ada);
+      expect((await check(id, id === extra ? '9' : '39', ada)).body.data.correct).toBe(true);
+    }
+    // By the account's id: after the account is gone, a join through users would find nothing anyway.
+    const { id: adaId } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ada.email)
+      .executeTakeFirstOrThrow();
+    const rows = async () => ({
+      attempts: (
+        await db()
+          .selectFrom('answer_attempts')
+          .select('example_id')
+          .where('user_id', '=', adaId)
+          .orderBy('id')
+          .execute()
+      ).map((a) => a.example_id),
+      help: (
+        await db()
+          .selectFrom('help_opened')
+          .select('example_id')
+          .where('user_id', '=', adaId)
+          .orderBy('example_id')
+          .execute()
+      ).map((h) => h.example_id),
+    });
+    expect(await rows()).toEqual({
+      attempts: [extra, cat.ex.sequence],
+      help: [cat.ex.sequence, extra].sort((a, b) => a - b),
+    });
+    expect((await api.request('DELETE', `/examples/${extra}`, { as: 'superadmin' })).status).toBe(
+      200,
+    );
+    expect(await rows()).toEqual({ attempts: [cat.ex.sequence], help: [cat.ex.sequence] });
+    expect(
+      (await api.request('DELETE', `/admin/users/${ada.username}`, { as: 'superadmin' })).status,
+    ).toBe(200);
+    expect(await rows()).toEqual({ attempts: [], help: [] });
   });
 });
 
