@@ -69,6 +69,16 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     expect(await allAttempts()).toBe(before);
   });
 
+  it("leaves the visitors' cache alone: a kept list is still served from it after a learner's check and help", async () => {
+    const ada = await api.newUser('basic');
+    const list = () => api.inject('GET', '/examples?limit=3&difficultyId=easy');
+    await list();
+    expect((await list()).headers['x-catalogue-cache']).toBe('hit');
+    expect((await check(cat.ex.linear, 'x=4', ada)).status).toBe(200);
+    expect((await help(cat.ex.linear, 'step', ada)).status).toBe(200);
+    expect((await list()).headers['x-catalogue-cache']).toBe('hit');
+  });
+
   it('refuses an unknown example (404), an unreadable answer (400) and an empty one (400), recording nothing', async () => {
     const ada = await api.newUser('basic');
     expect(await check(999_999, 'x=4', ada)).toMatchObject({
