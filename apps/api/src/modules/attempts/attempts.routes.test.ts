@@ -47,8 +47,18 @@ const helpOf = (user: TestUser, exampleId: number) =>
     .executeTakeFirst();
 
 let learner: TestUser;
+/** An example with a procedure, whose steps can be opened. */
+let stepped: number;
 beforeAll(async () => {
   learner = await api.newUser('basic');
+  stepped = await insertExample(db(), {
+    categoryId: cat.sequences,
+    difficultyId: cat.easy,
+    typeId: cat.worked,
+    question: 'What is $3 \\times 4$?',
+    answer: '$12$',
+    procedure: 'Three fours: $4 + 4 + 4$.\n\nAdd them: $12$.',
+  });
 });
 
 describe(`checking answers on ${engineUnderTest}`, () => {
@@ -75,7 +85,7 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     await list();
     expect((await list()).headers['x-catalogue-cache']).toBe('hit');
     expect((await check(cat.ex.linear, 'x=4', ada)).status).toBe(200);
-    expect((await help(cat.ex.linear, 'step', ada)).status).toBe(200);
+    expect((await help(cat.ex.linear, 'answer', ada)).status).toBe(200);
     expect((await list()).headers['x-catalogue-cache']).toBe('hit');
   });
 
@@ -122,20 +132,20 @@ describe(`checking answers on ${engineUnderTest}`, () => {
 
   it('a right answer after opening a step marks it solved with help', async () => {
     const ada = await api.newUser('basic');
-    expect(await help(cat.ex.sequence, 'step', ada)).toEqual({
+    expect(await help(stepped, 'step', ada)).toEqual({
       status: 200,
       body: { success: true, message: 'Step opened.', data: null },
     });
-    expect((await check(cat.ex.sequence, '40', ada)).body.data).toEqual({ correct: false });
-    expect((await check(cat.ex.sequence, '39', ada)).body.data).toEqual({
+    expect((await check(stepped, '11', ada)).body.data).toEqual({ correct: false });
+    expect((await check(stepped, '12', ada)).body.data).toEqual({
       correct: true,
       solveMark: 'with-help',
     });
     expect(await attemptsOf(ada)).toEqual([
-      { example_id: cat.ex.sequence, answer: '40', correct: 0, after_help: 1 },
-      { example_id: cat.ex.sequence, answer: '39', correct: 1, after_help: 1 },
+      { example_id: stepped, answer: '11', correct: 0, after_help: 1 },
+      { example_id: stepped, answer: '12', correct: 1, after_help: 1 },
     ]);
-    expect(await exampleAs(cat.ex.sequence, ada)).toMatchObject({
+    expect(await exampleAs(stepped, ada)).toMatchObject({
       solved: true,
       solveMark: 'with-help',
     });
@@ -194,7 +204,7 @@ describe(`checking answers on ${engineUnderTest}`, () => {
   it('carries solveMark on list rows for a signed-in caller and leaves it out for visitors', async () => {
     const ada = await api.newUser('basic');
     await check(cat.ex.linear, 'x=4', ada);
-    await help(cat.ex.sequence, 'step', ada);
+    await help(cat.ex.sequence, 'answer', ada);
     await check(cat.ex.sequence, '39', ada);
     await api.request('PUT', `/examples/${cat.ex.circle}/solved`, { as: ada });
     const rows: { id: number; solved: boolean; solveMark: string | null }[] = (
@@ -224,6 +234,20 @@ describe(`opening help on ${engineUnderTest}`, () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('ValidationError');
     expect(await helpOf(learner, cat.ex.linear)).toBeUndefined();
+  });
+
+  it('refuses a step of an example without a procedure (400) and notes nothing', async () => {
+    const ada = await api.newUser('basic');
+    expect(await help(cat.ex.linear, 'step', ada)).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        code: 'ValidationError',
+        message: `Example ${cat.ex.linear} has no steps to open: it has no procedure.`,
+      },
+    });
+    expect(await helpOf(ada, cat.ex.linear)).toBeUndefined();
+    expect((await check(cat.ex.linear, 'x=4', ada)).body.data.solveMark).toBe('without-help');
   });
 
   it('notes the answer once, counts each step and keeps the first time; answers are no-store', async () => {
@@ -283,7 +307,7 @@ describe(`attempts and help go with their owner on ${engineUnderTest}`, () => {
       answer: '$9$',
     });
     for (const id of [extra, cat.ex.sequence]) {
-      await help(id, 'step', ada);
+      await help(id, 'answer', ada);
       expect((await check(id, id === extra ? '9' : '39', ada)).body.data.correct).toBe(true);
     }
     // By the account's id: after the account is gone, a join through users would find nothing anyway.

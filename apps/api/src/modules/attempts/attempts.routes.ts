@@ -51,7 +51,7 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Note that the caller opened the answer or one more step of an example',
         description:
-          'A later accepted answer then counts as solved with help. Opening the answer again changes nothing; each step is counted.',
+          'A later accepted answer then counts as solved with help. Opening the answer again changes nothing; each step is counted. 400 for a step of an example that has no procedure.',
         params: IdParamsSchema,
         body: HelpBodySchema,
         response: { 200: successSchema(z.null()) },
