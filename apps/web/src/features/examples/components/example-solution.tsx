@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import type { HelpKind } from '@exemplar/shared/attempts';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,7 +15,15 @@ const LABELS: Record<Part, string> = { answer: 'Answer', procedure: 'Procedure' 
  * Answer and (if any) Procedure of an example. In practice mode each stays hidden behind a
  * 'Show answer' / 'Show procedure' button until revealed; turning practice mode on hides them again.
  */
-export function ExampleSolution({ example }: { example: Example }) {
+export function ExampleSolution({
+  example,
+}: {
+  example: Example;
+  /** Answer and procedure concealed, as practice mode does (the learner is trying it). */
+  concealed?: boolean;
+  /** Called on each step or answer the learner reveals. */
+  onHelp?: (kind: HelpKind) => void;
+}) {
   const [practice] = usePracticeMode();
   const [revealed, setRevealed] = useState<Record<Part, boolean>>({
     answer: false,
