@@ -14,21 +14,26 @@ import { progressKeys } from './get-progress';
 /** The caller's two marks on an example (PUT|DELETE /examples/{id}/like and …/solved). */
 export type ExampleMark = 'liked' | 'solved';
 
+/** The caller's own fields of an example: what marks and checked answers change. */
+export type ExampleOwnFields = Partial<Pick<Example, 'liked' | 'solved' | 'solveMark'>>;
+
 /**
- * Sets `mark` on example `id` in every cached list page and in the detail entry of `viewer`, at
- * once. The example stays where it is, even in a list filtered by that mark: the list is marked
- * stale instead (see invalidateMarkedLists) and reloads the next time it is shown, so a card never
+ * Sets `fields` on example `id` in every cached list page and in the detail entry of `viewer`, at
+ * once. The example stays where it is, even in a list filtered by those fields: the list is marked
+ * stale instead (see invalidateAfterChange) and reloads the next time it is shown, so a card never
  * jumps away under the pointer and previous/next on the example page keep working.
  */
-export function patchExampleMark(
+export function patchExample(
   queryClient: QueryClient,
   viewer: ViewerKey,
   id: number,
-  mark: ExampleMark,
-  value: boolean,
+  fields: ExampleOwnFields,
 ): void {
+  const entries = Object.entries(fields) as [keyof ExampleOwnFields, unknown][];
   const patch = (example: Example): Example =>
-    example.id === id && example[mark] !== value ? { ...example, [mark]: value } : example;
+    example.id === id && entries.some(([key, value]) => example[key] !== value)
+      ? { ...example, ...fields }
+      : example;
 
   queryClient.setQueriesData<InfiniteData<ExamplesPage>>(
     { queryKey: examplesKeys.viewerLists(viewer) },
@@ -49,29 +54,52 @@ export function patchExampleMark(
   );
 }
 
+/** Sets one mark (liked or solved) on example `id`: see patchExample. */
+export function patchExampleMark(
+  queryClient: QueryClient,
+  viewer: ViewerKey,
+  id: number,
+  mark: ExampleMark,
+  value: boolean,
+): void {
+  patchExample(queryClient, viewer, id, { [mark]: value });
+}
+
 /**
- * After a mark changed on the server: the viewer's lists filtered by that mark gain or lose the
- * example, and positions within them move, so they are marked stale (reloaded when next shown, not
- * under the user's eyes: Previous/Next keep working), and the
- * progress is refreshed (solved/total beside the categories, the dashboard).
+ * After the caller's own fields changed on the server: the viewer's lists filtered by one of
+ * `filters` gain or lose the example, and positions within them move, so they are marked stale
+ * (reloaded when next shown, not under the user's eyes: Previous/Next keep working), and the
+ * progress is refreshed when `solvedChanged` (solved/total beside the categories, the dashboard;
+ * otherwise it just goes stale).
  */
-function invalidateAfterMark(queryClient: QueryClient, viewer: ViewerKey, mark: ExampleMark) {
-  // Lists and positions filtered by the mark; both keys hold the filters fourth.
+export function invalidateAfterChange(
+  queryClient: QueryClient,
+  viewer: ViewerKey,
+  filters: readonly (keyof ExamplesFilterQuery)[],
+  { solvedChanged }: { solvedChanged: boolean },
+) {
+  // Lists and positions filtered by one of them; both keys hold the filters fourth.
   for (const queryKey of [examplesKeys.viewerLists(viewer), examplesKeys.viewerPositions(viewer)]) {
     void queryClient.invalidateQueries({
       queryKey,
       predicate: (query) => {
-        const filters = query.queryKey[3] as ExamplesFilterQuery | undefined;
-        return filters?.[mark] !== undefined;
+        const query4 = query.queryKey[3] as ExamplesFilterQuery | undefined;
+        return filters.some((key) => query4?.[key] !== undefined);
       },
       refetchType: 'none',
     });
   }
   void queryClient.invalidateQueries({
     queryKey: progressKeys.of(viewer),
-    // Only solved marks change what is on screen (solved/total badges); likes just go stale.
-    refetchType: mark === 'solved' ? 'active' : 'none',
+    refetchType: solvedChanged ? 'active' : 'none',
   });
+}
+
+/** After a mark changed: lists filtered by it go stale; a solved mark refreshes the progress. */
+function invalidateAfterMark(queryClient: QueryClient, viewer: ViewerKey, mark: ExampleMark) {
+  // Unmarking solved may take the example out of the solved-without-help list too.
+  const filters = mark === 'solved' ? (['solved', 'withoutHelp'] as const) : ([mark] as const);
+  invalidateAfterChange(queryClient, viewer, filters, { solvedChanged: mark === 'solved' });
 }
 
 const FAILURE_TITLES: Record<ExampleMark, Record<'on' | 'off', string>> = {
