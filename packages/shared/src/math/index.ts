@@ -42,3 +42,4 @@ export type {
   PieceKind,
 } from './break-display';
 export { latexToPlainText, mathPlainText, truncateText } from './plain-text';
+export { procedureSteps, MIN_STEP_WORDS } from './steps';

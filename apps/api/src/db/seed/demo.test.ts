@@ -1,4 +1,4 @@
-import { checkMath } from '@exemplar/shared/math';
+import { checkMath, procedureSteps } from '@exemplar/shared/math';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
 import { createDatabase, type Db } from '../database';
@@ -62,6 +62,27 @@ describe('the demo catalogue file', () => {
         ),
       ),
     );
+    expect(problems).toEqual([]);
+  });
+
+  it('writes every procedure as steps: at least two paragraphs, each one step that renders without an error', () => {
+    const problems = catalogue.examples.flatMap((e, i) => {
+      const steps = procedureSteps(e.procedure ?? '');
+      const paragraphs = (e.procedure ?? '').split(/\n[ \t]*\n/).filter((p) => p.trim());
+      const shape =
+        steps.length < 2
+          ? [`example ${i + 1}: ${steps.length} step`]
+          : steps.length !== paragraphs.length
+            ? [`example ${i + 1}: ${paragraphs.length} paragraphs read as ${steps.length} steps`]
+            : [];
+      return shape.concat(
+        steps.flatMap((step, k) =>
+          checkMath(step).map(
+            (issue) => `example ${i + 1}, step ${k + 1}: ${issue.kind} ${issue.source}`,
+          ),
+        ),
+      );
+    });
     expect(problems).toEqual([]);
   });
 });

@@ -1,89 +1,232 @@
 import { Button, Group } from '@mantine/core';
 import type { HelpKind } from '@exemplar/shared/attempts';
 import type { Example } from '@exemplar/shared/catalogue';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { procedureSteps } from '@exemplar/shared/math';
+import { IconEye, IconEyeOff, IconListNumbers } from '@tabler/icons-react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useServerRender } from '../../../lib/hydration';
 import { usePracticeMode } from '../hooks/use-practice-mode';
 import { MathSection } from './math-section';
+import { ProcedureSteps } from './procedure-steps';
+import ladder from './procedure-steps.module.css';
 
-type Part = 'answer' | 'procedure';
+export interface ExampleSolutionProps {
+  example: Example;
+  /** Conceal answer and procedure as practice mode does, even when practice mode is off (the learner is attempting the example). */
+  concealed?: boolean;
+  /** Called each time the learner opens help: 'step' for each step revealed (Show all counts as steps), 'answer' when the answer is shown. */
+  onHelp?: (kind: HelpKind) => void;
+}
 
-const LABELS: Record<Part, string> = { answer: 'Answer', procedure: 'Procedure' };
+/** Where focus goes after the next render: a revealed part, or the button that brings it back. */
+type FocusTarget =
+  { step: number } | 'answer' | 'procedure' | 'show-answer' | 'show-procedure' | 'show-next';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * Answer and (if any) Procedure of an example. In practice mode each stays hidden behind a
- * 'Show answer' / 'Show procedure' button until revealed; turning practice mode on hides them again.
+ * Answer and (if any) Procedure of an example. Shown as they are, unless concealed (practice mode,
+ * or `concealed` while the learner attempts the example): then the answer waits behind 'Show
+ * answer' and the procedure is revealed a step at a time ('Show next step', or 'Show all'; steps
+ * as procedureSteps divides it), each step under "Step k of n" and focused as it appears. A
+ * procedure of one step keeps a single 'Show procedure'. Turning practice mode on or off, or
+ * `concealed` on, hides everything again.
  */
-export function ExampleSolution({
-  example,
-}: {
-  example: Example;
-  /** Answer and procedure concealed, as practice mode does (the learner is trying it). */
-  concealed?: boolean;
-  /** Called on each step or answer the learner reveals. */
-  onHelp?: (kind: HelpKind) => void;
-}) {
+export function ExampleSolution({ example, concealed = false, onHelp }: ExampleSolutionProps) {
   const [practice] = usePracticeMode();
-  const [revealed, setRevealed] = useState<Record<Part, boolean>>({
-    answer: false,
-    procedure: false,
-  });
-  const [lastPractice, setLastPractice] = useState(practice);
+  const hidden = practice || concealed;
+  const steps = useMemo(() => procedureSteps(example.procedure ?? ''), [example.procedure]);
+  const [answerShown, setAnswerShown] = useState(false);
+  const [stepsShown, setStepsShown] = useState(0);
+  const [last, setLast] = useState({ practice, concealed });
+  if (last.practice !== practice || last.concealed !== concealed) {
+    setLast({ practice, concealed });
+    if (last.practice !== practice || concealed) {
+      setAnswerShown(false);
+      setStepsShown(0);
+    }
+  }
   // Drawn by the server, which cannot know practice mode: marked, so that the page's first script
   // (color-scheme.js) hides them before paint when practice mode is on, until the app has taken
-  // over (then this state decides alone).
+  // over (then this state decides alone). Concealed parts are not drawn at all, so the server's
+  // markup and the browser's first pass stay the same either way.
   const serverRendered = useServerRender();
-  if (practice !== lastPractice) {
-    setLastPractice(practice);
-    setRevealed({ answer: false, procedure: false });
+
+  // Focus follows each reveal and hide (a new object each time, so the same target twice moves it
+  // twice): to what was revealed, or back to the button that reveals it again.
+  const [focus, setFocus] = useState<{ target: FocusTarget } | null>(null);
+  const answerRef = useRef<HTMLDivElement>(null);
+  const procedureRef = useRef<HTMLDivElement>(null);
+  const stepsRef = useRef<HTMLOListElement>(null);
+  const showAnswerRef = useRef<HTMLButtonElement>(null);
+  const showProcedureRef = useRef<HTMLButtonElement>(null);
+  const showNextRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    const { target } = focus;
+    const element =
+      typeof target === 'object'
+        ? stepsRef.current?.querySelector<HTMLElement>(`[data-step="${target.step + 1}"]`)
+        : {
+            answer: answerRef,
+            procedure: procedureRef,
+            'show-answer': showAnswerRef,
+            'show-procedure': showProcedureRef,
+            'show-next': showNextRef,
+          }[target].current;
+    element?.focus();
+  }, [focus]);
+  const leftId = useId();
+
+  if (!hidden) {
+    return (
+      <>
+        <MathSection
+          label="Answer"
+          text={example.answer}
+          tone="answer"
+          practicePart={serverRendered ? 'answer' : undefined}
+        />
+        {steps.length > 0 ? (
+          <MathSection
+            label="Procedure"
+            text={example.procedure ?? ''}
+            tone="procedure"
+            practicePart={serverRendered ? 'procedure' : undefined}
+          />
+        ) : null}
+      </>
+    );
   }
 
-  const parts: Array<{ part: Part; text: string }> = [{ part: 'answer', text: example.answer }];
-  if (example.procedure?.trim()) parts.push({ part: 'procedure', text: example.procedure });
+  const reveal = (count: number) => {
+    setFocus({ target: steps.length > 1 ? { step: stepsShown } : 'procedure' });
+    for (let i = 0; i < count; i++) onHelp?.('step');
+    setStepsShown(stepsShown + count);
+  };
+  const hideProcedure = () => {
+    setFocus({ target: steps.length > 1 ? 'show-next' : 'show-procedure' });
+    setStepsShown(0);
+  };
+  const showAnswer = () => {
+    setFocus({ target: 'answer' });
+    onHelp?.('answer');
+    setAnswerShown(true);
+  };
+  const hideAnswer = () => {
+    setFocus({ target: 'show-answer' });
+    setAnswerShown(false);
+  };
 
-  const hidden = practice ? parts.filter(({ part }) => !revealed[part]) : [];
-  const shown = parts.filter(({ part }) => !hidden.some((h) => h.part === part));
-  const set = (part: Part, value: boolean) => setRevealed((state) => ({ ...state, [part]: value }));
+  const hideButton = (part: 'answer' | 'procedure', onClick: () => void) => (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-xs"
+      leftSection={<IconEyeOff size={14} aria-hidden />}
+      onClick={onClick}
+    >
+      Hide {part}
+    </Button>
+  );
+  const left = steps.length - stepsShown;
+  const controls: ReactNode[] = [];
+  if (steps.length === 1 && stepsShown === 0) {
+    controls.push(
+      <Button
+        key="procedure"
+        ref={showProcedureRef}
+        variant="light"
+        color="gray"
+        size="sm"
+        leftSection={<IconEye size={16} aria-hidden />}
+        onClick={() => reveal(1)}
+      >
+        Show procedure
+      </Button>,
+    );
+  } else if (steps.length > 1 && left > 0) {
+    controls.push(
+      <Button
+        key="next"
+        ref={showNextRef}
+        variant="light"
+        color="gray"
+        size="sm"
+        leftSection={<IconListNumbers size={16} aria-hidden />}
+        aria-describedby={leftId}
+        onClick={() => reveal(1)}
+      >
+        Show next step
+      </Button>,
+      <Button
+        key="all"
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-describedby={leftId}
+        onClick={() => reveal(left)}
+      >
+        Show all
+      </Button>,
+    );
+  }
+  if (!answerShown) {
+    controls.push(
+      <Button
+        key="answer"
+        ref={showAnswerRef}
+        variant="light"
+        color="teal"
+        size="sm"
+        leftSection={<IconEye size={16} aria-hidden />}
+        onClick={showAnswer}
+      >
+        Show answer
+      </Button>,
+    );
+  }
 
   return (
     <>
-      {shown.map(({ part, text }) => (
-        <MathSection
-          key={part}
-          label={LABELS[part]}
-          text={text}
-          tone={part}
-          practicePart={serverRendered ? part : undefined}
-          action={
-            practice ? (
-              <Button
-                variant="subtle"
-                color="gray"
-                size="compact-xs"
-                leftSection={<IconEyeOff size={14} aria-hidden />}
-                onClick={() => set(part, false)}
-              >
-                Hide {part}
-              </Button>
-            ) : undefined
-          }
+      {answerShown ? (
+        <div ref={answerRef} tabIndex={-1} className={ladder.focusTarget}>
+          <MathSection
+            label="Answer"
+            text={example.answer}
+            tone="answer"
+            action={hideButton('answer', hideAnswer)}
+          />
+        </div>
+      ) : null}
+      {steps.length === 1 && stepsShown > 0 ? (
+        <div ref={procedureRef} tabIndex={-1} className={ladder.focusTarget}>
+          <MathSection
+            label="Procedure"
+            text={example.procedure ?? ''}
+            tone="procedure"
+            action={hideButton('procedure', hideProcedure)}
+          />
+        </div>
+      ) : null}
+      {steps.length > 1 && stepsShown > 0 ? (
+        <ProcedureSteps
+          ref={stepsRef}
+          steps={steps}
+          shown={stepsShown}
+          action={hideButton('procedure', hideProcedure)}
         />
-      ))}
-      {hidden.length > 0 ? (
+      ) : null}
+      {controls.length > 0 ? (
         <Group gap="xs" data-testid="practice-reveal">
-          {hidden.map(({ part }) => (
-            <Button
-              key={part}
-              variant="light"
-              color={part === 'answer' ? 'teal' : 'gray'}
-              size="sm"
-              leftSection={<IconEye size={16} aria-hidden />}
-              onClick={() => set(part, true)}
-            >
-              Show {part}
-            </Button>
-          ))}
+          {controls}
+          {steps.length > 1 && left > 0 ? (
+            <span id={leftId} className={ladder.left}>
+              {stepsShown === 0
+                ? `Procedure in ${plural(steps.length, 'step')}`
+                : `${plural(left, 'step')} left`}
+            </span>
+          ) : null}
         </Group>
       ) : null}
     </>
