@@ -123,6 +123,7 @@ const BODY_KEYS = [
   'description',
   'dryRun',
   'data',
+  'kind',
   '__proto__',
   'constructor',
   'prototype',
@@ -152,6 +153,7 @@ const QUERY_KEYS = [
   'cursor',
   'liked',
   'solved',
+  'withoutHelp',
   'before',
   '__proto__',
   'constructor',
@@ -265,6 +267,16 @@ const CASES: Record<string, FuzzCase> = {
     'params.id',
   ]),
   'GET /api/me/progress': read('learner'),
+  'POST /api/examples/:id/check': write(
+    'learner',
+    () => ({ params: id(cat.ex.linear), body: { answer: 'x = 4' } }),
+    ['params.id'],
+  ),
+  'POST /api/examples/:id/help': write(
+    'learner',
+    () => ({ params: id(cat.ex.linear), body: { kind: 'step' } }),
+    ['params.id'],
+  ),
   'GET /api/admin/users/dashboard': read('superadmin'),
   'GET /api/admin/users/:username': read('superadmin', () => ({
     params: { username: target.username },

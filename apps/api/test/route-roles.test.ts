@@ -182,6 +182,16 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     status: 200,
   }),
   'GET /api/me/progress': async () => ({ url: '/api/me/progress', status: 200 }),
+  'POST /api/examples/:id/check': async () => ({
+    url: `/api/examples/${cat.ex.linear}/check`,
+    payload: { answer: 'x = 4' },
+    status: 200,
+  }),
+  'POST /api/examples/:id/help': async () => ({
+    url: `/api/examples/${cat.ex.linear}/help`,
+    payload: { kind: 'step' },
+    status: 200,
+  }),
   'GET /api/admin/users/dashboard': async () => ({
     url: '/api/admin/users/dashboard',
     status: 200,

@@ -6,11 +6,13 @@ import { MigrationError, migrate, migrations } from './migrate';
 import type { AnyDb } from './migrations/helpers';
 
 const DOMAIN_TABLES = [
+  'answer_attempts',
   'audit_log',
   'categories',
   'difficulties',
   'examples',
   'groups',
+  'help_opened',
   'likes',
   'newsletter_signups',
   'refresh_tokens',
@@ -125,7 +127,7 @@ describe(`migrations on ${engineUnderTest}`, () => {
       .insertInto('refresh_tokens')
       .values([token('a', 'h1', 3), token('a', 'h2', 9), token('b', 'h3', 5)])
       .execute();
-    expect(await migrate(db)).toEqual(['005-session-lifetime']);
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['005-session-lifetime']);
     const rows = await db.db
       .selectFrom('refresh_tokens')
       .select(['token_hash', 'session_started_at', 'successor'])
@@ -136,5 +138,100 @@ describe(`migrations on ${engineUnderTest}`, () => {
       { token_hash: 'h2', session_started_at: at(3), successor: null },
       { token_hash: 'h3', session_started_at: at(5), successor: null },
     ]);
+  });
+
+  it('006 keeps solved marks set before it (how null), refuses an unknown how, and cascades attempts and help with their user and example', async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '006-answer-attempts');
+    await migrate(db, migrations.slice(0, before));
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const userOf = async (n: number) =>
+      (
+        await tx
+          .insertInto('users')
+          .values({
+            username: `u-${n}`,
+            email: `u${n}@example.com`,
+            name: `U${n}`,
+            password_hash: 'x',
+            status: 'CONFIRMED',
+            enabled: 1,
+            email_verified: 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as number;
+    const [ada, bob] = [await userOf(1), await userOf(2)];
+    const named = async (table: string, extra: object = {}) =>
+      (
+        await tx
+          .insertInto(table)
+          .values({ name: `${table} 1`, description: '', created_at: at, updated_at: at, ...extra })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as number;
+    const subject = await named('subjects');
+    const category = await named('categories', { subject_id: subject });
+    const difficulty = await named('difficulties', { rank: 0 });
+    const type = await named('types');
+    const exampleOf = async (question: string) =>
+      (
+        await tx
+          .insertInto('examples')
+          .values({
+            question,
+            answer: '$1$',
+            difficulty_id: difficulty,
+            type_id: type,
+            category_id: category,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as number;
+    const [kept, removed] = [await exampleOf('Kept?'), await exampleOf('Removed?')];
+    await tx
+      .insertInto('solved_marks')
+      .values({ user_id: ada, example_id: kept, created_at: at })
+      .execute();
+
+    expect(await migrate(db)).toEqual(['006-answer-attempts']);
+    expect(
+      await db.db.selectFrom('solved_marks').select(['user_id', 'example_id', 'how']).execute(),
+    ).toEqual([{ user_id: ada, example_id: kept, how: null }]);
+    await expect(
+      tx.updateTable('solved_marks').set({ how: 'guessed' }).where('user_id', '=', ada).execute(),
+    ).rejects.toThrow();
+
+    for (const user of [ada, bob]) {
+      for (const example of [kept, removed]) {
+        await db.db
+          .insertInto('answer_attempts')
+          .values({
+            user_id: user,
+            example_id: example,
+            answer: '1',
+            correct: 1,
+            after_help: 0,
+            created_at: at,
+          })
+          .execute();
+        await db.db
+          .insertInto('help_opened')
+          .values({ user_id: user, example_id: example, steps_opened: 1, first_opened_at: at })
+          .execute();
+      }
+    }
+    await tx.deleteFrom('examples').where('id', '=', removed).execute();
+    await tx.deleteFrom('users').where('id', '=', bob).execute();
+    for (const table of ['answer_attempts', 'help_opened'] as const) {
+      expect(await db.db.selectFrom(table).select(['user_id', 'example_id']).execute()).toEqual([
+        { user_id: ada, example_id: kept },
+      ]);
+    }
   });
 });

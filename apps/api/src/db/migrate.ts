@@ -5,6 +5,7 @@ import { exampleSearch } from './migrations/002-example-search';
 import { exampleSource } from './migrations/003-example-source';
 import { catalogueVersion } from './migrations/004-catalogue-version';
 import { sessionLifetime } from './migrations/005-session-lifetime';
+import { answerAttempts } from './migrations/006-answer-attempts';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -14,6 +15,7 @@ export const migrations: Migration[] = [
   exampleSource,
   catalogueVersion,
   sessionLifetime,
+  answerAttempts,
 ];
 
 export class MigrationError extends Error {

@@ -127,10 +127,35 @@ export interface LikesTable {
   created_at: Timestamp;
 }
 
+/** How a solve was earned: by a checked answer, before or after opening help. */
+export type SolveHow = 'without-help' | 'with-help';
+
 export interface SolvedMarksTable {
   user_id: number;
   example_id: number;
   created_at: Timestamp;
+  /** null: marked solved by hand (PUT /examples/{id}/solved), not by a checked answer. */
+  how: ColumnType<SolveHow | null, SolveHow | null | undefined, SolveHow | null>;
+}
+
+export interface AnswerAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  example_id: number;
+  /** The answer as the learner typed it (LaTeX). */
+  answer: string;
+  correct: Bool;
+  /** 1 when the learner had opened help (a step or the answer) on the example before this attempt. */
+  after_help: Bool;
+  created_at: Timestamp;
+}
+
+export interface HelpOpenedTable {
+  user_id: number;
+  example_id: number;
+  answer_opened: ColumnType<number, number | undefined, number>;
+  steps_opened: ColumnType<number, number | undefined, number>;
+  first_opened_at: Timestamp;
 }
 
 export interface NewsletterSignupsTable {
@@ -174,6 +199,8 @@ export interface Database {
   examples: ExamplesTable;
   likes: LikesTable;
   solved_marks: SolvedMarksTable;
+  answer_attempts: AnswerAttemptsTable;
+  help_opened: HelpOpenedTable;
   newsletter_signups: NewsletterSignupsTable;
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;

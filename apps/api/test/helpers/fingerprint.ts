@@ -12,6 +12,8 @@ const COUNTED = [
   'examples',
   'likes',
   'solved_marks',
+  'answer_attempts',
+  'help_opened',
   'newsletter_signups',
   'audit_log',
 ] as const;
@@ -19,8 +21,8 @@ const COUNTED = [
 /**
  * What a refused request must leave as it was, as one string to compare before and after: the row
  * count of every table, each example's text and update time, each account's email, name, password,
- * status and enabled flag, and each subject's, category's, difficulty's and type's name and
- * description.
+ * status and enabled flag, each subject's, category's, difficulty's and type's name and
+ * description, how each solved mark was earned and the help each learner opened.
  */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
   const counts = await Promise.all(
@@ -41,5 +43,17 @@ export async function databaseFingerprint(db: Kysely<Database>): Promise<string>
       db.selectFrom(t).select(['id', 'name', 'description']).orderBy('id').execute(),
     ),
   );
-  return JSON.stringify({ counts, examples, people, named });
+  const solves = await db
+    .selectFrom('solved_marks')
+    .select(['user_id', 'example_id', 'how'])
+    .orderBy('user_id')
+    .orderBy('example_id')
+    .execute();
+  const help = await db
+    .selectFrom('help_opened')
+    .select(['user_id', 'example_id', 'answer_opened', 'steps_opened'])
+    .orderBy('user_id')
+    .orderBy('example_id')
+    .execute();
+  return JSON.stringify({ counts, examples, people, named, solves, help });
 }

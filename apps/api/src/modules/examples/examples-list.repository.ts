@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { marked, selection, withSubject } from './examples.repository';
+import { marked, selection, solvedWithoutHelp, withSubject } from './examples.repository';
 
 type Db = Kysely<Database>;
 
@@ -21,7 +21,13 @@ export interface ExampleFilter {
   viewerId?: number;
   liked?: boolean;
   solved?: boolean;
+  /** true: solved by a checked answer before any help; false: not (unsolved, by hand, or helped). */
+  withoutHelp?: boolean;
 }
+
+/** Whether the filter reads the viewer's own marks (then its rows and counts are theirs alone). */
+export const readsMarks = (f: { liked?: unknown; solved?: unknown; withoutHelp?: unknown }) =>
+  f.liked !== undefined || f.solved !== undefined || f.withoutHelp !== undefined;
 
 export interface ExamplePageRequest {
   /** Keyset paging (browse order, by id) ... */
@@ -66,6 +72,17 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
               sql<number>`(select example_id from ${sql.table(table)} where user_id = ${f.viewerId})`,
             )
           : q.where(sql<boolean>`not ${marked(table, f.viewerId)}`)
+      ) as Q;
+    }
+    if (f.withoutHelp !== undefined) {
+      q = (
+        f.withoutHelp
+          ? q.where(
+              'e.id',
+              'in',
+              sql<number>`(select example_id from solved_marks where user_id = ${f.viewerId} and how = 'without-help')`,
+            )
+          : q.where(sql<boolean>`not ${solvedWithoutHelp(f.viewerId)}`)
       ) as Q;
     }
   }

@@ -13,15 +13,15 @@ import type { ExampleFilter } from './examples-list.repository';
  */
 
 /**
- * A visitor has no marks: their liked/solved filters are ignored (not refused). The one guard for
- * it, used by every route that takes the list's filters.
+ * A visitor has no marks: their liked/solved/withoutHelp filters are ignored (not refused). The one
+ * guard for it, used by every route that takes the list's filters.
  */
 export function forCaller<Q extends ParsedExamplesFilter>(
   query: Q,
   user: { id: number } | null | undefined,
 ): { query: Q; viewerId?: number } {
   if (user) return { query, viewerId: user.id };
-  return { query: { ...query, liked: undefined, solved: undefined } };
+  return { query: { ...query, liked: undefined, solved: undefined, withoutHelp: undefined } };
 }
 
 /** Letters and digits only: whatever else a visitor types can never reach the query syntax. */
@@ -55,7 +55,7 @@ function coveredCategories(bySubject: number[] | undefined, byCategory: number[]
 
 /**
  * The repository filter for a parsed query; null when an unknown name means nothing can match.
- * liked/solved apply for a signed-in `viewerId` only.
+ * liked/solved/withoutHelp apply for a signed-in `viewerId` only.
  */
 export async function resolveFilter(
   db: Kysely<Database>,
@@ -80,6 +80,7 @@ export async function resolveFilter(
           viewerId,
           liked: query.liked === undefined ? undefined : query.liked === 'true',
           solved: query.solved === undefined ? undefined : query.solved === 'true',
+          withoutHelp: query.withoutHelp === undefined ? undefined : query.withoutHelp === 'true',
         }
       : {}),
   };

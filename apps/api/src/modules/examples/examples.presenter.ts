@@ -1,5 +1,6 @@
 import type { Example } from '@exemplar/shared/catalogue';
 import type { ExampleRow } from './examples.repository';
+import type { ViewerMarks } from './marks.repository';
 
 export const toExample = (r: ExampleRow): Example => ({
   id: r.id,
@@ -13,15 +14,15 @@ export const toExample = (r: ExampleRow): Example => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
-  ...(r.liked !== undefined ? { liked: Boolean(r.liked), solved: Boolean(r.solved) } : {}),
+  ...(r.liked !== undefined
+    ? { liked: Boolean(r.liked), solved: Boolean(r.solved), solveMark: r.solve_mark ?? null }
+    : {}),
 });
 
 /** A signed-in caller's copy of a visitor's row: the same example, with their own marks. */
-export const withMarks = (
-  example: Example,
-  marks: { liked: Set<number>; solved: Set<number> },
-): Example => ({
+export const withMarks = (example: Example, marks: ViewerMarks): Example => ({
   ...example,
   liked: marks.liked.has(example.id),
   solved: marks.solved.has(example.id),
+  solveMark: marks.solved.get(example.id) ?? null,
 });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, ExamplesTable } from '../../db/schema';
+import type { Database, ExamplesTable, SolveHow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -26,7 +26,11 @@ const columns = [
 export const marked = (table: 'likes' | 'solved_marks', viewerId: number) =>
   sql<boolean>`exists (select 1 from ${sql.table(table)} m where m.user_id = ${viewerId} and m.example_id = e.id)`;
 
-/** The columns, plus `liked` and `solved` for a signed-in viewer. */
+/** True when `viewerId` solved the example `e` by a checked answer before opening any help. */
+export const solvedWithoutHelp = (viewerId: number) =>
+  sql<boolean>`exists (select 1 from solved_marks m where m.user_id = ${viewerId} and m.example_id = e.id and m.how = 'without-help')`;
+
+/** The columns, plus `liked`, `solved` and how it was solved for a signed-in viewer. */
 export function selection(viewerId: number | undefined) {
   return viewerId === undefined
     ? columns
@@ -34,6 +38,9 @@ export function selection(viewerId: number | undefined) {
         ...columns,
         marked('likes', viewerId).as('liked'),
         marked('solved_marks', viewerId).as('solved'),
+        sql<SolveHow | null>`(select m.how from solved_marks m where m.user_id = ${viewerId} and m.example_id = e.id)`.as(
+          'solve_mark',
+        ),
       ] as const);
 }
 
@@ -52,6 +59,7 @@ export function getExample(db: Db, id: number, viewerId?: number) {
 export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>> & {
   liked?: unknown;
   solved?: unknown;
+  solve_mark?: SolveHow | null;
 };
 
 export async function exampleExists(db: Db, id: number): Promise<boolean> {

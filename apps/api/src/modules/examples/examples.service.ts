@@ -77,7 +77,7 @@ export function examplesService(
   // so signed-in callers, who are never served from the visitors' cache, share it too.
   const totals = versionedLru<number>({ maxEntries: 5000 });
   async function countExamples(filter: list.ExampleFilter): Promise<number> {
-    if (!catalogueVersion || filter.liked !== undefined || filter.solved !== undefined) {
+    if (!catalogueVersion || list.readsMarks(filter)) {
       return list.countExamples(db, engine, filter);
     }
     return remembered(
@@ -88,8 +88,8 @@ export function examplesService(
     );
   }
 
-  // A signed-in caller's page is a visitor's page plus their own marks (unless a liked/solved
-  // filter makes the rows themselves personal): the page is kept per query and catalogue version,
+  // A signed-in caller's page is a visitor's page plus their own marks (unless a liked/solved/
+  // withoutHelp filter makes the rows themselves personal): the page is kept per query and catalogue version,
   // and the caller's marks for its rows are one indexed look-up.
   const pages = versionedLru<ExamplesPage>({
     maxEntries: 1000,
@@ -101,7 +101,7 @@ export function examplesService(
       ),
   });
 
-  // Positions, like pages, are the same for every caller unless liked/solved filters apply.
+  // Positions, like pages, are the same for every caller unless liked/solved/withoutHelp apply.
   const positions = versionedLru<ExamplePosition>({ maxEntries: 5000 });
 
   /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
@@ -119,14 +119,9 @@ export function examplesService(
   }
 
   return {
-    /** `viewerId`: the signed-in caller (rows then carry liked/solved, and those filters apply). */
+    /** `viewerId`: the signed-in caller (rows then carry their marks, and those filters apply). */
     async list(input: ParsedExamplesQuery, viewerId?: number): Promise<ExamplesPage> {
-      if (
-        viewerId !== undefined &&
-        catalogueVersion &&
-        input.liked === undefined &&
-        input.solved === undefined
-      ) {
+      if (viewerId !== undefined && catalogueVersion && !list.readsMarks(input)) {
         const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
         const visitorInput = {
           ...{ subjectId, categoryId, difficultyId, typeId, q, limit, cursor },
@@ -189,7 +184,7 @@ export function examplesService(
       viewerId?: number,
     ): Promise<ExamplePosition> {
       const filter = await resolveFilter(db, input, viewerId);
-      if (filter && catalogueVersion && filter.liked === undefined && filter.solved === undefined) {
+      if (filter && catalogueVersion && !list.readsMarks(filter)) {
         // The same for every caller: kept per query and catalogue version, like list pages.
         return remembered(
           catalogueVersion,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, SolveHow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 /** A learner's marks on examples: likes and solved marks, one row per (user, example). */
@@ -28,6 +28,43 @@ export async function unmark(db: Db, table: MarkTable, userId: number, exampleId
     .execute();
 }
 
+/**
+ * Marks example `exampleId` solved by a checked answer, earned `how`, and answers how it is then
+ * marked. A mark that already says how is kept (so 'without-help' is never downgraded); a mark set
+ * by hand (how null) takes `how`. One statement, so concurrent checks cannot undo each other.
+ */
+export async function markSolvedBy(
+  db: Db,
+  userId: number,
+  exampleId: number,
+  how: SolveHow,
+  at: string,
+): Promise<SolveHow> {
+  const row = await db
+    .insertInto('solved_marks')
+    .values({ user_id: userId, example_id: exampleId, created_at: at, how })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'example_id']).doUpdateSet({
+        how: sql<SolveHow>`coalesce(solved_marks.how, excluded.how)`,
+      }),
+    )
+    .returning('how')
+    .executeTakeFirstOrThrow();
+  return row.how ?? how;
+}
+
+/** The user's solves earned without help per category (direct members only). */
+export function cleanSolvesPerCategory(db: Db, userId: number) {
+  return db
+    .selectFrom('solved_marks as m')
+    .innerJoin('examples as e', 'e.id', 'm.example_id')
+    .select(['e.category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('m.user_id', '=', userId)
+    .where('m.how', '=', 'without-help')
+    .groupBy('e.category_id')
+    .execute();
+}
+
 /** The user's marks of `table` per category (direct members only). */
 export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
   return (
@@ -42,25 +79,43 @@ export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
   );
 }
 
-/** Which of these examples the viewer liked and marked solved. */
-export async function marksOf(db: Db, viewerId: number, exampleIds: number[]) {
+/** The viewer's marks on some examples: which they liked, and which they solved and how. */
+export interface ViewerMarks {
+  liked: Set<number>;
+  /** Solved examples, each with how it was solved (null: marked by hand). */
+  solved: Map<number, SolveHow | null>;
+}
+
+/** Which of these examples the viewer liked and marked solved (and how). */
+export async function marksOf(
+  db: Db,
+  viewerId: number,
+  exampleIds: number[],
+): Promise<ViewerMarks> {
   const liked = new Set<number>();
-  const solved = new Set<number>();
+  const solved = new Map<number, SolveHow | null>();
   if (exampleIds.length) {
     const rows = await db
       .selectFrom('likes')
-      .select(['example_id', sql<string>`'liked'`.as('mark')])
+      .select([
+        'example_id',
+        sql<string>`'liked'`.as('mark'),
+        sql<SolveHow | null>`cast(null as text)`.as('how'),
+      ])
       .where('user_id', '=', viewerId)
       .where('example_id', 'in', exampleIds)
       .unionAll(
         db
           .selectFrom('solved_marks')
-          .select(['example_id', sql<string>`'solved'`.as('mark')])
+          .select(['example_id', sql<string>`'solved'`.as('mark'), 'how'])
           .where('user_id', '=', viewerId)
           .where('example_id', 'in', exampleIds),
       )
       .execute();
-    for (const row of rows) (row.mark === 'liked' ? liked : solved).add(row.example_id);
+    for (const row of rows) {
+      if (row.mark === 'liked') liked.add(row.example_id);
+      else solved.set(row.example_id, row.how);
+    }
   }
   return { liked, solved };
 }

@@ -4,11 +4,15 @@ export interface Counts {
   id: number;
   total: number;
   solved: number;
+  /** Solved by a checked answer before opening any help. */
+  withoutHelp: number;
 }
 
 export interface Progress {
   total: number;
   solved: number;
+  /** Examples solved by a checked answer before opening any help. */
+  solvedWithoutHelp: number;
   liked: number;
   /** Per category, counting its subcategories too. */
   categories: Counts[];
@@ -21,24 +25,33 @@ export interface CategoryCount {
   n: number | string;
 }
 
+/** The per-category counts the progress is made of (direct members only). */
+export interface CategoryCounts {
+  totals: CategoryCount[];
+  solved: CategoryCount[];
+  withoutHelp: CategoryCount[];
+  liked: CategoryCount[];
+}
+
+type CountedField = 'total' | 'solved' | 'withoutHelp';
+
 /**
  * The caller's progress from per-category counts: each count goes to its category, every
  * ancestor of it, and its subject.
  */
 export function toProgress(
   categories: Pick<CategoryRow, 'id' | 'parent_id' | 'subject_id'>[],
-  totals: CategoryCount[],
-  solved: CategoryCount[],
-  liked: CategoryCount[],
+  counts: CategoryCounts,
 ): Progress {
   const parentOf = new Map(categories.map((c) => [c.id, c.parent_id]));
   const subjectOf = new Map(categories.map((c) => [c.id, c.subject_id]));
-  const byCategory = new Map(categories.map((c) => [c.id, { id: c.id, total: 0, solved: 0 }]));
+  const zero = (id: number): Counts => ({ id, total: 0, solved: 0, withoutHelp: 0 });
+  const byCategory = new Map(categories.map((c) => [c.id, zero(c.id)]));
   const bySubject = new Map<number, Counts>();
-  const add = (categoryId: number, field: 'total' | 'solved', n: number) => {
+  const add = (categoryId: number, field: CountedField, n: number) => {
     const subjectId = subjectOf.get(categoryId);
     if (subjectId !== undefined) {
-      const s = bySubject.get(subjectId) ?? { id: subjectId, total: 0, solved: 0 };
+      const s = bySubject.get(subjectId) ?? zero(subjectId);
       s[field] += n;
       bySubject.set(subjectId, s);
     }
@@ -47,13 +60,15 @@ export function toProgress(
       if (row) row[field] += n;
     }
   };
-  for (const r of totals) add(r.category_id, 'total', Number(r.n));
-  for (const r of solved) add(r.category_id, 'solved', Number(r.n));
+  for (const r of counts.totals) add(r.category_id, 'total', Number(r.n));
+  for (const r of counts.solved) add(r.category_id, 'solved', Number(r.n));
+  for (const r of counts.withoutHelp) add(r.category_id, 'withoutHelp', Number(r.n));
   const sum = (rows: CategoryCount[]) => rows.reduce((n, r) => n + Number(r.n), 0);
   return {
-    total: sum(totals),
-    solved: sum(solved),
-    liked: sum(liked),
+    total: sum(counts.totals),
+    solved: sum(counts.solved),
+    solvedWithoutHelp: sum(counts.withoutHelp),
+    liked: sum(counts.liked),
     // In id order, as the categories table reads them.
     categories: [...byCategory.values()].filter((c) => c.total > 0).sort((a, b) => a.id - b.id),
     subjects: [...bySubject.values()],

@@ -10,6 +10,8 @@ const Counts = z.object({
   id: z.number().int(),
   total: z.number().int(),
   solved: z.number().int(),
+  /** Solved by a checked answer before opening any help (a subset of solved). */
+  withoutHelp: z.number().int(),
 });
 
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,12 +55,14 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The caller's solved/total overall, per subject and per category (subcategories included)",
+          "The caller's solved (and solved without help)/total overall, per subject and per category (subcategories included)",
         response: {
           200: successSchema(
             z.object({
               total: z.number().int(),
               solved: z.number().int(),
+              /** Solved by a checked answer before opening any help (a subset of solved). */
+              solvedWithoutHelp: z.number().int(),
               liked: z.number().int(),
               categories: z.array(Counts),
               subjects: z.array(Counts),

@@ -23,13 +23,14 @@ export function progressService(db: Kysely<Database>, clock: () => Date = () => 
       setMark('solved_marks', userId, exampleId, on),
 
     async progress(userId: number): Promise<Progress> {
-      const [totals, solved, liked, categories] = await Promise.all([
+      const [totals, solved, withoutHelp, liked, categories] = await Promise.all([
         examplesPerCategory(db),
         marks.marksPerCategory(db, 'solved_marks', userId),
+        marks.cleanSolvesPerCategory(db, userId),
         marks.marksPerCategory(db, 'likes', userId),
         listCategories(db),
       ]);
-      return toProgress(categories, totals, solved, liked);
+      return toProgress(categories, { totals, solved, withoutHelp, liked });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminUsersRoutes } from '../../modules/admin-users/admin-users.routes';
+import { attemptsRoutes } from '../../modules/attempts/attempts.routes';
 import { auditRoutes } from '../../modules/audit/audit.routes';
 import { authRoutes } from '../../modules/auth/auth.routes';
 import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
@@ -32,4 +33,5 @@ export async function apiPlugin(api: FastifyInstance) {
   await api.register(catalogueWritesRoutes);
   await api.register(catalogueIoRoutes);
   await api.register(progressRoutes);
+  await api.register(attemptsRoutes);
 }

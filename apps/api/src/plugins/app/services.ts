@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminUsersService } from '../../modules/admin-users/admin-users.service';
+import { AnswerCheckPool } from '../../modules/answer-check/answer-check.pool';
+import { attemptsService } from '../../modules/attempts/attempts.service';
 import { auditService } from '../../modules/audit/audit.service';
 import { catalogueIoService } from '../../modules/catalogue-io/catalogue-io.service';
 import { categoryWritesService } from '../../modules/catalogue-writes/category-writes.service';
@@ -12,10 +14,12 @@ import { newsletterService } from '../../modules/newsletter/newsletter.service';
 import { progressService } from '../../modules/progress/progress.service';
 
 /** Every module's service, built once over the app's database, mail and caches. */
-function buildServices(app: FastifyInstance) {
+function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
   const { db, engine } = app.database;
   return {
     adminUsers: adminUsersService(db, engine, { mailer: app.mailer, log: app.log }),
+    /** Answers checked and help opened by learners trying examples. */
+    attempts: attemptsService(db, answerChecker),
     audit: auditService(db),
     catalogue: catalogueService(db),
     /** The admin import and export. */
@@ -46,11 +50,14 @@ declare module 'fastify' {
 /**
  * Builds the services once, for every route module to reach through the instance
  * (`app.services.examples`) instead of building its own. Registered in the /api scope, after the
- * visitors' cache whose catalogue version the examples service keys its caches on.
+ * visitors' cache whose catalogue version the examples service keys its caches on. The answer
+ * checker's threads start here and are closed with the app.
  */
 export const servicesPlugin = fp(
   async (app) => {
-    app.decorate('services', buildServices(app));
+    const answerChecker = new AnswerCheckPool();
+    app.addHook('onClose', () => answerChecker.close());
+    app.decorate('services', buildServices(app, answerChecker));
   },
   { name: 'services', dependencies: ['database', 'mailer', 'public-cache'] },
 );

@@ -1,0 +1,10 @@
+import type { CheckAnswerResult } from '@exemplar/shared/attempts';
+import type { SolveHow } from '../../db/schema';
+import type { AnswerVerdict } from '../answer-check/answer-check.pool';
+
+/** The checker's verdict as the API answers it, with the example's mark after an accepted answer. */
+export const toCheckResult = (verdict: AnswerVerdict, solveMark?: SolveHow): CheckAnswerResult => ({
+  correct: verdict.correct,
+  ...(verdict.feedback !== undefined ? { feedback: verdict.feedback } : {}),
+  ...(solveMark !== undefined ? { solveMark } : {}),
+});

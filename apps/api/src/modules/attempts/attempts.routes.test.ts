@@ -1,0 +1,267 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engineUnderTest } from '../../../test/helpers/test-db';
+import { useTestApp } from '../../../test/helpers/test-app';
+import type { TestUser } from '../../../test/helpers/users';
+import { CHECKS_PER_MINUTE } from './attempts.routes';
+
+const api = useTestApp({ catalogue: true });
+const { cat } = api;
+const db = () => api.app.database.db;
+
+let ipCounter = 0;
+/** Each check from an address of its own, so the per-IP limit decides only the test about it. */
+const nextIp = () => `198.51.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
+
+const check = (id: number, answer: unknown, as?: TestUser, remoteAddress = nextIp()) =>
+  api.request('POST', `/examples/${id}/check`, { as, payload: { answer }, remoteAddress });
+const help = (id: number, kind: unknown, as?: TestUser) =>
+  api.request('POST', `/examples/${id}/help`, { as, payload: { kind } });
+const exampleAs = async (id: number, as: TestUser) =>
+  (await api.request('GET', `/examples/${id}`, { as })).body.data.example;
+
+const attemptsOf = (user: TestUser) =>
+  db()
+    .selectFrom('answer_attempts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.example_id', 'a.answer', 'a.correct', 'a.after_help'])
+    .where('u.email', '=', user.email)
+    .orderBy('a.id')
+    .execute();
+const allAttempts = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('answer_attempts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const helpOf = (user: TestUser, exampleId: number) =>
+  db()
+    .selectFrom('help_opened as h')
+    .innerJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.answer_opened', 'h.steps_opened', 'h.first_opened_at'])
+    .where('u.email', '=', user.email)
+    .where('h.example_id', '=', exampleId)
+    .executeTakeFirst();
+
+let learner: TestUser;
+beforeAll(async () => {
+  learner = await api.newUser('basic');
+});
+
+describe(`checking answers on ${engineUnderTest}`, () => {
+  it('answers a visitor whether the answer is right, with no mark, records nothing and is no-store', async () => {
+    const before = await allAttempts();
+    const right = await api.inject('POST', `/examples/${cat.ex.linear}/check`, {
+      payload: { answer: 'x=4' },
+      remoteAddress: nextIp(),
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ success: true, data: { correct: true } });
+    expect(right.headers['cache-control']).toBe('no-store');
+    expect(right.headers['x-catalogue-cache']).toBeUndefined();
+    expect(await check(cat.ex.linear, '$x = 5$')).toEqual({
+      status: 200,
+      body: { success: true, data: { correct: false } },
+    });
+    expect(await allAttempts()).toBe(before);
+  });
+
+  it('refuses an unknown example (404), an unreadable answer (400) and an empty one (400), recording nothing', async () => {
+    const ada = await api.newUser('basic');
+    expect(await check(999_999, 'x=4', ada)).toMatchObject({
+      status: 404,
+      body: { success: false, code: 'NotFound', message: 'Example 999999 not found.' },
+    });
+    const unreadable = await check(cat.ex.linear, 'x={4', ada);
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body).toMatchObject({ success: false, code: 'ValidationError' });
+    expect(unreadable.body.message).toMatch(/\w/);
+    const empty = await check(cat.ex.linear, '   ', ada);
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain('Type an answer to check.');
+    expect((await check(cat.ex.linear, 'x'.repeat(1001), ada)).status).toBe(400);
+    expect(await attemptsOf(ada)).toEqual([]);
+    expect((await exampleAs(cat.ex.linear, ada)).solved).toBe(false);
+  });
+
+  it('records every attempt of a learner; a right answer before any help marks it solved without help', async () => {
+    const ada = await api.newUser('basic');
+    expect((await check(cat.ex.linear, 'x=5', ada)).body.data).toEqual({ correct: false });
+    expect((await exampleAs(cat.ex.linear, ada)).solved).toBe(false);
+    expect((await check(cat.ex.linear, 'x = 4', ada)).body.data).toEqual({
+      correct: true,
+      solveMark: 'without-help',
+    });
+    expect(await attemptsOf(ada)).toEqual([
+      { example_id: cat.ex.linear, answer: 'x=5', correct: 0, after_help: 0 },
+      { example_id: cat.ex.linear, answer: 'x = 4', correct: 1, after_help: 0 },
+    ]);
+    expect(await exampleAs(cat.ex.linear, ada)).toMatchObject({
+      solved: true,
+      solveMark: 'without-help',
+    });
+    // Another learner's view is untouched.
+    expect(await exampleAs(cat.ex.linear, learner)).toMatchObject({
+      solved: false,
+      solveMark: null,
+    });
+  });
+
+  it('a right answer after opening a step marks it solved with help', async () => {
+    const ada = await api.newUser('basic');
+    expect(await help(cat.ex.sequence, 'step', ada)).toEqual({
+      status: 200,
+      body: { success: true, message: 'Step opened.', data: null },
+    });
+    expect((await check(cat.ex.sequence, '40', ada)).body.data).toEqual({ correct: false });
+    expect((await check(cat.ex.sequence, '39', ada)).body.data).toEqual({
+      correct: true,
+      solveMark: 'with-help',
+    });
+    expect(await attemptsOf(ada)).toEqual([
+      { example_id: cat.ex.sequence, answer: '40', correct: 0, after_help: 1 },
+      { example_id: cat.ex.sequence, answer: '39', correct: 1, after_help: 1 },
+    ]);
+    expect(await exampleAs(cat.ex.sequence, ada)).toMatchObject({
+      solved: true,
+      solveMark: 'with-help',
+    });
+  });
+
+  it('never downgrades a solve without help: opening the answer and answering again keeps it', async () => {
+    const ada = await api.newUser('basic');
+    expect((await check(cat.ex.circle, '9\\pi', ada)).body.data.solveMark).toBe('without-help');
+    expect((await help(cat.ex.circle, 'answer', ada)).status).toBe(200);
+    expect((await check(cat.ex.circle, '9\\pi', ada)).body.data).toEqual({
+      correct: true,
+      solveMark: 'without-help',
+    });
+    expect((await attemptsOf(ada)).map((a) => a.after_help)).toEqual([0, 1]);
+    expect((await exampleAs(cat.ex.circle, ada)).solveMark).toBe('without-help');
+  });
+
+  it('a checked answer gives a hand-set solved mark its how; clearing the mark by hand removes both', async () => {
+    const ada = await api.newUser('basic');
+    await api.request('PUT', `/examples/${cat.ex.linear}/solved`, { as: ada });
+    expect(await exampleAs(cat.ex.linear, ada)).toMatchObject({ solved: true, solveMark: null });
+    expect((await check(cat.ex.linear, 'x=4', ada)).body.data.solveMark).toBe('without-help');
+    expect((await exampleAs(cat.ex.linear, ada)).solveMark).toBe('without-help');
+    // Marking solved by hand again keeps how it was earned.
+    await api.request('PUT', `/examples/${cat.ex.linear}/solved`, { as: ada });
+    expect((await exampleAs(cat.ex.linear, ada)).solveMark).toBe('without-help');
+
+    expect(
+      (await api.request('DELETE', `/examples/${cat.ex.linear}/solved`, { as: ada })).status,
+    ).toBe(200);
+    expect(await exampleAs(cat.ex.linear, ada)).toMatchObject({ solved: false, solveMark: null });
+
+    // Hand-set after help: the checked answer makes it 'with-help'.
+    await help(cat.ex.sequence, 'answer', ada);
+    await api.request('PUT', `/examples/${cat.ex.sequence}/solved`, { as: ada });
+    expect((await check(cat.ex.sequence, '39', ada)).body.data.solveMark).toBe('with-help');
+  });
+
+  it('carries solveMark on list rows for a signed-in caller and leaves it out for visitors', async () => {
+    const ada = await api.newUser('basic');
+    await check(cat.ex.linear, 'x=4', ada);
+    await help(cat.ex.sequence, 'step', ada);
+    await check(cat.ex.sequence, '39', ada);
+    await api.request('PUT', `/examples/${cat.ex.circle}/solved`, { as: ada });
+    const rows: { id: number; solved: boolean; solveMark: string | null }[] = (
+      await api.request('GET', '/examples?limit=100', { as: ada })
+    ).body.data.examples;
+    const markOf = (id: number) => rows.find((r) => r.id === id)?.solveMark;
+    expect(markOf(cat.ex.linear)).toBe('without-help');
+    expect(markOf(cat.ex.sequence)).toBe('with-help');
+    expect(markOf(cat.ex.circle)).toBeNull();
+    expect(markOf(cat.ex.quadEasy)).toBeNull();
+    const visitorRows = (await api.request('GET', '/examples?limit=100')).body.data.examples;
+    for (const row of visitorRows) {
+      expect(row).not.toHaveProperty('solveMark');
+      expect(row).not.toHaveProperty('solved');
+    }
+  });
+});
+
+describe(`opening help on ${engineUnderTest}`, () => {
+  it('is for signed-in learners (401 for visitors), 404 for an unknown example, 400 for an unknown kind', async () => {
+    expect(await help(cat.ex.linear, 'answer')).toMatchObject({ status: 401 });
+    expect(await help(999_999, 'answer', learner)).toMatchObject({
+      status: 404,
+      body: { message: 'Example 999999 not found.' },
+    });
+    const bad = await help(cat.ex.linear, 'hint', learner);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('ValidationError');
+    expect(await helpOf(learner, cat.ex.linear)).toBeUndefined();
+  });
+
+  it('notes the answer once, counts each step and keeps the first time; answers are no-store', async () => {
+    const ada = await api.newUser('basic');
+    const first = await api.inject('POST', `/examples/${cat.ex.quadEasy}/help`, {
+      as: ada,
+      payload: { kind: 'step' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const opened = await helpOf(ada, cat.ex.quadEasy);
+    expect(opened).toMatchObject({ answer_opened: 0, steps_opened: 1 });
+    await help(cat.ex.quadEasy, 'step', ada);
+    await help(cat.ex.quadEasy, 'answer', ada);
+    expect(await help(cat.ex.quadEasy, 'answer', ada)).toEqual({
+      status: 200,
+      body: { success: true, message: 'Answer opened.', data: null },
+    });
+    await help(cat.ex.quadEasy, 'step', ada);
+    expect(await helpOf(ada, cat.ex.quadEasy)).toEqual({
+      answer_opened: 1,
+      steps_opened: 3,
+      first_opened_at: opened!.first_opened_at,
+    });
+  });
+});
+
+describe(`the per-IP limit on checking on ${engineUnderTest}`, () => {
+  it(`lets ${CHECKS_PER_MINUTE} checks a minute through from one address, refuses the next with 429, and not another address's`, async () => {
+    const ip = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < CHECKS_PER_MINUTE; i++) {
+      statuses.push((await check(cat.ex.linear, 'x=5', undefined, ip)).status);
+    }
+    expect(statuses).toEqual(Array(CHECKS_PER_MINUTE).fill(200));
+    const refused = await api.inject('POST', `/examples/${cat.ex.linear}/check`, {
+      payload: { answer: 'x=4' },
+      remoteAddress: ip,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'TooManyRequests' });
+    expect(refused.json().message).toMatch(
+      /^Too many requests\. Please try again in \d+ seconds\.$/,
+    );
+    expect((await check(cat.ex.linear, 'x=4', undefined, '203.0.113.78')).status).toBe(200);
+  });
+});
+
+describe('the API document', () => {
+  it('lists check and help under the learner tag with their bodies; check documents 429 and 404, help 401 and bearer auth', async () => {
+    const doc = (await api.inject('GET', '/docs/json')).json();
+    const checkOp = doc.paths['/api/examples/{id}/check'].post;
+    const helpOp = doc.paths['/api/examples/{id}/help'].post;
+    for (const op of [checkOp, helpOp]) {
+      expect(op.tags).toEqual(['learner']);
+      expect(op.requestBody.content['application/json'].schema).toBeDefined();
+      expect(op.responses['404']).toBeDefined();
+    }
+    expect(Object.keys(checkOp.requestBody.content['application/json'].schema.properties)).toEqual([
+      'answer',
+    ]);
+    expect(checkOp.responses['429']).toBeDefined();
+    expect(helpOp.responses['401']).toBeDefined();
+    expect(helpOp.security).toEqual([{ bearerAuth: [] }]);
+    expect(
+      doc.paths['/api/examples'].get.parameters.map((p: { name: string }) => p.name),
+    ).toContain('withoutHelp');
+  });
+});

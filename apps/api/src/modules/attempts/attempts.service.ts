@@ -1,0 +1,57 @@
+import type { CheckAnswerResult, HelpKind } from '@exemplar/shared/attempts';
+import type { Kysely } from 'kysely';
+import type { Database, SolveHow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { AnswerCheckPool } from '../answer-check/answer-check.pool';
+import { exampleExists, getExample } from '../examples/examples.repository';
+import { markSolvedBy } from '../examples/marks.repository';
+import * as repo from './attempts.repository';
+import { toCheckResult } from './attempts.presenter';
+
+/**
+ * Trying examples: answers checked by the answer checker, and the help a learner opened. For a
+ * signed-in learner every checked answer is recorded, and an accepted one marks the example solved:
+ * 'without-help' when no help had been opened on it before, else 'with-help'. A mark that already
+ * says how is kept (so 'without-help' is never downgraded); a hand-set mark takes how.
+ */
+export function attemptsService(
+  db: Kysely<Database>,
+  checker: Pick<AnswerCheckPool, 'check'>,
+  clock: () => Date = () => new Date(),
+) {
+  return {
+    /** Checks `answer` against example `exampleId`; `userId` when signed in (then recorded). */
+    async check(exampleId: number, answer: string, userId?: number): Promise<CheckAnswerResult> {
+      const example = await getExample(db, exampleId);
+      if (!example) throw notFound(`Example ${exampleId} not found.`);
+      // Unreadable or too complex: the checker refuses it (400) and nothing is recorded.
+      const verdict = await checker.check({
+        question: example.question,
+        expected: example.answer,
+        given: answer,
+      });
+      if (userId === undefined) return toCheckResult(verdict);
+      const at = clock().toISOString();
+      const mark = await db.transaction().execute(async (trx): Promise<SolveHow | undefined> => {
+        const afterHelp = await repo.hasOpenedHelp(trx, userId, exampleId);
+        await repo.insertAttempt(trx, {
+          userId,
+          exampleId,
+          answer,
+          correct: verdict.correct,
+          afterHelp,
+          at,
+        });
+        if (!verdict.correct) return undefined;
+        return markSolvedBy(trx, userId, exampleId, afterHelp ? 'with-help' : 'without-help', at);
+      });
+      return toCheckResult(verdict, mark);
+    },
+
+    /** Notes that a signed-in learner opened the answer or one more step of example `exampleId`. */
+    async openHelp(userId: number, exampleId: number, kind: HelpKind): Promise<void> {
+      if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
+      await repo.recordHelp(db, userId, exampleId, kind, clock().toISOString());
+    },
+  };
+}
