@@ -54,17 +54,6 @@ export function patchExample(
   );
 }
 
-/** Sets one mark (liked or solved) on example `id`: see patchExample. */
-export function patchExampleMark(
-  queryClient: QueryClient,
-  viewer: ViewerKey,
-  id: number,
-  mark: ExampleMark,
-  value: boolean,
-): void {
-  patchExample(queryClient, viewer, id, { [mark]: value });
-}
-
 /**
  * After the caller's own fields changed on the server: the viewer's lists filtered by one of
  * `filters` gain or lose the example, and positions within them move, so they are marked stale
@@ -111,10 +100,30 @@ interface MarkVariables {
   value: boolean;
 }
 
+/** The example as cached for `viewer` (its page, else a list), if it is. */
+function cachedExample(queryClient: QueryClient, viewer: ViewerKey, id: number) {
+  const detail = queryClient.getQueryData<Example>(examplesKeys.detail(viewer, id));
+  if (detail) return detail;
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<ExamplesPage>>({
+    queryKey: examplesKeys.viewerLists(viewer),
+  })) {
+    const example = data?.pages.flatMap((page) => page.examples).find((e) => e.id === id);
+    if (example) return example;
+  }
+  return undefined;
+}
+
 /**
- * One mark of one example, optimistic: the caches change at once; on failure the mark goes back
- * and a notification says why. Changes to the same mark of the same example run one after the
- * other (mutation scope), so quick toggling ends in the state last asked for.
+ * What setting `mark` to `value` changes: unmarking solved also drops how a checked answer solved
+ * it (the server deletes the whole mark).
+ */
+const markFields = (mark: ExampleMark, value: boolean): ExampleOwnFields =>
+  mark === 'solved' && !value ? { solved: false, solveMark: null } : { [mark]: value };
+
+/**
+ * One mark of one example, optimistic: the caches change at once; on failure the mark (and how it
+ * was solved) goes back and a notification says why. Changes to the same mark of the same example
+ * run one after the other (mutation scope), so quick toggling ends in the state last asked for.
  */
 export function useExampleMark(
   mark: ExampleMark,
@@ -127,12 +136,20 @@ export function useExampleMark(
     mutationKey: ['examples', 'mark', mark, exampleId],
     scope: { id: `examples:${mark}:${exampleId}` },
     mutationFn: ({ value }: MarkVariables) => send(exampleId, value),
-    onMutate: ({ value }) => patchExampleMark(queryClient, viewer, exampleId, mark, value),
+    onMutate: ({ value }) => {
+      const solveMark = cachedExample(queryClient, viewer, exampleId)?.solveMark;
+      patchExample(queryClient, viewer, exampleId, markFields(mark, value));
+      return { solveMark };
+    },
     onSuccess: (_data, { value }) =>
       // A list loaded while the call was in flight may hold the old mark.
-      patchExampleMark(queryClient, viewer, exampleId, mark, value),
-    onError: (error, { value }) => {
-      patchExampleMark(queryClient, viewer, exampleId, mark, !value);
+      patchExample(queryClient, viewer, exampleId, markFields(mark, value)),
+    onError: (error, { value }, context) => {
+      const back: ExampleOwnFields = { [mark]: !value };
+      if (mark === 'solved' && !value && context?.solveMark !== undefined) {
+        back.solveMark = context.solveMark;
+      }
+      patchExample(queryClient, viewer, exampleId, back);
       notifications.show({
         color: 'red',
         title: FAILURE_TITLES[mark][value ? 'on' : 'off'],

@@ -205,6 +205,8 @@ export function learnerRoutes(examples: Example[]) {
       const id = Number(params['id']);
       if (method === 'PUT') set.add(id);
       else set.delete(id);
+      // Unmarking solved deletes the whole mark, how it was solved too.
+      if (field === 'solved' && method === 'DELETE') solveMarks.delete(id);
       return { id, [field]: method === 'PUT' };
     };
 

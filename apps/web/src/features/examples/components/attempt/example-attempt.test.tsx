@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fail, fakeApi, type Routes } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render';
@@ -32,7 +33,12 @@ vi.mock('./math-answer-field', () => ({
 
 const examples = [
   makeExample({ id: 1, categoryId: 10, answer: '$x = 1$' }),
-  makeExample({ id: 2, categoryId: 12, answer: '$x = 4$' }),
+  makeExample({
+    id: 2,
+    categoryId: 12,
+    answer: '$x = 4$',
+    procedure: 'Subtract $2$ from both sides.\n\nThen $x = 4$.',
+  }),
 ];
 
 function fakeLearnerApi(extra: Routes = {}) {
@@ -55,7 +61,11 @@ function type(field: HTMLElement, latex: string) {
 
 const verdict = () => screen.getByRole('status');
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Notifications live in a store shared by the tests of this file.
+  act(() => notifications.clean());
+});
 
 describe('trying an example', { timeout: 20_000 }, () => {
   it('checks a visitor’s answer on the example page and says it is wrong, then right', async () => {
@@ -221,6 +231,24 @@ describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
     signedIn.unmount();
   });
 
+  it('drops the solve mark when the learner unmarks the example solved, and restores it on failure', async () => {
+    const api = fakeLearnerApi();
+    api.solved.add(1).add(2);
+    api.solveMarks.set(1, 'without-help').set(2, 'with-help');
+    api.routes['DELETE /examples/2/solved'] = fail(500, 'The database is away.');
+    fakeApi(api.routes);
+    renderApp('/examples', { routes: examplesRoutes, as: 'basic' });
+    await waitFor(() => expect(card(1).queryByTestId('solve-mark')).toBeTruthy());
+
+    fireEvent.click(card(1).getByRole('button', { name: 'Mark solved' }));
+    await waitFor(() => expect(card(1).queryByTestId('solve-mark')).toBeNull());
+    await waitFor(() => expect(api.solveMarks.has(1)).toBe(false));
+
+    fireEvent.click(card(2).getByRole('button', { name: 'Mark solved' }));
+    await screen.findByText('Could not mark the example unsolved');
+    expect(card(2).getByTestId('solve-mark').textContent).toBe('Solved with help');
+  });
+
   it('filters by Without Help and sends withoutHelp for a signed-in learner only', async () => {
     const api = fakeLearnerApi();
     api.solved.add(1).add(2);
@@ -265,6 +293,32 @@ function HelpButton({ id }: { id: number }) {
 }
 
 describe('recording help', { timeout: 20_000 }, () => {
+  it('conceals the solution while trying, records each step shown, and reveals it when accepted', async () => {
+    const api = fakeLearnerApi();
+    renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
+    await screen.findByRole('heading', { name: 'Example 2' });
+    expect(screen.getByRole('region', { name: 'Answer' })).toBeTruthy();
+
+    const field = await openPanel();
+    expect(screen.queryByRole('region', { name: 'Answer' })).toBeNull();
+    type(field, 'x=5');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(verdict().textContent).toContain('Not quite.'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show next step' }));
+    await waitFor(() => expect(api.helped.has(2)).toBe(true));
+    expect(api.callsTo('POST /examples/2/help').map((call) => call.body)).toEqual([
+      { kind: 'step' },
+    ]);
+
+    type(field, 'x=4');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(verdict().textContent).toContain('Correct!'));
+    expect(within(verdict()).getByText('Solved with help')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Answer' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Procedure' })).toBeTruthy();
+  });
+
   it('posts each help a signed-in learner opens', async () => {
     const api = fakeLearnerApi();
     renderApp(<HelpButton id={2} />, { as: 'basic' });
