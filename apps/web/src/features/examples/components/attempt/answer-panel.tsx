@@ -84,7 +84,7 @@ export function AnswerPanel({ example, onAccepted }: { example: Example; onAccep
         </Text>
       ) : null}
       <Group justify="space-between" align="flex-start" gap="sm" mt="sm" wrap="wrap">
-        <div role="status" aria-atomic="true" className={classes.verdict}>
+        <div role="status" aria-atomic="true" className={classes.verdict} data-testid="verdict-status">
           {verdict ? <VerdictText key={verdict.attempt} result={verdict.result} /> : null}
         </div>
         <Button
