@@ -111,6 +111,12 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     );
 
     await openPanel(page);
+    // the field is named by its label for screen readers (MathLive names its editing element)
+    expect(
+      await field(page).evaluate((el) =>
+        el.shadowRoot?.querySelector('[part="keyboard-sink"]')?.getAttribute('aria-label'),
+      ),
+    ).toBe('Your answer');
     // the solution is concealed while trying
     expect(await page.getByRole('region', { name: 'Answer', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Show next step' }).waitFor();
@@ -200,7 +206,11 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const list = await e2e.open({ as: learner, viewport: PHONE, colorScheme: 'dark' });
     await list.goto(url('/examples?withoutHelp=true'));
     await eventually(() => list.getByTestId('example-card').count()).toBe(1);
-    await list.getByTestId('example-card').scrollIntoViewIfNeeded();
+    await list.evaluate(() => {
+      const card = document.querySelector('[data-testid="example-card"]')!;
+      window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 80);
+    });
+    await list.waitForTimeout(300);
     await shot(list, 'list-dark-phone');
     expect(problems).toEqual([]);
   });

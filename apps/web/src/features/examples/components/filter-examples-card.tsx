@@ -156,13 +156,16 @@ export function FilterExamplesCard({
                 onChange={(value) => onChange({ ...filters, solved: parseFlag(value) })}
                 allowDeselect={false}
               />
-              <DeferredSelect
-                label="Without Help"
-                data={WITHOUT_HELP_OPTIONS}
-                value={flagValue(filters.withoutHelp)}
-                onChange={(value) => onChange({ ...filters, withoutHelp: parseFlag(value) })}
-                allowDeselect={false}
-              />
+              {/* Across both columns: its options are long for half a phone's width. */}
+              <div style={{ gridColumn: '1 / -1' }}>
+                <DeferredSelect
+                  label="Without Help"
+                  data={WITHOUT_HELP_OPTIONS}
+                  value={flagValue(filters.withoutHelp)}
+                  onChange={(value) => onChange({ ...filters, withoutHelp: parseFlag(value) })}
+                  allowDeselect={false}
+                />
+              </div>
             </>
           ) : null}
         </SimpleGrid>
