@@ -250,6 +250,18 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
           const keyboard = page.locator('.ML__keyboard');
           await eventually(() => keyboard.isVisible()).toBe(true);
           await page.waitForTimeout(600); // the keyboard slides in
+          // the field is scrolled up above the keyboard
+          await eventually(() =>
+            page.evaluate(() => {
+              const box = document
+                .querySelector('[data-testid="answer-panel"] math-field')!
+                .getBoundingClientRect();
+              const keyboard = (
+                window as unknown as { mathVirtualKeyboard: { boundingRect: DOMRect } }
+              ).mathVirtualKeyboard.boundingRect;
+              return box.bottom <= window.innerHeight - keyboard.height && box.top >= 0;
+            }),
+          ).toBe(true);
           await shot(page, `keyboard-${colorScheme}-${size}`);
           await page.keyboard.type('1/3', { delay: 30 });
           await page.evaluate(() =>

@@ -29,8 +29,8 @@ export interface MathAnswerFieldProps {
 
 /**
  * A <math-field> made when mounted and focused at once; typing, the arrow keys, Tab and the
- * virtual keyboard (shown on touch devices when focused) work as MathLive defines them; Enter
- * submits.
+ * virtual keyboard (shown on touch devices when focused, with the field kept above it) work as
+ * MathLive defines them; Enter submits.
  */
 export default function MathAnswerField({
   labelledBy,
@@ -63,7 +63,20 @@ export default function MathAnswerField({
     host.append(field);
     fieldRef.current = field;
     field.focus();
+    // MathLive's virtual keyboard (touch devices) covers the bottom of the window: room is made
+    // below the page for it, and the field is scrolled up above it.
+    const keyboard = window.mathVirtualKeyboard;
+    const onGeometry = () => {
+      const height = keyboard.visible ? keyboard.boundingRect.height : 0;
+      document.body.style.paddingBottom = height ? `${height}px` : '';
+      if (!height || !field.hasFocus()) return;
+      const overlap = field.getBoundingClientRect().bottom - (window.innerHeight - height) + 12;
+      if (overlap > 0) window.scrollBy({ top: overlap });
+    };
+    keyboard.addEventListener('geometrychange', onGeometry);
     return () => {
+      keyboard.removeEventListener('geometrychange', onGeometry);
+      document.body.style.paddingBottom = '';
       field.removeEventListener('input', onInput);
       field.remove();
       fieldRef.current = null;
