@@ -274,7 +274,7 @@ const CASES: Record<string, FuzzCase> = {
   ),
   'POST /api/examples/:id/help': write(
     'learner',
-    () => ({ params: id(cat.ex.linear), body: { kind: 'step' } }),
+    () => ({ params: id(cat.ex.quadEasy), body: { kind: 'step' } }),
     ['params.id'],
   ),
   'GET /api/admin/users/dashboard': read('superadmin'),

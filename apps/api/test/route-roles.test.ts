@@ -188,7 +188,7 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     status: 200,
   }),
   'POST /api/examples/:id/help': async () => ({
-    url: `/api/examples/${cat.ex.linear}/help`,
+    url: `/api/examples/${cat.ex.quadEasy}/help`,
     payload: { kind: 'step' },
     status: 200,
   }),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 import type { TestUser } from '../../../test/helpers/users';
+import { insertExample } from '../../../test/factories';
 import { CHECKS_PER_MINUTE } from './attempts.routes';
 
 const api = useTestApp({ catalogue: true });
@@ -46,8 +47,18 @@ const helpOf = (user: TestUser, exampleId: number) =>
     .executeTakeFirst();
 
 let learner: TestUser;
+/** An example with a procedure, whose steps can be opened. */
+let stepped: number;
 beforeAll(async () => {
   learner = await api.newUser('basic');
+  stepped = await insertExample(db(), {
+    categoryId: cat.sequences,
+    difficultyId: cat.easy,
+    typeId: cat.worked,
+    question: 'What is $3 \\times 4$?',
+    answer: '$12$',
+    procedure: 'Three fours: $4 + 4 + 4$.\n\nAdd them: $12$.',
+  });
 });
 
 describe(`checking answers on ${engineUnderTest}`, () => {
@@ -66,6 +77,16 @@ describe(`checking answers on ${engineUnderTest}`, () => {
       body: { success: true, data: { correct: false } },
     });
     expect(await allAttempts()).toBe(before);
+  });
+
+  it("leaves the visitors' cache alone: a kept list is still served from it after a learner's check and help", async () => {
+    const ada = await api.newUser('basic');
+    const list = () => api.inject('GET', '/examples?limit=3&difficultyId=easy');
+    await list();
+    expect((await list()).headers['x-catalogue-cache']).toBe('hit');
+    expect((await check(cat.ex.linear, 'x=4', ada)).status).toBe(200);
+    expect((await help(cat.ex.linear, 'answer', ada)).status).toBe(200);
+    expect((await list()).headers['x-catalogue-cache']).toBe('hit');
   });
 
   it('refuses an unknown example (404), an unreadable answer (400) and an empty one (400), recording nothing', async () => {
@@ -111,20 +132,20 @@ describe(`checking answers on ${engineUnderTest}`, () => {
 
   it('a right answer after opening a step marks it solved with help', async () => {
     const ada = await api.newUser('basic');
-    expect(await help(cat.ex.sequence, 'step', ada)).toEqual({
+    expect(await help(stepped, 'step', ada)).toEqual({
       status: 200,
       body: { success: true, message: 'Step opened.', data: null },
     });
-    expect((await check(cat.ex.sequence, '40', ada)).body.data).toEqual({ correct: false });
-    expect((await check(cat.ex.sequence, '39', ada)).body.data).toEqual({
+    expect((await check(stepped, '11', ada)).body.data).toEqual({ correct: false });
+    expect((await check(stepped, '12', ada)).body.data).toEqual({
       correct: true,
       solveMark: 'with-help',
     });
     expect(await attemptsOf(ada)).toEqual([
-      { example_id: cat.ex.sequence, answer: '40', correct: 0, after_help: 1 },
-      { example_id: cat.ex.sequence, answer: '39', correct: 1, after_help: 1 },
+      { example_id: stepped, answer: '11', correct: 0, after_help: 1 },
+      { example_id: stepped, answer: '12', correct: 1, after_help: 1 },
     ]);
-    expect(await exampleAs(cat.ex.sequence, ada)).toMatchObject({
+    expect(await exampleAs(stepped, ada)).toMatchObject({
       solved: true,
       solveMark: 'with-help',
     });
@@ -163,10 +184,27 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     expect((await check(cat.ex.sequence, '39', ada)).body.data.solveMark).toBe('with-help');
   });
 
+  it('six checks at once, right and wrong, each answered and recorded, leave one solved mark', async () => {
+    const ada = await api.newUser('basic');
+    const answers = ['x=4', 'x=5', 'x = 4', 'x=6', 'x=4', '4=x'];
+    const results = await Promise.all(answers.map((a) => check(cat.ex.linear, a, ada)));
+    for (const r of results) expect(r.status).toBe(200);
+    const attempts = await attemptsOf(ada);
+    expect(attempts.map((a) => a.answer).sort()).toEqual([...answers].sort());
+    const marks = await db()
+      .selectFrom('solved_marks as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.example_id', 'm.how'])
+      .where('u.email', '=', ada.email)
+      .execute();
+    expect(attempts.filter((a) => a.correct === 1).length).toBeGreaterThanOrEqual(3);
+    expect(marks).toEqual([{ example_id: cat.ex.linear, how: 'without-help' }]);
+  });
+
   it('carries solveMark on list rows for a signed-in caller and leaves it out for visitors', async () => {
     const ada = await api.newUser('basic');
     await check(cat.ex.linear, 'x=4', ada);
-    await help(cat.ex.sequence, 'step', ada);
+    await help(cat.ex.sequence, 'answer', ada);
     await check(cat.ex.sequence, '39', ada);
     await api.request('PUT', `/examples/${cat.ex.circle}/solved`, { as: ada });
     const rows: { id: number; solved: boolean; solveMark: string | null }[] = (
@@ -196,6 +234,20 @@ describe(`opening help on ${engineUnderTest}`, () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('ValidationError');
     expect(await helpOf(learner, cat.ex.linear)).toBeUndefined();
+  });
+
+  it('refuses a step of an example without a procedure (400) and notes nothing', async () => {
+    const ada = await api.newUser('basic');
+    expect(await help(cat.ex.linear, 'step', ada)).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        code: 'ValidationError',
+        message: `Example ${cat.ex.linear} has no steps to open: it has no procedure.`,
+      },
+    });
+    expect(await helpOf(ada, cat.ex.linear)).toBeUndefined();
+    expect((await check(cat.ex.linear, 'x=4', ada)).body.data.solveMark).toBe('without-help');
   });
 
   it('notes the answer once, counts each step and keeps the first time; answers are no-store', async () => {
@@ -241,6 +293,59 @@ describe(`the per-IP limit on checking on ${engineUnderTest}`, () => {
       /^Too many requests\. Please try again in \d+ seconds\.$/,
     );
     expect((await check(cat.ex.linear, 'x=4', undefined, '203.0.113.78')).status).toBe(200);
+  });
+});
+
+describe(`attempts and help go with their owner on ${engineUnderTest}`, () => {
+  it("deleting an example, then the learner's account, removes their attempts and help", async () => {
+    const ada = await api.newUser('basic');
+    const extra = await insertExample(db(), {
+      categoryId: cat.circles,
+      difficultyId: cat.easy,
+      typeId: cat.worked,
+      question: 'What is $3 \\times 3$?',
+      answer: '$9$',
+    });
+    for (const id of [extra, cat.ex.sequence]) {
+      await help(id, 'answer', ada);
+      expect((await check(id, id === extra ? '9' : '39', ada)).body.data.correct).toBe(true);
+    }
+    // By the account's id: after the account is gone, a join through users would find nothing anyway.
+    const { id: adaId } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ada.email)
+      .executeTakeFirstOrThrow();
+    const rows = async () => ({
+      attempts: (
+        await db()
+          .selectFrom('answer_attempts')
+          .select('example_id')
+          .where('user_id', '=', adaId)
+          .orderBy('id')
+          .execute()
+      ).map((a) => a.example_id),
+      help: (
+        await db()
+          .selectFrom('help_opened')
+          .select('example_id')
+          .where('user_id', '=', adaId)
+          .orderBy('example_id')
+          .execute()
+      ).map((h) => h.example_id),
+    });
+    expect(await rows()).toEqual({
+      attempts: [extra, cat.ex.sequence],
+      help: [cat.ex.sequence, extra].sort((a, b) => a - b),
+    });
+    expect((await api.request('DELETE', `/examples/${extra}`, { as: 'superadmin' })).status).toBe(
+      200,
+    );
+    expect(await rows()).toEqual({ attempts: [cat.ex.sequence], help: [cat.ex.sequence] });
+    expect(
+      (await api.request('DELETE', `/admin/users/${ada.username}`, { as: 'superadmin' })).status,
+    ).toBe(200);
+    expect(await rows()).toEqual({ attempts: [], help: [] });
   });
 });
 

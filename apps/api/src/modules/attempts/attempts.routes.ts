@@ -32,8 +32,7 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Check an answer to an example; a signed-in learner's attempt is recorded",
-        description:
-          "Open to visitors. For a signed-in learner the attempt is recorded and an accepted answer marks the example solved: 'without-help' when the learner had opened neither the answer nor any step before, else 'with-help' (a mark that already says how is kept; one set by hand takes it). 400 when the answer cannot be read; at most 30 checks a minute per address (429).",
+        description: `Open to visitors. For a signed-in learner the attempt is recorded and an accepted answer marks the example solved: 'without-help' when the learner had opened neither the answer nor any step before, else 'with-help' (a mark that already says how is kept; one set by hand takes it). 400 when the answer cannot be read; at most ${CHECKS_PER_MINUTE} checks a minute per address (429).`,
         params: IdParamsSchema,
         body: CheckAnswerBodySchema,
         response: { 200: successSchema(CheckAnswerResultSchema) },
@@ -51,7 +50,7 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Note that the caller opened the answer or one more step of an example',
         description:
-          'A later accepted answer then counts as solved with help. Opening the answer again changes nothing; each step is counted.',
+          'A later accepted answer then counts as solved with help. Opening the answer again changes nothing; each step is counted. 400 for a step of an example that has no procedure.',
         params: IdParamsSchema,
         body: HelpBodySchema,
         response: { 200: successSchema(z.null()) },

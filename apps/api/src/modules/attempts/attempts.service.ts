@@ -1,9 +1,9 @@
 import type { CheckAnswerResult, HelpKind } from '@exemplar/shared/attempts';
 import type { Kysely } from 'kysely';
 import type { Database, SolveHow } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { AnswerCheckPool } from '../answer-check/answer-check.pool';
-import { exampleExists, getExample } from '../examples/examples.repository';
+import { getExample } from '../examples/examples.repository';
 import { markSolvedBy } from '../examples/marks.repository';
 import * as repo from './attempts.repository';
 import { toCheckResult } from './attempts.presenter';
@@ -48,9 +48,16 @@ export function attemptsService(
       return toCheckResult(verdict, mark);
     },
 
-    /** Notes that a signed-in learner opened the answer or one more step of example `exampleId`. */
+    /**
+     * Notes that a signed-in learner opened the answer or one more step of example `exampleId`. An
+     * example without a procedure has no steps to open (400).
+     */
     async openHelp(userId: number, exampleId: number, kind: HelpKind): Promise<void> {
-      if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
+      const example = await getExample(db, exampleId);
+      if (!example) throw notFound(`Example ${exampleId} not found.`);
+      if (kind === 'step' && !example.procedure?.trim()) {
+        throw badRequest(`Example ${exampleId} has no steps to open: it has no procedure.`);
+      }
       await repo.recordHelp(db, userId, exampleId, kind, clock().toISOString());
     },
   };

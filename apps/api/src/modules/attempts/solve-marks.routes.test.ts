@@ -5,7 +5,7 @@ import type { TestUser } from '../../../test/helpers/users';
 
 /**
  * How a solve was earned, read back: the withoutHelp filter (list, random pick, position) and the
- * progress counts. One learner solves linear without help, sequence with help, marks circle solved
+ * progress counts. One learner solves linear without help, sequence after opening its answer, marks circle solved
  * by hand and leaves the rest; a second learner solves nothing.
  */
 const api = useTestApp({ catalogue: true });
@@ -37,7 +37,7 @@ beforeAll(async () => {
   await check(cat.ex.linear, 'x=4');
   await api.request('POST', `/examples/${cat.ex.sequence}/help`, {
     as: ada,
-    payload: { kind: 'step' },
+    payload: { kind: 'answer' },
   });
   await check(cat.ex.sequence, '39');
   await api.request('PUT', `/examples/${cat.ex.circle}/solved`, { as: ada });

@@ -89,8 +89,8 @@ export function examplesService(
   }
 
   // A signed-in caller's page is a visitor's page plus their own marks (unless a liked/solved/
-  // withoutHelp filter makes the rows themselves personal): the page is kept per query and catalogue version,
-  // and the caller's marks for its rows are one indexed look-up.
+  // withoutHelp filter makes the rows themselves personal): the page is kept per query and
+  // catalogue version, and the caller's marks for its rows are one indexed look-up.
   const pages = versionedLru<ExamplesPage>({
     maxEntries: 1000,
     maxTotalSize: 32 * 1024 * 1024,
