@@ -85,25 +85,53 @@ describe('procedureSteps', () => {
     ]);
   });
 
-  it('splits after display maths ending in a full stop, but not after \\right.', () => {
+  it('splits where display maths runs straight into a capitalised word, as the MATH corpus writes', () => {
     expect(
       procedureSteps(
-        'The sum is $$s = 10.$$ Next we halve it. We get $$\\left\\{ x \\right.$$ Which is odd here.',
+        'Expand the product once:\\begin{align*}\n(x+2)(x+5) &= x(x+2) + 5(x+2)\n\\end{align*}We expand again and collect terms: $$x^2 + 7x + 10.$$Note that the sum is $7$ here.',
       ),
     ).toEqual([
-      'The sum is $$s = 10.$$',
-      'Next we halve it.',
-      'We get $$\\left\\{ x \\right.$$ Which is odd here.',
+      'Expand the product once:\\begin{align*}\n(x+2)(x+5) &= x(x+2) + 5(x+2)\n\\end{align*}',
+      'We expand again and collect terms: $$x^2 + 7x + 10.$$',
+      'Note that the sum is $7$ here.',
     ]);
   });
 
-  it('joins a short sentence to the step before it, and a short first sentence to the one after', () => {
-    expect(procedureSteps('Simplify. We add the two numbers to get $7$. So $x = 7$.')).toEqual([
-      'Simplify. We add the two numbers to get $7$. So $x = 7$.',
+  it('splits into sentences when the paragraphs are only a sentence and the formula it introduces', () => {
+    expect(
+      procedureSteps(
+        'Let $j$ be the age. The system is\n\n\\begin{align*}\nj &= d - 24\n\\end{align*}We eliminate $d$ to get $j = 22$.',
+      ),
+    ).toEqual([
+      'Let $j$ be the age.',
+      'The system is\n\n\\begin{align*}\nj &= d - 24\n\\end{align*}',
+      'We eliminate $d$ to get $j = 22$.',
     ]);
-    expect(procedureSteps('We add the two numbers to get $7$. Thus we are done here.')).toEqual([
+  });
+
+  it('splits after display maths ending in a full stop, but not after \\right. before a bracket', () => {
+    expect(
+      procedureSteps(
+        'The sum is $$s = 10.$$ (Half of it is five.) We get $$\\left\\{ x \\right.$$ (Which is odd) here.',
+      ),
+    ).toEqual([
+      'The sum is $$s = 10.$$',
+      '(Half of it is five.)',
+      'We get $$\\left\\{ x \\right.$$ (Which is odd) here.',
+    ]);
+  });
+
+  it('joins a one-word sentence to the step before it, and a short first sentence to the one after', () => {
+    expect(procedureSteps('Simplify. We add the two numbers to get $7$. Done.')).toEqual([
+      'Simplify. We add the two numbers to get $7$. Done.',
+    ]);
+    expect(procedureSteps('$g(8) = 31$. Thus $f(31) = 146$. So we are done.')).toEqual([
+      '$g(8) = 31$. Thus $f(31) = 146$.',
+      'So we are done.',
+    ]);
+    expect(procedureSteps('We add the two numbers to get $7$. So $x = 7$.')).toEqual([
       'We add the two numbers to get $7$.',
-      'Thus we are done here.',
+      'So $x = 7$.',
     ]);
   });
 

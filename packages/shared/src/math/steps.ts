@@ -4,12 +4,14 @@ import { splitMath, type MathSegment } from './split-math';
  * A procedure as the steps a learner reveals one at a time.
  *
  * - A procedure written in paragraphs (blank-line separated) has one step per paragraph.
- * - A procedure of one paragraph (as the MATH corpus writes them) is split into sentences: after
- *   `.`, `!` or `?` (closing brackets and quotes may follow) and white space, before a capital
- *   letter, a digit-free maths opening or an opening bracket or quote; and after display maths
- *   that ends a line when the next line starts with a capital letter (`…:\n$$x = 6$$\nThen …`).
- *   No cut after an abbreviation ("e.g.", "i.e.", "Mr.", "Eq. 3", "etc.": the list below) and
- *   none inside a number ("3.5" has no space after its point).
+ * - Otherwise (one paragraph, as the MATH corpus writes most, or paragraphs that are only a
+ *   sentence and the formulas it introduces) it is split into sentences: after `.`, `!` or `?`
+ *   (closing brackets and quotes may follow) and white space, before a capital letter (an opening
+ *   bracket or quote may come first) or before maths; and after display maths, before a
+ *   capitalised word (`…\end{align*}We use…`), or before any capital when the maths ends with a
+ *   full stop or ends its line (`…:\n$$x = 6$$\nThen …`). No cut after an abbreviation ("e.g.", "i.e.", "Mr.", "etc.": the
+ *   list below), none before a digit or a lower-case word ("Eq. 3", "the sum. and") and none
+ *   inside a number ("3.5" has no space after its point).
  * - Cuts are only ever made in prose: never inside `$…$`, `$$…$$`, `\(…\)`, `\[…\]`, a bare
  *   environment or an `[asy]` figure, as splitMath reads the text.
  * - A sentence too short to stand alone as a step (fewer than {@link MIN_STEP_WORDS} words, a
@@ -25,13 +27,13 @@ import { splitMath, type MathSegment } from './split-math';
 export function procedureSteps(procedure: string): string[] {
   if (!procedure.trim()) return [];
   const segments = splitMath(procedure);
-  const paragraphs = ranges(procedure, cuts(segments, 'paragraph'));
-  if (paragraphs.length > 1) return mergeShort(procedure, paragraphs, 1);
+  const paragraphs = mergeShort(procedure, ranges(procedure, cuts(segments, 'paragraph')), 1);
+  if (paragraphs.length > 1) return paragraphs;
   return mergeShort(procedure, ranges(procedure, cuts(segments, 'sentence')), MIN_STEP_WORDS);
 }
 
 /** A step has at least this many words (prose words; each inline maths expression is one). */
-export const MIN_STEP_WORDS = 3;
+export const MIN_STEP_WORDS = 2;
 
 /**
  * Words before a full stop that do not end a sentence (lower-cased, inner points kept). Single
@@ -61,8 +63,6 @@ const ABBREVIATIONS: ReadonlySet<string> = new Set([
   'eqn',
   'fig',
   'figs',
-  'no',
-  'nos',
   'thm',
   'lem',
   'prop',
@@ -94,6 +94,21 @@ function cuts(segments: MathSegment[], kind: 'paragraph' | 'sentence'): number[]
     }
     const previous = segments[index - 1];
     const next = segments[index + 1];
+    if (previous?.kind === 'display') {
+      // Right after display maths, a sentence starts with a capitalised word ("…\end{align*}We
+      // use…", "$$…$$ Note that…"), or with any capital when the maths ends its line or ends
+      // with a full stop.
+      const lead = /^\s*/.exec(raw)![0];
+      const rest = raw.slice(lead.length);
+      const value = previous.value.trimEnd();
+      const endsWithStop = /[.!?]$/.test(value) && !/\\[a-zA-Z]+\.$/.test(value);
+      if (
+        /^[A-Z][a-z]/.test(rest) ||
+        (SENTENCE_START.test(rest) && (lead.includes('\n') || endsWithStop))
+      ) {
+        found.push(start + lead.length);
+      }
+    }
     for (const match of raw.matchAll(/\s+/g)) {
       const at = match.index;
       const after = at + match[0].length;
@@ -105,16 +120,7 @@ function cuts(segments: MathSegment[], kind: 'paragraph' | 'sentence'): number[]
           ? SENTENCE_START.test(rest)
           : next?.kind === 'inline' || next?.kind === 'display';
       if (!startsSentence) continue;
-      if (at === 0) {
-        // White space right after display maths: a sentence ends there when the maths ends a
-        // line and the next line starts with a capital letter, or the maths ends with a full stop.
-        if (previous?.kind !== 'display' || rest.length === 0) continue;
-        const endsLine = match[0].includes('\n');
-        const value = previous.value.trimEnd();
-        const endsWithStop = /[.!?]$/.test(value) && !/\\[a-zA-Z]+\.$/.test(value);
-        if (endsLine || endsWithStop) found.push(start + after);
-        continue;
-      }
+      if (at === 0) continue; // after maths: decided above, or no sentence end
       if (!SENTENCE_END.test(before)) continue;
       if (isAbbreviation(before)) continue;
       found.push(start + after);

@@ -169,6 +169,11 @@ export function ExampleSolution({ example, concealed = false, onHelp }: ExampleS
       >
         Show all
       </Button>,
+      <span key="left" id={leftId} className={ladder.left}>
+        {stepsShown === 0
+          ? `Procedure in ${plural(steps.length, 'step')}`
+          : `${plural(left, 'step')} left`}
+      </span>,
     );
   }
   if (!answerShown) {
@@ -220,13 +225,6 @@ export function ExampleSolution({ example, concealed = false, onHelp }: ExampleS
       {controls.length > 0 ? (
         <Group gap="xs" data-testid="practice-reveal">
           {controls}
-          {steps.length > 1 && left > 0 ? (
-            <span id={leftId} className={ladder.left}>
-              {stepsShown === 0
-                ? `Procedure in ${plural(steps.length, 'step')}`
-                : `${plural(left, 'step')} left`}
-            </span>
-          ) : null}
         </Group>
       ) : null}
     </>
