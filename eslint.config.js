@@ -87,7 +87,12 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['zod', '@exemplar/shared/catalogue', '@exemplar/shared/api'].map((name) => ({
+          paths: [
+            'zod',
+            '@exemplar/shared/catalogue',
+            '@exemplar/shared/api',
+            '@exemplar/shared/attempts',
+          ].map((name) => ({
             name,
             allowTypeImports: true,
             message:

@@ -10,12 +10,14 @@ import {
   SubjectSchema,
 } from '@exemplar/shared/catalogue';
 import { successSchema } from '@exemplar/shared/api';
+import { CheckAnswerResultSchema } from '@exemplar/shared/attempts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { Reader } from '../lib/json-shape';
 import {
   readCategory,
   readCategoryTreeEntry,
+  readCheckAnswerResult,
   readDifficulty,
   readExample,
   readExamplePosition,
@@ -40,6 +42,7 @@ const example = {
   updatedAt: '2025-01-02T00:00:00.000Z',
   liked: true,
   solved: false,
+  solveMark: 'with-help',
 };
 const tree = {
   subject: { id: 1, name: 'Algebra', description: '' },
@@ -75,7 +78,15 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     'examples page',
     readExamplesPage,
     ExamplesPageSchema,
-    { examples: [example, { ...example, id: 8, procedure: 'p' }], total: 2, nextCursor: 'abc' },
+    {
+      examples: [
+        example,
+        { ...example, id: 8, procedure: 'p', solveMark: null },
+        { ...example, id: 9, solveMark: 'without-help' },
+      ],
+      total: 3,
+      nextCursor: 'abc',
+    },
   ],
   [
     'example position',
@@ -94,6 +105,18 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     readRandomExample,
     RandomExampleSchema,
     { example, position: { position: 1, total: 1, previousId: null, nextId: null } },
+  ],
+  [
+    'check answer result',
+    readCheckAnswerResult,
+    CheckAnswerResultSchema,
+    { correct: true, feedback: 'Simplify it further.', solveMark: 'without-help' },
+  ],
+  [
+    'check answer result, wrong',
+    readCheckAnswerResult,
+    CheckAnswerResultSchema,
+    { correct: false },
   ],
 ];
 
@@ -176,10 +199,11 @@ describe('examples contract readers', () => {
 describe('readProgress (GET /me/progress)', () => {
   const progress = {
     total: 3,
-    solved: 1,
+    solved: 2,
+    solvedWithoutHelp: 1,
     liked: 0,
-    categories: [{ id: 2, total: 3, solved: 1 }],
-    subjects: [{ id: 1, total: 3, solved: 1 }],
+    categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1 }],
+    subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: 1 }],
   };
 
   it('reads the counts', () => {
@@ -190,6 +214,9 @@ describe('readProgress (GET /me/progress)', () => {
     { ...progress, solved: -1 },
     { ...progress, liked: 0.5 },
     { ...progress, categories: [{ id: 2, total: 3 }] },
+    { ...progress, categories: [{ id: 2, total: 3, solved: 2 }] },
+    { ...progress, subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: -1 }] },
+    { ...progress, solvedWithoutHelp: undefined },
     { ...progress, subjects: null },
   ])('refuses %j', (value) => {
     expect(() => readProgress(value)).toThrow();

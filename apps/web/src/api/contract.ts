@@ -10,6 +10,7 @@ import type {
   RandomExample,
   Subject,
 } from '@exemplar/shared/catalogue';
+import type { CheckAnswerResult } from '@exemplar/shared/attempts';
 import {
   array,
   boolean,
@@ -17,6 +18,7 @@ import {
   lazy,
   nullable,
   object,
+  oneOf,
   optional,
   string,
   type Reader,
@@ -82,6 +84,7 @@ export const readExample: Reader<Example> = object({
   updatedAt: string,
   liked: optional(boolean),
   solved: optional(boolean),
+  solveMark: optional(nullable(oneOf('without-help', 'with-help'))),
 });
 
 export const readExamplesPage: Reader<ExamplesPage> = object({
@@ -104,15 +107,27 @@ export const readRandomExample: Reader<RandomExample> = object({
   position: readExamplePosition,
 });
 
-const readCounts = object({ id: integer(), total: count, solved: count });
+/** `withoutHelp`: how many of the solved were solved by a checked answer before any help. */
+const readCounts = object({ id: integer(), total: count, solved: count, withoutHelp: count });
 export type ProgressCounts = ReturnType<typeof readCounts>;
 
-/** GET /me/progress: solved/total overall, per category (subcategories included) and per subject. */
+/**
+ * GET /me/progress: solved/total overall (and how many of the solved were solved without help),
+ * per category (subcategories included) and per subject.
+ */
 export const readProgress = object({
   total: count,
   solved: count,
+  solvedWithoutHelp: count,
   liked: count,
   categories: array(readCounts),
   subjects: array(readCounts),
 });
 export type Progress = ReturnType<typeof readProgress>;
+
+/** POST /examples/{id}/check: the verdict, feedback when the checker is certain, the new mark. */
+export const readCheckAnswerResult: Reader<CheckAnswerResult> = object({
+  correct: boolean,
+  feedback: optional(string),
+  solveMark: optional(oneOf('without-help', 'with-help')),
+});

@@ -11,8 +11,13 @@ describe('the GET /examples request (browse and admin alike)', () => {
     });
   });
 
-  it('never sends liked or solved for a visitor (the one guard)', () => {
-    const query = { difficultyId: '2', liked: 'true', solved: 'false' } as const;
+  it('never sends liked, solved or withoutHelp for a visitor (the one guard)', () => {
+    const query = {
+      difficultyId: '2',
+      liked: 'true',
+      solved: 'false',
+      withoutHelp: 'true',
+    } as const;
     expect(filterQuery(query, { signedIn: false })).toEqual({ difficultyId: '2' });
     expect(filterQuery(query, { signedIn: true })).toEqual(query);
   });

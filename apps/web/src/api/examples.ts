@@ -49,12 +49,20 @@ const FILTER_KEYS = [
   'q',
   'liked',
   'solved',
+  'withoutHelp',
 ] as const satisfies readonly (keyof ExamplesFilterQuery)[];
+
+/** The filters that are the caller's own: sent only for a signed-in caller. */
+const LEARNER_KEYS: ReadonlySet<keyof ExamplesFilterQuery> = new Set([
+  'liked',
+  'solved',
+  'withoutHelp',
+]);
 
 /**
  * The query as sent and as keyed: values trimmed, empty ones left out, so equal filter sets share
- * one cache entry; `liked` and `solved` only for a signed-in caller (a visitor never sends them,
- * whatever the filters say).
+ * one cache entry; `liked`, `solved` and `withoutHelp` only for a signed-in caller (a visitor
+ * never sends them, whatever the filters say).
  */
 export function filterQuery(
   query: ExamplesFilterQuery,
@@ -62,7 +70,7 @@ export function filterQuery(
 ): ExamplesFilterQuery {
   const result: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
-    if (!signedIn && (key === 'liked' || key === 'solved')) continue;
+    if (!signedIn && LEARNER_KEYS.has(key)) continue;
     const value = query[key]?.trim();
     if (value) result[key] = value;
   }

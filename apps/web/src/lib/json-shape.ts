@@ -44,6 +44,13 @@ export function literal<const T extends string | number | boolean>(expected: T):
     value === expected ? expected : fail(path, JSON.stringify(expected));
 }
 
+/** One of a few strings (an enum). */
+export function oneOf<const T extends string>(...allowed: readonly T[]): Reader<T> {
+  const expected = allowed.map((value) => JSON.stringify(value)).join(' or ');
+  return (value, path = '') =>
+    (allowed as readonly unknown[]).includes(value) ? (value as T) : fail(path, expected);
+}
+
 export function nullable<T>(read: Reader<T>): Reader<T | null> {
   return (value, path = '') => (value === null ? null : read(value, path));
 }

@@ -8,12 +8,13 @@ import { LearnerProgress } from './learner-progress';
 const progress = {
   total: 12,
   solved: 3,
+  solvedWithoutHelp: 2,
   liked: 2,
-  categories: [{ id: 10, total: 8, solved: 3 }],
+  categories: [{ id: 10, total: 8, solved: 3, withoutHelp: 1 }],
   subjects: [
-    { id: 1, total: 8, solved: 3 },
-    { id: 2, total: 4, solved: 4 },
-    { id: 3, total: 0, solved: 0 },
+    { id: 1, total: 8, solved: 3, withoutHelp: 1 },
+    { id: 2, total: 4, solved: 4, withoutHelp: 1 },
+    { id: 3, total: 0, solved: 0, withoutHelp: 0 },
   ],
 };
 const subjects = [
@@ -34,19 +35,23 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
     authStore.initialise();
   });
 
-  it('shows solved/total, the liked count and a bar per subject', async () => {
+  it('shows solved/total, the solves without help, the liked count and a bar per subject', async () => {
     stubApi(progress);
     renderSection();
     expect((await screen.findByTestId('progress-solved')).textContent).toBe('3/12');
     expect(screen.getByTestId('progress-liked').textContent).toBe('2');
+    expect(screen.getByTestId('progress-without-help').textContent).toBe('2');
+    expect(screen.getByText('solved without help')).toBeTruthy();
     expect(screen.getByText('examples liked')).toBeTruthy();
     expect(screen.getByRole('img', { name: '25% of all examples solved' })).toBeTruthy();
 
     const bySubject = within(screen.getByRole('list', { name: 'Progress by subject' }));
     const rows = bySubject.getAllByRole('listitem');
     // subjects without examples are left out
-    expect(rows.map((row) => row.textContent)).toEqual(['Algebra3/8', 'Geometry4/4']);
-    const algebra = bySubject.getByRole('progressbar', { name: 'Algebra: 3 of 8 solved' });
+    expect(rows.map((row) => row.textContent)).toEqual(['Algebra1 · 3/8', 'Geometry1 · 4/4']);
+    const algebra = bySubject.getByRole('progressbar', {
+      name: 'Algebra: 3 of 8 solved, 1 without help',
+    });
     expect(algebra.getAttribute('aria-valuenow')).toBe('38');
     expect(bySubject.getByRole('link', { name: 'Geometry' }).getAttribute('href')).toBe(
       '/examples?subject=2',
@@ -60,7 +65,14 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
   });
 
   it('keeps the empty state before the first like or solve', async () => {
-    stubApi({ total: 12, solved: 0, liked: 0, categories: [], subjects: [] });
+    stubApi({
+      total: 12,
+      solved: 0,
+      solvedWithoutHelp: 0,
+      liked: 0,
+      categories: [],
+      subjects: [],
+    });
     renderSection();
     expect(await screen.findByText('No progress yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Examples' })).toBeTruthy();

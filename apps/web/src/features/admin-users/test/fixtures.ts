@@ -99,7 +99,14 @@ export function adminUsersRoutes(options: AdminUsersOptions = {}): Routes {
     },
     'GET /admin/audit': { entries: audit },
     // A learner who has not liked or solved anything yet.
-    'GET /me/progress': { total: 0, solved: 0, liked: 0, categories: [], subjects: [] },
+    'GET /me/progress': {
+      total: 0,
+      solved: 0,
+      solvedWithoutHelp: 0,
+      liked: 0,
+      categories: [],
+      subjects: [],
+    },
     'GET /admin/users/:username': withUser((user) => ({ user })),
     'PUT /admin/users/:username': withUser((user, _, body) => {
       if (body['confirmed'] === false && user.status === 'CONFIRMED') {

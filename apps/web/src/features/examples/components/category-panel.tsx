@@ -46,11 +46,14 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
   const activeTopId = categoryPath(index, filters.categoryId)[0]?.id ?? null;
   const subjectName = catalogue.subjects.find((s) => s.id === filters.subjectId)?.name;
   const showSubject = filters.subjectId === null && catalogue.subjects.length > 1;
-  // Signed in: solved/total beside each category (the query is idle for a visitor).
+  // Signed in: solved/total (and the solves without help) beside each category (the query is idle
+  // for a visitor).
   const progress = useProgress().data;
   const categoryCounts = countsById(progress?.categories);
   const allCounts =
-    filters.subjectId === null ? progress : countsById(progress?.subjects).get(filters.subjectId);
+    filters.subjectId === null
+      ? progress && { ...progress, withoutHelp: progress.solvedWithoutHelp }
+      : countsById(progress?.subjects).get(filters.subjectId);
 
   const pickCategory = (id: number | null) => {
     onChange(selectCategory(filters, id));

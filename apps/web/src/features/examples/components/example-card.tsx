@@ -6,7 +6,7 @@ import { useHoverTooltip } from '../../../components/deferred/use-hover-tooltip'
 import { formatDate, formatDateTime } from '../lib/format';
 import { DifficultyBadge } from './difficulty-icon';
 import { ExampleMarks } from './example-marks';
-import { ExampleSolution } from './example-solution';
+import { ExampleAttempt } from './attempt/example-attempt';
 import classes from './examples.module.css';
 import { MathSection } from './math-section';
 
@@ -22,7 +22,10 @@ export interface ExampleCardProps {
   href: string;
 }
 
-/** One example in the list: badges, running number, Question, Answer, Procedure, footer. */
+/**
+ * One example in the list: badges, running number, Question, 'Try it yourself', Answer, Procedure,
+ * footer.
+ */
 export function ExampleCard({
   example,
   number,
@@ -64,7 +67,7 @@ export function ExampleCard({
         </Group>
 
         <MathSection label="Question" text={example.question} />
-        <ExampleSolution example={example} />
+        <ExampleAttempt example={example} size="xs" />
 
         <Group justify="space-between" gap="xs" className={classes.cardFooter}>
           <Anchor

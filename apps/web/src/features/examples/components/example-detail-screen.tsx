@@ -27,7 +27,7 @@ import { examplePageMeta } from '../lib/page-meta';
 import { DifficultyBadge } from './difficulty-icon';
 import { CategoryBreadcrumb, DetailLoading, NeighbourNav, NotFound } from './example-detail-parts';
 import { ExampleMarks } from './example-marks';
-import { ExampleSolution } from './example-solution';
+import { ExampleAttempt } from './attempt/example-attempt';
 import classes from './examples.module.css';
 import { MathSection } from './math-section';
 import { PracticeModeSwitch } from './practice-mode-switch';
@@ -177,7 +177,7 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
             </Stack>
 
             <MathSection label="Question" text={example.question} />
-            <ExampleSolution key={example.id} example={example} />
+            <ExampleAttempt key={example.id} example={example} />
 
             <Group gap="lg" className={classes.cardFooter}>
               <Text size="sm" c="dimmed" component="span" title={formatDateTime(example.createdAt)}>

@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths';
 import { useSetLiked } from '../api/set-liked';
 import { useSetSolved } from '../api/set-solved';
 import { useViewer } from '../../../lib/auth/use-viewer';
+import { SolveMarkBadge } from './solve-mark-badge';
 
 export const SIGN_IN_PROMPT = "Sign in to like examples and track what you've solved";
 
@@ -186,8 +187,9 @@ function SignInPrompt({ spec, layout }: { spec: MarkSpec; layout: Layout }) {
 }
 
 /**
- * The caller's like and 'mark solved' toggles for one example (optimistic), or, for a visitor,
- * the same buttons leading to a sign-in prompt.
+ * The caller's like and 'mark solved' toggles for one example (optimistic), after how a checked
+ * answer solved it (without or with help) when it did; for a visitor, the same buttons leading to
+ * a sign-in prompt.
  */
 export function ExampleMarks({ example, layout }: { example: Example; layout: Layout }) {
   const viewer = useViewer();
@@ -200,6 +202,9 @@ export function ExampleMarks({ example, layout }: { example: Example; layout: La
         </>
       ) : (
         <>
+          {example.solveMark ? (
+            <SolveMarkBadge mark={example.solveMark} compact={layout === 'card'} />
+          ) : null}
           <LikeToggle example={example} layout={layout} />
           <SolvedToggle example={example} layout={layout} />
         </>

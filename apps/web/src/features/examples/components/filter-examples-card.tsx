@@ -32,7 +32,7 @@ import { SearchField } from './search-field';
 
 const ALL = 'all';
 
-/** The exact options of the two signed-in-only dropdowns. */
+/** The exact options of the three signed-in-only dropdowns. */
 export const LIKED_OPTIONS = [
   { value: ALL, label: 'All Examples' },
   { value: 'true', label: 'Liked Only' },
@@ -42,6 +42,11 @@ export const SOLVED_OPTIONS = [
   { value: ALL, label: 'All Examples' },
   { value: 'true', label: 'Solved Only' },
   { value: 'false', label: 'Unsolved Only' },
+];
+export const WITHOUT_HELP_OPTIONS = [
+  { value: ALL, label: 'All Examples' },
+  { value: 'true', label: 'Solved without help' },
+  { value: 'false', label: 'Not yet solved without help' },
 ];
 
 const flagValue = (flag: boolean | null) => (flag === null ? ALL : String(flag));
@@ -54,13 +59,14 @@ interface FilterExamplesCardProps {
   total: number | undefined;
   /** The first page of the filters is loading. */
   counting: boolean;
-  /** Liked Status and Solved Status are for signed-in users only. */
+  /** Liked Status, Solved Status and Without Help are for signed-in users only. */
   signedIn: boolean;
 }
 
 /**
  * Card 'Filter Examples': count badge, search, Difficulty and Example Type dropdowns,
- * for signed-in users Liked Status and Solved Status; 'Clear All Filters' with a removable chip
+ * for signed-in users Liked Status, Solved Status and Without Help (a checked answer accepted
+ * before any step or the answer was shown); 'Clear All Filters' with a removable chip
  * per active filter; practice mode and 'Random example'.
  */
 export function FilterExamplesCard({
@@ -150,6 +156,16 @@ export function FilterExamplesCard({
                 onChange={(value) => onChange({ ...filters, solved: parseFlag(value) })}
                 allowDeselect={false}
               />
+              {/* Across both columns: its options are long for half a phone's width. */}
+              <div style={{ gridColumn: '1 / -1' }}>
+                <DeferredSelect
+                  label="Without Help"
+                  data={WITHOUT_HELP_OPTIONS}
+                  value={flagValue(filters.withoutHelp)}
+                  onChange={(value) => onChange({ ...filters, withoutHelp: parseFlag(value) })}
+                  allowDeselect={false}
+                />
+              </div>
             </>
           ) : null}
         </SimpleGrid>

@@ -21,6 +21,7 @@ describe('active filter chips', () => {
           q: ' circle ',
           liked: true,
           solved: false,
+          withoutHelp: true,
         },
         catalogue,
       ),
@@ -32,12 +33,16 @@ describe('active filter chips', () => {
       { key: 'q', label: 'Search: “circle”' },
       { key: 'liked', label: 'Liked Only' },
       { key: 'solved', label: 'Unsolved Only' },
+      { key: 'withoutHelp', label: 'Solved without help' },
     ]);
     expect(
       activeFilterChips({ ...EMPTY_FILTERS, liked: false, solved: true }, catalogue).map(
         (chip) => chip.label,
       ),
     ).toEqual(['Not Liked', 'Solved Only']);
+    expect(
+      activeFilterChips({ ...EMPTY_FILTERS, withoutHelp: false }, catalogue).map((c) => c.label),
+    ).toEqual(['Not yet solved without help']);
   });
 
   it("names what it cannot find 'Unknown'", () => {

@@ -43,5 +43,11 @@ export function activeFilterChips(
   if (filters.solved !== null) {
     chips.push({ key: 'solved', label: filters.solved ? 'Solved Only' : 'Unsolved Only' });
   }
+  if (filters.withoutHelp !== null) {
+    chips.push({
+      key: 'withoutHelp',
+      label: filters.withoutHelp ? 'Solved without help' : 'Not yet solved without help',
+    });
+  }
   return chips;
 }

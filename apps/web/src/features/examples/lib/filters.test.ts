@@ -26,7 +26,9 @@ describe('URL ↔ filters', () => {
   it('reads every filter from the search params', () => {
     expect(
       parseFilters(
-        params('subject=1&category=11&difficulty=2&type=1&q=%20circle%20&liked=true&solved=false'),
+        params(
+          'subject=1&category=11&difficulty=2&type=1&q=%20circle%20&liked=true&solved=false&withoutHelp=true',
+        ),
       ),
     ).toEqual({
       subjectId: 1,
@@ -36,17 +38,20 @@ describe('URL ↔ filters', () => {
       q: 'circle',
       liked: true,
       solved: false,
+      withoutHelp: true,
     });
   });
 
-  it('reads liked and solved as true, false or not set', () => {
-    expect(parseFilters(params('liked=false&solved=true'))).toMatchObject({
+  it('reads liked, solved and withoutHelp as true, false or not set', () => {
+    expect(parseFilters(params('liked=false&solved=true&withoutHelp=false'))).toMatchObject({
       liked: false,
       solved: true,
+      withoutHelp: false,
     });
-    expect(parseFilters(params('liked=yes&solved=1'))).toMatchObject({
+    expect(parseFilters(params('liked=yes&solved=1&withoutHelp=TRUE'))).toMatchObject({
       liked: null,
       solved: null,
+      withoutHelp: null,
     });
   });
 
@@ -74,10 +79,14 @@ describe('URL ↔ filters', () => {
       q: ' x y ',
       liked: null,
       solved: null,
+      withoutHelp: null,
     };
     expect(filtersToSearchParams(filters).toString()).toBe('subject=1&category=12&type=2&q=x+y');
     expect(filtersToSearchParams({ ...filters, liked: false, solved: true }).toString()).toBe(
       'subject=1&category=12&type=2&q=x+y&liked=false&solved=true',
+    );
+    expect(filtersToSearchParams({ ...filters, withoutHelp: false }).toString()).toBe(
+      'subject=1&category=12&type=2&q=x+y&withoutHelp=false',
     );
     expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
   });
@@ -91,6 +100,7 @@ describe('URL ↔ filters', () => {
       q: 'a&b=c',
       liked: true,
       solved: false,
+      withoutHelp: true,
     };
     expect(parseFilters(filtersToSearchParams(filters))).toEqual(filters);
   });
@@ -118,6 +128,7 @@ describe('URL ↔ filters', () => {
           q: ' sum ',
           liked: null,
           solved: null,
+          withoutHelp: null,
         },
         signedIn,
       ),
@@ -126,12 +137,28 @@ describe('URL ↔ filters', () => {
       liked: 'true',
       solved: 'false',
     });
+    expect(toExamplesQuery({ ...EMPTY_FILTERS, withoutHelp: false }, signedIn)).toEqual({
+      withoutHelp: 'false',
+    });
   });
 
-  it('never sends liked or solved for a visitor', () => {
-    const filters = { ...EMPTY_FILTERS, difficultyId: 2, liked: true, solved: false };
+  it('never sends liked, solved or withoutHelp for a visitor', () => {
+    const filters = {
+      ...EMPTY_FILTERS,
+      difficultyId: 2,
+      liked: true,
+      solved: false,
+      withoutHelp: true,
+    };
     expect(toExamplesQuery(filters, { signedIn: false })).toEqual({ difficultyId: '2' });
-    expect(forViewer(filters, false)).toEqual({ ...filters, liked: null, solved: null });
+    expect(forViewer(filters, false)).toEqual({
+      ...filters,
+      liked: null,
+      solved: null,
+      withoutHelp: null,
+    });
+    const onlyWithoutHelp = { ...EMPTY_FILTERS, withoutHelp: false };
+    expect(forViewer(onlyWithoutHelp, false)).toEqual(EMPTY_FILTERS);
     expect(forViewer(filters, true)).toBe(filters);
   });
 });
@@ -162,12 +189,12 @@ describe('normalising the URL against the catalogue', () => {
     expect(normalised('q=%20circle%20')).toBe('q=circle');
   });
 
-  it('keeps liked and solved for a signed-in user only, and only as true or false', () => {
+  it('keeps liked, solved and withoutHelp for a signed-in user only, and only as true or false', () => {
     const signedIn = (search: string) =>
       normaliseSearchParams(params(search), catalogue, { signedIn: true })?.toString();
-    expect(signedIn('liked=true&solved=false')).toBeUndefined();
-    expect(signedIn('liked=maybe&solved=false')).toBe('solved=false');
-    expect(normalised('subject=1&liked=true&solved=false')).toBe('subject=1');
+    expect(signedIn('liked=true&solved=false&withoutHelp=true')).toBeUndefined();
+    expect(signedIn('liked=maybe&solved=false&withoutHelp=1')).toBe('solved=false');
+    expect(normalised('subject=1&liked=true&solved=false&withoutHelp=true')).toBe('subject=1');
   });
 
   it('keeps the first of repeated keys', () => {
@@ -197,6 +224,7 @@ describe('filter changes', () => {
     q: 'x',
     liked: true,
     solved: false,
+    withoutHelp: true,
   };
 
   it('picking a subject clears the category', () => {
@@ -222,6 +250,7 @@ describe('filter changes', () => {
     expect(removeFilter(filtered, 'categoryId')).toEqual({ ...filtered, categoryId: null });
     expect(removeFilter(filtered, 'liked')).toEqual({ ...filtered, liked: null });
     expect(removeFilter(filtered, 'solved')).toEqual({ ...filtered, solved: null });
+    expect(removeFilter(filtered, 'withoutHelp')).toEqual({ ...filtered, withoutHelp: null });
     expect(removeFilter(filtered, 'subjectId')).toEqual({
       ...filtered,
       subjectId: null,
@@ -241,5 +270,6 @@ describe('filter changes', () => {
     expect(hasActiveFilters({ ...EMPTY_FILTERS, typeId: 1 })).toBe(true);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, liked: false })).toBe(true);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, solved: true })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, withoutHelp: false })).toBe(true);
   });
 });

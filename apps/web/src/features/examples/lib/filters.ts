@@ -25,6 +25,11 @@ export interface ExampleFilters {
   liked: boolean | null;
   /** Solved Status (signed-in users only): true Solved Only, false Unsolved Only, null All. */
   solved: boolean | null;
+  /**
+   * Solved without help (signed-in users only): true the examples whose checked answer was
+   * accepted before any step or the answer was shown, false the others, null All.
+   */
+  withoutHelp: boolean | null;
 }
 
 export const EMPTY_FILTERS: ExampleFilters = {
@@ -35,6 +40,7 @@ export const EMPTY_FILTERS: ExampleFilters = {
   q: '',
   liked: null,
   solved: null,
+  withoutHelp: null,
 };
 
 /** Search param name of each filter. */
@@ -46,6 +52,7 @@ export const FILTER_PARAMS = {
   q: 'q',
   liked: 'liked',
   solved: 'solved',
+  withoutHelp: 'withoutHelp',
 } as const satisfies Record<keyof ExampleFilters, string>;
 
 /** The API refuses longer searches (ExamplesQuerySchema). */
@@ -68,13 +75,13 @@ export function parseFlag(value: string | null | undefined): boolean | null {
   return null;
 }
 
-/** The liked and solved filters are for signed-in users only. */
-export const LEARNER_FILTER_KEYS = ['liked', 'solved'] as const;
+/** The liked, solved and solved-without-help filters are for signed-in users only. */
+export const LEARNER_FILTER_KEYS = ['liked', 'solved', 'withoutHelp'] as const;
 
-/** The filters a visitor may use: liked and solved never apply to them. */
+/** The filters a visitor may use: liked, solved and without-help never apply to them. */
 export function forViewer(filters: ExampleFilters, signedIn: boolean): ExampleFilters {
-  if (signedIn || (filters.liked === null && filters.solved === null)) return filters;
-  return { ...filters, liked: null, solved: null };
+  if (signedIn || LEARNER_FILTER_KEYS.every((key) => filters[key] === null)) return filters;
+  return { ...filters, liked: null, solved: null, withoutHelp: null };
 }
 
 /** Reads the filters from the URL. Anything that is not a valid id or flag reads as "not set". */
@@ -87,6 +94,7 @@ export function parseFilters(params: URLSearchParams): ExampleFilters {
     q: (params.get(FILTER_PARAMS.q) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
     liked: parseFlag(params.get(FILTER_PARAMS.liked)),
     solved: parseFlag(params.get(FILTER_PARAMS.solved)),
+    withoutHelp: parseFlag(params.get(FILTER_PARAMS.withoutHelp)),
   };
 }
 
@@ -120,8 +128,7 @@ export function hasActiveFilters(filters: ExampleFilters): boolean {
     filters.difficultyId !== null ||
     filters.typeId !== null ||
     filters.q.trim() !== '' ||
-    filters.liked !== null ||
-    filters.solved !== null
+    LEARNER_FILTER_KEYS.some((key) => filters[key] !== null)
   );
 }
 
@@ -156,7 +163,8 @@ export function exampleDetailPath(id: number, filters: ExampleFilters = EMPTY_FI
 
 /**
  * The request for the filters: the API's own filter model (GET /examples, /examples/random and
- * /examples/{id}/position; page size and cursor are the list's). `liked` and `solved` go through
+ * /examples/{id}/position; page size and cursor are the list's). `liked`, `solved` and
+ * `withoutHelp` go through
  * the one visitor guard (filterQuery): a visitor never sends them, whatever the filters say.
  */
 export function toExamplesQuery(
@@ -174,6 +182,7 @@ export function toExamplesQuery(
       q: filters.q,
       liked: flag(filters.liked) as ExamplesFilterQuery['liked'],
       solved: flag(filters.solved) as ExamplesFilterQuery['solved'],
+      withoutHelp: flag(filters.withoutHelp) as ExamplesFilterQuery['withoutHelp'],
     },
     { signedIn },
   );
@@ -202,6 +211,7 @@ export function removeFilter(filters: ExampleFilters, key: FilterKey): ExampleFi
       return { ...filters, q: '' };
     case 'liked':
     case 'solved':
+    case 'withoutHelp':
       return { ...filters, [key]: null };
     default:
       return { ...filters, [key]: null };
@@ -240,7 +250,7 @@ export function resolveIdOrName(value: string, items: readonly Named[]): number 
  * Makes the URL's filters valid for the catalogue: a subject, difficulty or type given by NAME
  * (e.g. `/examples?subject=Algebra` from the home page) becomes its id; unknown ids and names are
  * dropped, as is a category that does not exist or lies outside the chosen subject, an empty
- * search, and a liked or solved value other than true/false (any, for a visitor).
+ * search, and a liked, solved or withoutHelp value other than true/false (any, for a visitor).
  * Returns the corrected params, or null when the URL is fine as it is.
  */
 export function normaliseSearchParams(
@@ -281,7 +291,7 @@ export function normaliseSearchParams(
     else next.delete(FILTER_PARAMS.q);
   }
 
-  // Liked / solved: 'true' or 'false', and only for a signed-in user (a visitor's URL drops them).
+  // Liked / solved / withoutHelp: 'true' or 'false', and only for a signed-in user (a visitor's URL drops them).
   for (const key of LEARNER_FILTER_KEYS) {
     const param = FILTER_PARAMS[key];
     const value = next.get(param);

@@ -7,6 +7,8 @@ import type {
 } from '@exemplar/shared/catalogue';
 import { fail, type Handler, type Routes } from '../../../test/fake-api';
 
+type SolveMark = NonNullable<Example['solveMark']>;
+
 /** A small catalogue: two subjects, a three-level category tree in Algebra, four difficulties. */
 export const subjects: Subject[] = [
   { id: 1, name: 'Algebra', description: 'Symbols and equations.' },
@@ -111,18 +113,29 @@ function descendantsById(): Map<number, Set<number>> {
  * marks (the sets returned, for tests to fill or read): GET /examples (liked/solved on rows and as
  * filters only with a bearer token, like the server), /examples/{id}, /examples/{id}/position,
  * /examples/random (with the pick's position), PUT|DELETE like and solved (401 without a token),
- * GET /me/progress, and the catalogue above.
+ * POST /examples/{id}/check (an answer is right when it is the example's answer without `$` and
+ * spaces; an answer with an unclosed brace is a 400; the mark follows the help recorded by
+ * POST /examples/{id}/help), GET /me/progress, and the catalogue above.
  */
 export function learnerRoutes(examples: Example[]) {
   const liked = new Set<number>();
   const solved = new Set<number>();
+  /** How a checked answer solved an example: without help, or after help was recorded. */
+  const solveMarks = new Map<number, SolveMark>();
+  /** Examples the learner opened a step or the answer of. */
+  const helped = new Set<number>();
   const under = descendantsById();
   const signInFirst = () => fail(401, 'Sign in first.');
   const notFound = (id: number | string) => fail(404, `Example ${id} not found.`);
 
   const view = (example: Example, signedIn: boolean): Example =>
     signedIn
-      ? { ...example, liked: liked.has(example.id), solved: solved.has(example.id) }
+      ? {
+          ...example,
+          liked: liked.has(example.id),
+          solved: solved.has(example.id),
+          solveMark: solveMarks.get(example.id) ?? null,
+        }
       : { ...example };
 
   const filtered = (query: Record<string, string>, signedIn: boolean) => {
@@ -139,6 +152,9 @@ export function learnerRoutes(examples: Example[]) {
         if (likedParam && liked.has(example.id) !== (likedParam === 'true')) return false;
         const solvedParam = param('solved');
         if (solvedParam && solved.has(example.id) !== (solvedParam === 'true')) return false;
+        const withoutHelp = param('withoutHelp');
+        const clean = solveMarks.get(example.id) === 'without-help';
+        if (withoutHelp && clean !== (withoutHelp === 'true')) return false;
       }
       return true;
     });
@@ -161,11 +177,14 @@ export function learnerRoutes(examples: Example[]) {
     const counts = (ids: number[]) => ({
       total: ids.length,
       solved: ids.filter((id) => solved.has(id)).length,
+      withoutHelp: ids.filter((id) => solveMarks.get(id) === 'without-help').length,
     });
     const idsWhere = (test: (example: Example) => boolean) =>
       examples.filter(test).map((example) => example.id);
+    const { withoutHelp, ...all } = counts(examples.map((example) => example.id));
     return {
-      ...counts(examples.map((example) => example.id)),
+      ...all,
+      solvedWithoutHelp: withoutHelp,
       liked: liked.size,
       categories: [...under.entries()].map(([id, set]) => ({
         id,
@@ -186,6 +205,8 @@ export function learnerRoutes(examples: Example[]) {
       const id = Number(params['id']);
       if (method === 'PUT') set.add(id);
       else set.delete(id);
+      // Unmarking solved deletes the whole mark, how it was solved too.
+      if (field === 'solved' && method === 'DELETE') solveMarks.delete(id);
       return { id, [field]: method === 'PUT' };
     };
 
@@ -205,6 +226,30 @@ export function learnerRoutes(examples: Example[]) {
       return positionIn(filtered(query, signedIn), id);
     },
     'GET /me/progress': ({ signedIn }) => (signedIn ? progress() : signInFirst()),
+    'POST /examples/:id/check': ({ params, body, signedIn }) => {
+      const example = examples.find((e) => String(e.id) === params['id']);
+      if (!example) return notFound(params['id']!);
+      const answer = String((body as { answer?: unknown } | undefined)?.answer ?? '');
+      if (!answer.trim()) return fail(400, 'Type an answer to check.');
+      if (answer.split('{').length !== answer.split('}').length) {
+        return fail(400, 'Could not read the answer: a brace is not closed.');
+      }
+      const bare = (text: string) => text.replace(/[$\s]/g, '');
+      const correct = bare(answer) === bare(example.answer);
+      if (!correct || !signedIn) return { correct };
+      const mark: SolveMark =
+        solveMarks.get(example.id) === 'without-help' || !helped.has(example.id)
+          ? 'without-help'
+          : 'with-help';
+      solved.add(example.id);
+      solveMarks.set(example.id, mark);
+      return { correct, solveMark: mark };
+    },
+    'POST /examples/:id/help': ({ params, signedIn }) => {
+      if (!signedIn) return signInFirst();
+      helped.add(Number(params['id']));
+      return null;
+    },
     'PUT /examples/:id/like': mark(liked, 'liked'),
     'DELETE /examples/:id/like': mark(liked, 'liked'),
     'PUT /examples/:id/solved': mark(solved, 'solved'),
@@ -216,5 +261,5 @@ export function learnerRoutes(examples: Example[]) {
       return { example: view(list[0]!, signedIn), position: positionIn(list, list[0]!.id) };
     },
   };
-  return { routes, liked, solved };
+  return { routes, liked, solved, solveMarks, helped };
 }

@@ -17,6 +17,7 @@ import {
   IconCircleCheck,
   IconHeart,
   IconRefresh,
+  IconSparkles,
   IconTargetArrow,
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -25,17 +26,20 @@ import { Link } from 'react-router';
 import { LinkButtons, type LinkButton } from '../../../components/link-buttons';
 import { paths } from '../../../lib/paths';
 
-/** Solved/total of one subject (or category). */
+/** Solved/total of one subject (or category), and how many were solved without help. */
 export interface ProgressCounts {
   id: number;
   total: number;
   solved: number;
+  withoutHelp: number;
 }
 
 /** What GET /me/progress answers that the overview shows. */
 export interface LearnerProgress {
   total: number;
   solved: number;
+  /** Solved by a checked answer before any step or the answer was shown. */
+  solvedWithoutHelp: number;
   liked: number;
   subjects: readonly ProgressCounts[];
 }
@@ -104,8 +108,8 @@ const NEXT_STEPS: LinkButton[] = [
 ];
 
 /**
- * The signed-in learner's progress (GET /me/progress): overall solved/total as a ring, the liked
- * count and one bar per subject. `empty` is shown while nothing has been liked or solved yet.
+ * The signed-in learner's progress (GET /me/progress): overall solved/total as a ring, the solves
+ * without help, the liked count and one bar per subject (with its solves without help). `empty` is shown while nothing has been liked or solved yet.
  */
 export function ProgressOverview({ progress, subjects, empty }: ProgressOverviewProps) {
   if (progress.isPending) return <Loading />;
@@ -134,7 +138,7 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
     );
   }
 
-  const { total, solved, liked } = progress.data;
+  const { total, solved, solvedWithoutHelp, liked } = progress.data;
   if (solved === 0 && liked === 0) return empty;
 
   const share = percent(solved, total);
@@ -170,6 +174,13 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
             testId="progress-solved"
           />
           <Stat
+            icon={<IconSparkles size={20} />}
+            color="teal"
+            value={solvedWithoutHelp}
+            label="solved without help"
+            testId="progress-without-help"
+          />
+          <Stat
             icon={<IconHeart size={20} />}
             color="pink"
             value={liked}
@@ -194,6 +205,17 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
                   {entry.name}
                 </Anchor>
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {entry.withoutHelp > 0 ? (
+                    <span title="Solved without help">
+                      <IconSparkles
+                        size={13}
+                        aria-hidden
+                        style={{ verticalAlign: '-2px', marginRight: 2 }}
+                      />
+                      {entry.withoutHelp}
+                      <span aria-hidden> · </span>
+                    </span>
+                  ) : null}
                   {entry.solved}/{entry.total}
                 </Text>
               </Group>
@@ -201,7 +223,7 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
                 <Progress.Section
                   value={percent(entry.solved, entry.total)}
                   color={entry.solved >= entry.total ? 'teal' : 'brand'}
-                  aria-label={`${entry.name}: ${entry.solved} of ${entry.total} solved`}
+                  aria-label={`${entry.name}: ${entry.solved} of ${entry.total} solved, ${entry.withoutHelp} without help`}
                 />
               </Progress.Root>
             </li>

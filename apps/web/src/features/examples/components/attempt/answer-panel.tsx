@@ -1,0 +1,128 @@
+import { Button, Group, Loader, Text } from '@mantine/core';
+import type { CheckAnswerResult } from '@exemplar/shared/attempts';
+import type { Example } from '@exemplar/shared/catalogue';
+import { IconCircleCheckFilled, IconCircleX, IconSend2 } from '@tabler/icons-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { failureMessage } from '../../../../lib/api-error';
+import { useCheckAnswer } from '../../api/check-answer';
+import { SolveMarkBadge } from '../solve-mark-badge';
+import classes from './attempt.module.css';
+
+// MathLive (about 250 KB gzipped) loads only when a learner opens the panel, in the browser.
+const MathAnswerField = lazy(() => import('./math-answer-field'));
+
+/** The message beside the field when nothing was typed (the server says the same). */
+export const EMPTY_ANSWER_MESSAGE = 'Type an answer to check.';
+
+/** What the last check said, and how many checks there were (so a repeat is announced again). */
+interface Verdict {
+  result: CheckAnswerResult;
+  attempt: number;
+}
+
+/**
+ * 'Your answer': a maths field, 'Check answer' (or Enter in the field) and the verdict, read out
+ * by screen readers. An answer the server cannot read (or a failed check) leaves a message beside
+ * the field and the last verdict as it was. `onAccepted` follows an accepted answer.
+ */
+export function AnswerPanel({ example, onAccepted }: { example: Example; onAccepted: () => void }) {
+  const check = useCheckAnswer(example.id);
+  const [latex, setLatex] = useState('');
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const id = useId();
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+
+  const submit = () => {
+    if (check.isPending) return;
+    const answer = latex.trim();
+    if (!answer) {
+      setFieldError(EMPTY_ANSWER_MESSAGE);
+      return;
+    }
+    check.mutate(answer, {
+      onSuccess: (result) => {
+        setFieldError(null);
+        setVerdict((last) => ({ result, attempt: (last?.attempt ?? 0) + 1 }));
+        if (result.correct) onAccepted();
+      },
+      onError: (error) =>
+        setFieldError(failureMessage(error, 'Could not check the answer. Please try again.')),
+    });
+  };
+
+  return (
+    <section className={classes.panel} aria-labelledby={labelId} data-testid="answer-panel">
+      <span className={classes.label} id={labelId}>
+        Your answer
+      </span>
+      <Suspense
+        fallback={
+          <div className={classes.loading}>
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Loading the maths editor…
+            </Text>
+          </div>
+        }
+      >
+        <MathAnswerField
+          labelledBy={labelId}
+          describedBy={fieldError ? errorId : undefined}
+          invalid={fieldError !== null}
+          onValueChange={(value) => {
+            setLatex(value);
+            if (fieldError) setFieldError(null);
+          }}
+          onSubmit={submit}
+        />
+      </Suspense>
+      {fieldError ? (
+        <Text size="sm" c="var(--mantine-color-error)" mt={6} id={errorId} role="alert">
+          {fieldError}
+        </Text>
+      ) : null}
+      <Group justify="space-between" align="flex-start" gap="sm" mt="sm" wrap="wrap">
+        <div role="status" aria-atomic="true" className={classes.verdict} data-testid="verdict-status">
+          {verdict ? <VerdictText key={verdict.attempt} result={verdict.result} /> : null}
+        </div>
+        <Button
+          onClick={submit}
+          loading={check.isPending}
+          leftSection={<IconSend2 size={16} aria-hidden />}
+        >
+          Check answer
+        </Button>
+      </Group>
+    </section>
+  );
+}
+
+function VerdictText({ result }: { result: CheckAnswerResult }) {
+  return (
+    <div data-testid="verdict" data-correct={result.correct}>
+      <Group gap={6} wrap="nowrap">
+        {result.correct ? (
+          <IconCircleCheckFilled size={20} color="var(--mantine-color-teal-filled)" aria-hidden />
+        ) : (
+          <IconCircleX size={20} color="var(--mantine-color-orange-filled)" aria-hidden />
+        )}
+        <Text fw={700} size="md">
+          {result.correct ? 'Correct!' : 'Not quite.'}
+        </Text>
+        {result.solveMark ? <SolveMarkBadge mark={result.solveMark} /> : null}
+      </Group>
+      {result.feedback ? (
+        <Text size="sm" mt={4}>
+          {result.feedback}
+        </Text>
+      ) : null}
+      {result.correct ? null : (
+        <Text size="sm" c="dimmed" mt={4}>
+          Try again, or show the next step of the solution below.
+        </Text>
+      )}
+    </div>
+  );
+}
