@@ -82,6 +82,13 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     );
   }
 
+  /** Turns practice mode on: the answer stays hidden, so a right answer can be a solve without help. */
+  async function practiceMode(page: Page) {
+    const toggle = page.getByRole('switch', { name: /Practice mode/ });
+    await toggle.click();
+    await eventually(() => toggle.isChecked()).toBe(true);
+  }
+
   /** Empties the field and types `keys` into it with the keyboard. */
   async function typeAnswer(page: Page, keys: string) {
     await field(page).click();
@@ -110,6 +117,14 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
       1,
     );
 
+    // In practice mode the answer is hidden: only the step opened below is help.
+    await practiceMode(page);
+    const helpBodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/examples/${eighteen.id}/help`)) {
+        helpBodies.push(request.postDataJSON());
+      }
+    });
     await openPanel(page);
     // the field is named by its label for screen readers (MathLive names its editing element)
     expect(
@@ -135,6 +150,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     await page.getByRole('button', { name: 'Show next step' }).click();
     expect((await helped).status()).toBeLessThan(300);
     await page.getByText(/Step 1 of \d/).waitFor();
+    expect(helpBodies).toEqual([{ kind: 'step' }]);
 
     // the right answer, with the Check answer button
     await typeAnswer(page, 'x=18');
@@ -175,7 +191,9 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const problems = watchPage(page, e2e.server.url);
     await page.goto(url(`/examples/${seventyTwo.id}`));
     await page.getByRole('heading', { name: `Example ${seventyTwo.id}` }).waitFor();
+    await practiceMode(page);
     await openPanel(page);
+    expect(await page.getByTestId('answer-note').count()).toBe(0);
     await page.keyboard.type('72', { delay: 30 });
     await page.keyboard.press('Enter');
     await eventually(() => verdict(page).textContent()).toContain('Correct!');
@@ -213,6 +231,24 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     await list.waitForTimeout(300);
     await shot(list, 'list-dark-phone');
     expect(problems).toEqual([]);
+  });
+
+  it('with practice mode off the answer was showing: opening the panel records it and says a right answer counts as solved with help', async () => {
+    const learner: Account = await e2e.account('basic', { tag: 'seen', name: 'Sami' });
+    const page = await e2e.open({ as: learner, viewport: DESKTOP });
+    await page.goto(url(`/examples/${seventyTwo.id}`));
+    await page.getByRole('heading', { name: `Example ${seventyTwo.id}` }).waitFor();
+    const helped = page.waitForResponse((r) => r.url().endsWith(`/examples/${seventyTwo.id}/help`));
+    await openPanel(page);
+    expect((await helped).request().postDataJSON()).toEqual({ kind: 'answer' });
+    expect((await helped).status()).toBeLessThan(300);
+    expect(await page.getByTestId('answer-note').textContent()).toContain(
+      'The answer was showing, so a right answer counts as solved with help.',
+    );
+    await page.keyboard.type('72', { delay: 30 });
+    await page.keyboard.press('Enter');
+    await eventually(() => verdict(page).textContent()).toContain('Correct!');
+    expect(await verdict(page).textContent()).toContain('Solved with help');
   });
 
   it('a visitor can check an answer too, and gets no mark', async () => {

@@ -14,6 +14,8 @@ export interface ExampleSolutionProps {
   example: Example;
   /** Conceal answer and procedure as practice mode does, even when practice mode is off (the learner is attempting the example). */
   concealed?: boolean;
+  /** Show answer and procedure whole, even in practice mode (the learner's answer was accepted). */
+  revealed?: boolean;
   /** Called each time the learner opens help: 'step' for each step revealed (Show all counts as steps), 'answer' when the answer is shown. */
   onHelp?: (kind: HelpKind) => void;
 }
@@ -30,11 +32,16 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * answer' and the procedure is revealed a step at a time ('Show next step', or 'Show all'; steps
  * as procedureSteps divides it), each step under "Step k of n" and focused as it appears. A
  * procedure of one step keeps a single 'Show procedure'. Turning practice mode on or off, or
- * `concealed` on, hides everything again.
+ * `concealed` on, hides everything again; `revealed` (an accepted answer) shows everything.
  */
-export function ExampleSolution({ example, concealed = false, onHelp }: ExampleSolutionProps) {
+export function ExampleSolution({
+  example,
+  concealed = false,
+  revealed = false,
+  onHelp,
+}: ExampleSolutionProps) {
   const [practice] = usePracticeMode();
-  const hidden = practice || concealed;
+  const hidden = (practice || concealed) && !revealed;
   const steps = useMemo(() => procedureSteps(example.procedure ?? ''), [example.procedure]);
   const [answerShown, setAnswerShown] = useState(false);
   const [stepsShown, setStepsShown] = useState(0);

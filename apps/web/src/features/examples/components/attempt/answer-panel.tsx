@@ -23,9 +23,18 @@ interface Verdict {
 /**
  * 'Your answer': a maths field, 'Check answer' (or Enter in the field) and the verdict, read out
  * by screen readers. An answer the server cannot read (or a failed check) leaves a message beside
- * the field and the last verdict as it was. `onAccepted` follows an accepted answer.
+ * the field and the last verdict as it was. `onAccepted` follows an accepted answer; `note`, if
+ * any, is shown under the label (what an accepted answer will count as).
  */
-export function AnswerPanel({ example, onAccepted }: { example: Example; onAccepted: () => void }) {
+export function AnswerPanel({
+  example,
+  onAccepted,
+  note,
+}: {
+  example: Example;
+  onAccepted: () => void;
+  note?: string;
+}) {
   const check = useCheckAnswer(example.id);
   const [latex, setLatex] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
@@ -57,6 +66,11 @@ export function AnswerPanel({ example, onAccepted }: { example: Example; onAccep
       <span className={classes.label} id={labelId}>
         Your answer
       </span>
+      {note ? (
+        <Text size="xs" c="dimmed" mb={6} data-testid="answer-note">
+          {note}
+        </Text>
+      ) : null}
       <Suspense
         fallback={
           <div className={classes.loading}>
@@ -84,7 +98,12 @@ export function AnswerPanel({ example, onAccepted }: { example: Example; onAccep
         </Text>
       ) : null}
       <Group justify="space-between" align="flex-start" gap="sm" mt="sm" wrap="wrap">
-        <div role="status" aria-atomic="true" className={classes.verdict} data-testid="verdict-status">
+        <div
+          role="status"
+          aria-atomic="true"
+          className={classes.verdict}
+          data-testid="verdict-status"
+        >
           {verdict ? <VerdictText key={verdict.attempt} result={verdict.result} /> : null}
         </div>
         <Button

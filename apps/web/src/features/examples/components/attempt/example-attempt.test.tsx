@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRACTICE_MODE_KEY } from '../../hooks/use-practice-mode';
 import { deferred, fail, fakeApi, type Routes } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render';
 import { useRecordHelp } from '../../api/check-answer';
@@ -177,8 +178,9 @@ describe('trying an example', { timeout: 20_000 }, () => {
 });
 
 describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
-  it('marks an example solved without help on its card, its progress and the solved filter', async () => {
+  it('marks an example tried in practice mode and solved without help on its card, its progress and the solved filter', async () => {
     const api = fakeLearnerApi();
+    window.localStorage.setItem(PRACTICE_MODE_KEY, 'true');
     renderApp('/examples', { routes: examplesRoutes, as: 'basic' });
     await waitFor(() => expect(cards()).toHaveLength(2));
     const progressCalls = () => api.callsTo('GET /me/progress').length;
@@ -192,6 +194,11 @@ describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
     await waitFor(() => expect(card(2).getByRole('status').textContent).toContain('Correct!'));
     expect(within(card(2).getByRole('status')).getByText('Solved without help')).toBeTruthy();
     expect(api.callsTo('POST /examples/2/check')[0]!.signedIn).toBe(true);
+    expect(api.callsTo('POST /examples/2/help')).toHaveLength(0);
+    expect(screen.queryByTestId('answer-note')).toBeNull();
+    // accepted: the solution shows whole, practice mode or not
+    expect(card(2).getByRole('region', { name: 'Answer' })).toBeTruthy();
+    expect(card(1).queryByRole('region', { name: 'Answer' })).toBeNull();
 
     // the card's marks follow at once: solved, and solved without help (named for screen readers)
     const marks = within(card(2).getByTestId('example-marks'));
@@ -293,7 +300,7 @@ function HelpButton({ id }: { id: number }) {
 }
 
 describe('recording help', { timeout: 20_000 }, () => {
-  it('conceals the solution while trying, records each step shown, and reveals it when accepted', async () => {
+  it('conceals the solution while trying, records the answer that was showing and each step shown, and reveals it when accepted', async () => {
     const api = fakeLearnerApi();
     renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
     await screen.findByRole('heading', { name: 'Example 2' });
@@ -301,6 +308,11 @@ describe('recording help', { timeout: 20_000 }, () => {
 
     const field = await openPanel();
     expect(screen.queryByRole('region', { name: 'Answer' })).toBeNull();
+    // Practice mode was off: the answer was on screen as the learner started, and the panel says
+    // what that means for the mark.
+    expect(screen.getByTestId('answer-note').textContent).toContain(
+      'The answer was showing, so a right answer counts as solved with help.',
+    );
     type(field, 'x=5');
     fireEvent.keyDown(field, { key: 'Enter' });
     await waitFor(() => expect(verdict().textContent).toContain('Not quite.'));
@@ -308,6 +320,7 @@ describe('recording help', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show next step' }));
     await waitFor(() => expect(api.helped.has(2)).toBe(true));
     expect(api.callsTo('POST /examples/2/help').map((call) => call.body)).toEqual([
+      { kind: 'answer' },
       { kind: 'step' },
     ]);
 

@@ -2,7 +2,9 @@ import { Button } from '@mantine/core';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useViewer } from '../../../../lib/auth/use-viewer';
 import { useRecordHelp } from '../../api/check-answer';
+import { usePracticeMode } from '../../hooks/use-practice-mode';
 import { ExampleSolution } from '../example-solution';
 import { AnswerPanel } from './answer-panel';
 
@@ -10,29 +12,54 @@ import { AnswerPanel } from './answer-panel';
  * An example's solution with 'Try it yourself': opening the answer panel conceals the answer and
  * procedure (revealed a step at a time, or when an answer is accepted). Every step or answer the
  * learner reveals is recorded for a signed-in learner, so a later accepted answer counts as
- * solved with help.
+ * solved with help. So is the answer itself when it was on screen as the panel opened (practice
+ * mode off): only an example tried with its answer unseen can be solved without help, and the
+ * panel says so.
  */
 export function ExampleAttempt({ example, size = 'sm' }: { example: Example; size?: 'xs' | 'sm' }) {
   const [open, setOpen] = useState(false);
   const [accepted, setAccepted] = useState(false);
+  const [answerSeen, setAnswerSeen] = useState(false);
+  const [practice] = usePracticeMode();
+  const signedIn = useViewer() !== null;
   const onHelp = useRecordHelp(example.id);
+  const start = () => {
+    if (!practice) {
+      onHelp('answer');
+      setAnswerSeen(true);
+    }
+    setOpen(true);
+  };
   return (
     <>
       {open ? (
-        <AnswerPanel example={example} onAccepted={() => setAccepted(true)} />
+        <AnswerPanel
+          example={example}
+          onAccepted={() => setAccepted(true)}
+          note={
+            answerSeen && signedIn
+              ? 'The answer was showing, so a right answer counts as solved with help. Turn on practice mode first to try without seeing it.'
+              : undefined
+          }
+        />
       ) : (
         <div>
           <Button
             variant="light"
             size={size}
             leftSection={<IconPencil size={16} aria-hidden />}
-            onClick={() => setOpen(true)}
+            onClick={start}
           >
             Try it yourself
           </Button>
         </div>
       )}
-      <ExampleSolution example={example} concealed={open && !accepted} onHelp={onHelp} />
+      <ExampleSolution
+        example={example}
+        concealed={open && !accepted}
+        revealed={accepted}
+        onHelp={onHelp}
+      />
     </>
   );
 }
