@@ -1,0 +1,128 @@
+import { ErrorCode } from '@exemplar/shared/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors';
+import { AnswerCheckPool, TOOK_TOO_LONG } from './answer-check.pool';
+
+const QUESTION = 'Solve for $x$: $3x - 4 = 50$.';
+
+/**
+ * A check Compute Engine takes long over in a thread of its own: the answer has no value at any
+ * sample point (0/0), so the checker falls back to comparing it symbolically, and the canonical
+ * form of a power of a sum of four terms is expensive (hundreds of milliseconds, more under load).
+ */
+const SLOW = { question: '', expected: '$(x+1)^{12}$', given: '\\frac{0}{0}+(x+y+z+1)^{12}' };
+
+let pool: AnswerCheckPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** The error a check rejected with. */
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('the check resolved');
+    },
+    (err: unknown) => err as AppError,
+  );
+
+describe('answer check pool', () => {
+  it('answers verdicts from the worker thread, with feedback', async () => {
+    pool = new AnswerCheckPool();
+    expect(await pool.check({ question: QUESTION, expected: '$x = 18$', given: '18' })).toEqual({
+      correct: true,
+    });
+    expect(await pool.check({ question: QUESTION, expected: '$x = 18$', given: '-18' })).toEqual({
+      correct: false,
+      feedback: 'Check the sign.',
+    });
+    expect(
+      await pool.check({ question: QUESTION, expected: '$\\frac{1}{2}$', given: '\\frac{3}{6}' }),
+    ).toEqual({
+      correct: true,
+      feedback: 'Your answer is equivalent but not simplified.',
+    });
+  });
+
+  it.each([
+    ['10^{10^{10}}', 'Your answer is too complex to check: a number in it is too large.'],
+    ['9!!!!!!', 'Your answer is too complex to check: a number in it is too large.'],
+    [
+      '('.repeat(40) + '1' + ')'.repeat(40),
+      'Your answer is too complex to check: it has too many brackets inside one another.',
+    ],
+    ['9'.repeat(5000), 'Your answer is too long to check (at most 1,000 characters).'],
+    ['(1+2', 'We could not read your answer as maths: check the brackets.'],
+  ])(
+    'rejects %#: hostile or unreadable input with a 400 and a message for the learner, within a second',
+    async (given, message) => {
+      pool = new AnswerCheckPool();
+      await pool.check({ question: QUESTION, expected: '$3$', given: '3' }); // the thread is up
+      const started = performance.now();
+      const err = await failure(pool.check({ question: QUESTION, expected: '$3$', given }));
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(err).toBeInstanceOf(AppError);
+      expect(err.statusCode).toBe(400);
+      expect(err.code).toBe(ErrorCode.ValidationError);
+      expect(err.message).toBe(message);
+    },
+  );
+
+  it('ends a check that runs past its time limit with a refusal, and the next check works on a fresh thread', async () => {
+    pool = new AnswerCheckPool({ timeoutMs: 50 });
+    expect(await pool.check({ question: QUESTION, expected: '$3$', given: '3' })).toEqual({
+      correct: true,
+    });
+    const started = performance.now();
+    const err = await failure(pool.check(SLOW));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(err.statusCode).toBe(400);
+    expect(err.message).toBe(TOOK_TOO_LONG);
+    expect(await pool.check({ question: QUESTION, expected: '$3$', given: '3' })).toEqual({
+      correct: true,
+    });
+    expect(await pool.check({ question: QUESTION, expected: '$3$', given: '4' })).toEqual({
+      correct: false,
+    });
+  });
+
+  it('keeps the event loop free during a slow check: a 5 ms interval keeps ticking', async () => {
+    pool = new AnswerCheckPool({ timeoutMs: 20_000 });
+    await pool.check({ question: QUESTION, expected: '$3$', given: '3' }); // the thread is up
+    const ticks: number[] = [];
+    const interval = setInterval(() => ticks.push(performance.now()), 5);
+    const started = performance.now();
+    try {
+      expect(await pool.check(SLOW)).toEqual({ correct: false });
+    } finally {
+      clearInterval(interval);
+    }
+    const took = performance.now() - started;
+    // The check was slow (else this test would show nothing) and the loop ran all along.
+    expect(took).toBeGreaterThan(100);
+    const gaps = ticks.slice(1).map((t, i) => t - ticks[i]!);
+    expect(ticks.length).toBeGreaterThan(took / 5 / 4);
+    expect(Math.max(...gaps)).toBeLessThan(100);
+  });
+
+  it('queues checks and answers each in turn', async () => {
+    pool = new AnswerCheckPool();
+    const verdicts = await Promise.all(
+      ['18', '17', 'x = 18', '\\frac{36}{2}'].map((given) =>
+        pool!.check({ question: QUESTION, expected: '$18$', given }),
+      ),
+    );
+    expect(verdicts.map((v) => v.correct)).toEqual([true, false, true, true]);
+  });
+
+  it('fails pending checks when closed', async () => {
+    pool = new AnswerCheckPool();
+    const first = pool.check({ question: QUESTION, expected: '$3$', given: '3' });
+    const second = failure(pool.check({ question: QUESTION, expected: '$3$', given: '3' }));
+    const closing = pool.close();
+    await closing;
+    await first.catch(() => undefined);
+    expect((await second).message).toBe('Answer checker closed');
+  });
+});

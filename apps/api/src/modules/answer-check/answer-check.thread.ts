@@ -1,0 +1,27 @@
+/**
+ * The answer checker's worker thread: loads Compute Engine, checks one answer once so the first
+ * learner does not pay for the warm-up, says it is ready, then answers each check with its
+ * outcome. A check that runs too long is not stopped here: the pool ends the whole thread.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { AnswerCheckInput } from './answer-check.pool';
+import { checkAnswer } from './check-answer';
+import type { ThreadReply } from './answer-check.pool';
+
+checkAnswer({ question: 'Find $x$.', expected: '$x = \\frac{1}{2}$', given: '0.5' });
+
+const send = (message: ThreadReply) => parentPort!.postMessage(message);
+
+parentPort!.on('message', (message: { id: number; input: AnswerCheckInput }) => {
+  try {
+    send({ id: message.id, kind: 'outcome', outcome: checkAnswer(message.input) });
+  } catch (err) {
+    // An unexpected failure is this check's, not the thread's: it answers the next one.
+    send({
+      id: message.id,
+      kind: 'failed',
+      message: err instanceof Error ? err.message : String(err),
+    });
+  }
+});
+send({ id: 0, kind: 'ready' });

@@ -1,0 +1,49 @@
+// Cheap checks on an answer's text before any parsing, so most hostile input never reaches
+// Compute Engine. No dependencies: the pool runs them on the event loop before using the thread.
+
+/** Longest answer a learner may send (characters). */
+export const MAX_ANSWER_CHARS = 1000;
+const MAX_DEPTH = 12;
+const MAX_NUMBER_DIGITS = 30;
+const MAX_DIGITS = 200;
+
+const EMPTY = 'Type your answer before checking it.';
+const TOO_LONG = `Your answer is too long to check (at most ${MAX_ANSWER_CHARS.toLocaleString('en')} characters).`;
+const TOO_DEEP =
+  'Your answer is too complex to check: it has too many brackets inside one another.';
+const LONG_NUMBER = `Your answer is too complex to check: it has a number with more than ${MAX_NUMBER_DIGITS} digits.`;
+const MANY_DIGITS = 'Your answer is too complex to check: it has too many digits.';
+const BRACES = 'We could not read your answer as maths: check the braces { }.';
+const BRACKETS = 'We could not read your answer as maths: check the brackets.';
+
+/** Cheap checks on the text before any parsing: most hostile input stops here. */
+export function preParseRefusal(text: string): string | undefined {
+  if (!text.trim()) return EMPTY;
+  if (text.length > MAX_ANSWER_CHARS) return TOO_LONG;
+  let braces = 0;
+  let brackets = 0;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') {
+      const next = text[i + 1];
+      if (next === '{' || next === '}') brackets += next === '{' ? 1 : -1;
+      i++;
+      continue;
+    }
+    if (c === '{') braces++;
+    else if (c === '}') braces--;
+    else if (c === '(' || c === '[') brackets++;
+    else if (c === ')' || c === ']') brackets--;
+    else continue;
+    if (braces < 0) return BRACES;
+    depth = Math.max(depth, braces + Math.max(brackets, 0));
+    if (depth > MAX_DEPTH) return TOO_DEEP;
+  }
+  if (braces !== 0) return BRACES;
+  if (brackets !== 0) return BRACKETS;
+  const numbers = text.match(/\d+/g) ?? [];
+  if (numbers.some((n) => n.length > MAX_NUMBER_DIGITS)) return LONG_NUMBER;
+  if (numbers.reduce((sum, n) => sum + n.length, 0) > MAX_DIGITS) return MANY_DIGITS;
+  return undefined;
+}

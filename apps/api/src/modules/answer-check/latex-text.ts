@@ -1,0 +1,173 @@
+// String work on an answer's LaTeX before any parsing: the maths taken out of a stored text, the
+// notation that does not change a value (spacing, \left, \dfrac, \boxed, units) removed, and the
+// top-level splitting of a list. No Compute Engine here: this runs first and must be cheap.
+import { splitMath } from '@exemplar/shared/math';
+
+/** The separator a list's words (`or`, `and`) become. */
+const LIST = ',';
+
+/** Words between maths that join the parts of one answer (`$x=2$ or $x=-3$`). */
+const JOINING_WORDS = /^[\s,;.]*((or|and)[\s,;.]*)?$/i;
+
+/**
+ * The maths of a text as one LaTeX string: every maths segment, joined by a comma where words such
+ * as `or` or `and` (or a comma) stand between two of them. Other words outside maths (units such
+ * as `months`, a choice label such as `(C)`) are left out. A text with no maths delimiters at all
+ * is taken as maths as a whole (learners type `3`, not `$3$`).
+ */
+export function mathOf(text: string): { math: string; words: string } {
+  const segments = splitMath(text);
+  if (!segments.some((s) => s.kind === 'inline' || s.kind === 'display')) {
+    return { math: text.trim(), words: '' };
+  }
+  const parts: string[] = [];
+  const words: string[] = [];
+  let joinPending = false;
+  for (const s of segments) {
+    if (s.kind === 'inline' || s.kind === 'display') {
+      if (joinPending && parts.length) parts.push(LIST);
+      parts.push(s.value);
+      joinPending = false;
+    } else if (JOINING_WORDS.test(s.value)) {
+      joinPending = joinPending || s.value.trim() !== '';
+    } else {
+      words.push(s.value.trim());
+    }
+  }
+  return { math: parts.join(' '), words: words.join(' ') };
+}
+
+/** The index just after the group `{…}` that opens at `start` (or -1 when it is not closed). */
+export function groupEnd(s: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** Every `\name{arg}` replaced by what `replace` makes of its argument. */
+function replaceCommand(s: string, names: string, replace: (arg: string) => string): string {
+  const re = new RegExp(`\\\\(?:${names})\\s*(?=\\{)`, 'g');
+  let out = '';
+  let from = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const open = m.index + m[0].length;
+    const end = groupEnd(s, open);
+    if (end < 0) break;
+    out += s.slice(from, m.index) + replace(s.slice(open + 1, end - 1));
+    from = end;
+    re.lastIndex = end;
+  }
+  return out + s.slice(from);
+}
+
+/** Text inside maths: `or` / `and` join a list; anything else (units, words) is left out. */
+const textInMaths = (arg: string) =>
+  /^\s*(or|and)\s*$/i.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
+
+/**
+ * The notation that never changes an answer's value, removed or made uniform:
+ * - spacing commands, `\left` / `\right`, `\displaystyle`, `\boxed{…}` and font commands;
+ * - `\dfrac`, `\tfrac` and `\cfrac` as `\frac`;
+ * - thousands written `10,\!000` or `10{,}000` as `10000`;
+ * - units: `\$`, `\%`, degrees (`^\circ`), and words in `\text{…}` (but `or` / `and` join a list).
+ * So `30^\circ` is compared as 30 and `\$5` as 5: the unit itself is not checked.
+ */
+export function normaliseLatex(latex: string): string {
+  let s = latex;
+  s = s.replace(/(\d),\\!\s*(?=\d{3}(?!\d))/g, '$1').replace(/(\d)\{,\}(?=\d{3}(?!\d))/g, '$1');
+  s = replaceCommand(s, 'text|textrm|textnormal|mbox|textit|textbf|mathrm|mathbf|mathit', (arg) =>
+    // A choice label (`\text{(A)}`) is kept as the letter; other words are left out.
+    /^\(?[A-Za-z]\)?$/.test(arg.trim()) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
+  );
+  s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) => `{${arg}}`);
+  s = s
+    .replace(/\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°/g, ' ')
+    .replace(/\\[$%]/g, ' ')
+    .replace(/\\[dtc]frac(?![a-zA-Z])/g, '\\frac')
+    .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|big|Big)\s*\./g, ' ')
+    .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|big|Big)(?![a-zA-Z])\s*/g, '')
+    .replace(/\\(?:displaystyle|textstyle|quad|qquad|enspace)(?![a-zA-Z])/g, ' ')
+    .replace(/\\(\\|[,;:! ])/g, (m) => (m === '\\\\' ? m : ' '))
+    .replace(/~/g, ' ')
+    .replace(/\\(?:leqslant|le)(?![a-zA-Z])/g, '\\leq')
+    .replace(/\\(?:geqslant|ge)(?![a-zA-Z])/g, '\\geq')
+    .replace(/\\(?:neq|ne)(?![a-zA-Z])/g, '\\neq')
+    .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset');
+  // A word typed as a list's joint (`x=2 or x=-3`); a TeX command such as `\nor` is left alone.
+  s = s.replace(/(^|[^\\a-zA-Z])(?:or|and)(?![a-zA-Z])/g, `$1 ${LIST} `);
+  s = s.replace(/\s+/g, ' ').trim();
+  // `1,000,000` with nothing else: one number (a list would be written with spaces).
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  return s;
+}
+
+const OPENERS = new Set(['(', '[', '{']);
+const CLOSERS = new Set([')', ']', '}']);
+
+/**
+ * `s` cut at every separator found outside all brackets and braces. Separators are literal
+ * strings; a TeX command separator (`\cup`) must not be followed by a letter.
+ */
+export function splitTop(s: string, separators: readonly string[]): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\') {
+      if (s.startsWith('\\begin', i)) depth++;
+      else if (s.startsWith('\\end', i)) depth--;
+      else if (s[i + 1] === '{' || s[i + 1] === '}') {
+        depth += s[i + 1] === '{' ? 1 : -1;
+        i++;
+        continue;
+      }
+    }
+    if (depth === 0) {
+      const sep = separators.find(
+        (t) =>
+          s.startsWith(t, i) && !(t.startsWith('\\') && /[a-zA-Z]/.test(s[i + t.length] ?? '')),
+      );
+      if (sep) {
+        parts.push(s.slice(from, i));
+        from = i + sep.length;
+        i = from - 1;
+        continue;
+      }
+    }
+    if (c === '\\') {
+      const m = /^\\[a-zA-Z]+/.exec(s.slice(i, i + 30));
+      i += m ? m[0].length - 1 : 1;
+      continue;
+    }
+    if (OPENERS.has(c)) depth++;
+    else if (CLOSERS.has(c)) depth--;
+  }
+  parts.push(s.slice(from));
+  return parts;
+}
+
+/** The index of the bracket that closes the one opening at 0 (any of `(`/`[` with `)`/`]`). */
+export function outerClose(s: string): number {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\') {
+      if (s[i + 1] === '{') depth++;
+      else if (s[i + 1] === '}' && --depth === 0) return i + 1;
+      i++;
+      continue;
+    }
+    if (OPENERS.has(c)) depth++;
+    else if (CLOSERS.has(c) && --depth === 0) return i;
+  }
+  return -1;
+}
