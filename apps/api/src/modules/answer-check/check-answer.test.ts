@@ -163,6 +163,36 @@ describe('answer checker: equivalence', () => {
     expect(accepted('$12345678901234567890$', '12345678901234567891')).toBe(false);
   });
 
+  it('reads TeX shorthand arguments: \\frac13, \\frac 3{16}, \\frac{1}2, \\sqrt2', () => {
+    expect(accepted('$\\frac13$', '\\frac{1}{3}')).toBe(true);
+    expect(accepted('$\\frac 3{16}$', '0.1875')).toBe(true);
+    expect(accepted('$-\\frac{1}2$', '-0.5')).toBe(true);
+    expect(accepted('$7\\sqrt2$', '\\sqrt{98}')).toBe(true);
+    expect(accepted('$\\frac13$', '\\frac{1}{4}')).toBe(false);
+  });
+
+  it('reads a whole number right before a fraction as a mixed number', () => {
+    expect(accepted('$2\\frac{1}{2}$', '2.5')).toBe(true);
+    expect(accepted('$2\\frac{1}{2}$', '\\frac{5}{2}')).toBe(true);
+    expect(accepted('$2\\frac{1}{2}$', '1')).toBe(false);
+    expect(accepted('$x^2\\frac{1}{2}$', '\\frac{x^2}{2}')).toBe(true); // after an exponent: a product
+  });
+
+  it('keeps the terms of a ratio in order', () => {
+    expect(accepted('$1:4$', '1 : 4')).toBe(true);
+    expect(accepted('$1:4$', '4:1')).toBe(false);
+  });
+
+  it('reads bold maths as maths and a list written with words', () => {
+    expect(accepted('$\\mathbf{2340}$', '2340')).toBe(true);
+    expect(accepted('$2, 3, \\text{ and } 4$', '4, 3, 2')).toBe(true);
+  });
+
+  it('tells apart tiny values that differ (no absolute tolerance except against an exact 0)', () => {
+    expect(accepted('$\\frac{1}{2^{98}}$', '\\frac{2}{2^{98}}')).toBe(false);
+    expect(accepted('$0$', '\\sin(\\pi)')).toBe(true);
+  });
+
   it('reads a choice label as its letter', () => {
     expect(accepted('$\\text{(A)}$', 'A')).toBe(true);
     expect(accepted('$\\text{(A)}$', 'B')).toBe(false);

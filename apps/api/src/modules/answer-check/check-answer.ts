@@ -56,6 +56,18 @@ export function plainForm(text: string): string {
     .toLowerCase();
 }
 
+/** Why a stored answer cannot be read as maths (it is then compared as text), or undefined. */
+export function storedAnswerProblem(expected: string): string | undefined {
+  const refused = preParseRefusal(expected);
+  if (refused) return refused;
+  try {
+    read(expected);
+    return undefined;
+  } catch (err) {
+    return learnerMessage(err);
+  }
+}
+
 function learnerMessage(err: unknown): string {
   if (err instanceof Refusal) return err.message;
   if (err instanceof Unreadable) return `We could not read your answer as maths: ${err.message}.`;

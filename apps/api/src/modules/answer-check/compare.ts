@@ -14,9 +14,14 @@ const TOLERANCE = 1e-9;
 const close = (a: C, b: C) => {
   if (!Number.isFinite(a[0]) || !Number.isFinite(b[0])) return a[0] === b[0] && a[1] === b[1];
   const scale = Math.max(Math.hypot(a[0], a[1]), Math.hypot(b[0], b[1]));
-  return Math.hypot(a[0] - b[0], a[1] - b[1]) <= TOLERANCE * scale + 1e-12;
+  // Relative, so that 1/2^98 and 2/2^98 differ; against an exact 0, rounding noise (sin π).
+  const tolerance =
+    (a[0] === 0 && a[1] === 0) || (b[0] === 0 && b[1] === 0) ? ROUNDING : TOLERANCE * scale;
+  return Math.hypot(a[0] - b[0], a[1] - b[1]) <= tolerance;
 };
-const isZero = (a: C) => Math.hypot(a[0], a[1]) <= 1e-12;
+/** Rounding noise around zero in double arithmetic on values of about 1. */
+const ROUNDING = 1e-12;
+const isZero = (a: C) => Math.hypot(a[0], a[1]) <= ROUNDING;
 const valid = (a: C) => !Number.isNaN(a[0]) && !Number.isNaN(a[1]);
 
 /** Exact comparison by Compute Engine: the same canonical form, or a difference that simplifies to 0. */

@@ -83,7 +83,12 @@ const textInMaths = (arg: string) =>
 export function normaliseLatex(latex: string): string {
   let s = latex;
   s = s.replace(/(\d),\\!\s*(?=\d{3}(?!\d))/g, '$1').replace(/(\d)\{,\}(?=\d{3}(?!\d))/g, '$1');
-  s = replaceCommand(s, 'text|textrm|textnormal|mbox|textit|textbf|mathrm|mathbf|mathit', (arg) =>
+  s = shorthandArguments(s);
+  // `\mathbf{2340}` is maths in bold; `\mathrm{cm}` (a word) is a unit.
+  s = replaceCommand(s, 'mathrm|mathbf|mathit|mathsf', (arg) =>
+    /^\s*[a-zA-Z]{2,}\s*$/.test(arg) ? ' ' : `{${arg}}`,
+  );
+  s = replaceCommand(s, 'text|textrm|textnormal|mbox|textit|textbf', (arg) =>
     // A choice label (`\text{(A)}`) is kept as the letter; other words are left out.
     /^\(?[A-Za-z]\)?$/.test(arg.trim()) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
   );
@@ -103,10 +108,27 @@ export function normaliseLatex(latex: string): string {
     .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset');
   // A word typed as a list's joint (`x=2 or x=-3`); a TeX command such as `\nor` is left alone.
   s = s.replace(/(^|[^\\a-zA-Z])(?:or|and)(?![a-zA-Z])/g, `$1 ${LIST} `);
+  // A list's joints left next to each other by the words removed (`2, 3, and 4`).
+  s = s.replace(/,(\s*,)+/g, ',').replace(/^\s*,|,\s*$/g, '');
+  // A mixed number (`2\frac{1}{2}` is 2½), when a whole number stands right before a fraction of
+  // two whole numbers; after an exponent, a letter or a bracket it stays a product.
+  s = s.replace(/(?<![\w^_}).\\])(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}/g, '($1+\\frac{$2}{$3})');
   s = s.replace(/\s+/g, ' ').trim();
   // `1,000,000` with nothing else: one number (a list would be written with spaces).
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
   return s;
+}
+
+/**
+ * TeX's one-character arguments written with braces: `\frac13`, `\frac 3{16}`, `\frac{1}2` and
+ * `\sqrt2` as `\frac{1}{3}`, `\frac{3}{16}`, `\frac{1}{2}` and `\sqrt{2}`.
+ */
+export function shorthandArguments(latex: string): string {
+  return latex
+    .replace(/\\([dtc]?frac)\s*(\w)\s*(\w)/g, '\\$1{$2}{$3}')
+    .replace(/\\([dtc]?frac)\s*(\w)\s*\{/g, '\\$1{$2}{')
+    .replace(/\\([dtc]?frac)\s*(\{[^{}]*\})\s*(\w)/g, '\\$1$2{$3}')
+    .replace(/\\sqrt\s*(\w)/g, '\\sqrt{$1}');
 }
 
 const OPENERS = new Set(['(', '[', '{']);

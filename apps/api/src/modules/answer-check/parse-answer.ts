@@ -77,6 +77,9 @@ function parseValue(s: string): Value {
   }
   const union = splitTop(s, ['\\cup']);
   if (union.length > 1) return { kind: 'union', parts: union.map(parseValue) };
+  // A ratio (`1:4`, `3 : 2`): its terms in order.
+  const ratio = splitTop(s, [':']);
+  if (ratio.length > 1) return { kind: 'seq', open: ':', close: ':', items: ratio.map(parseValue) };
   if (s.startsWith('\\langle') && s.endsWith('\\rangle')) {
     return {
       kind: 'seq',
