@@ -99,11 +99,13 @@ describe('answer check pool', () => {
       clearInterval(interval);
     }
     const took = performance.now() - started;
-    // The check was slow (else this test would show nothing) and the loop ran all along.
-    expect(took).toBeGreaterThan(100);
+    // The check was slow (else this test would show nothing) and the loop ran all along: a check
+    // on the event loop would leave one gap as long as the check. Gaps of 100 ms and more come from
+    // a loaded machine (the process waits for a CPU), so the bound is half the check's time.
+    expect(took).toBeGreaterThan(200);
     const gaps = ticks.slice(1).map((t, i) => t - ticks[i]!);
-    expect(ticks.length).toBeGreaterThan(took / 5 / 4);
-    expect(Math.max(...gaps)).toBeLessThan(100);
+    expect(ticks.length).toBeGreaterThan(took / 5 / 10);
+    expect(Math.max(...gaps)).toBeLessThan(took / 2);
   });
 
   it('queues checks and answers each in turn', async () => {

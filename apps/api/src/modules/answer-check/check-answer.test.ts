@@ -183,6 +183,12 @@ describe('answer checker: equivalence', () => {
     expect(accepted('$1:4$', '4:1')).toBe(false);
   });
 
+  it('reads maths segments separated by words as the parts of a list, never as a product', () => {
+    const stored = '$22$ adult tickets and $18$ child tickets';
+    expect(accepted(stored, '22, 18')).toBe(true);
+    expect(accepted(stored, '396')).toBe(false);
+  });
+
   it('reads bold maths as maths and a list written with words', () => {
     expect(accepted('$\\mathbf{2340}$', '2340')).toBe(true);
     expect(accepted('$2, 3, \\text{ and } 4$', '4, 3, 2')).toBe(true);

@@ -6,35 +6,21 @@ import { splitMath } from '@exemplar/shared/math';
 /** The separator a list's words (`or`, `and`) become. */
 const LIST = ',';
 
-/** Words between maths that join the parts of one answer (`$x=2$ or $x=-3$`). */
-const JOINING_WORDS = /^[\s,;.]*((or|and)[\s,;.]*)?$/i;
-
 /**
- * The maths of a text as one LaTeX string: every maths segment, joined by a comma where words such
- * as `or` or `and` (or a comma) stand between two of them. Other words outside maths (units such
- * as `months`, a choice label such as `(C)`) are left out. A text with no maths delimiters at all
- * is taken as maths as a whole (learners type `3`, not `$3$`).
+ * The maths of a text as one LaTeX string: its maths segments as the parts of a list (`$x=2$ or
+ * $x=-3$`, `$22$ adults and $18$ children`), never run together into a product. Words outside
+ * maths (units such as `months`, a choice label such as `(C)`) are left out. A text with no maths
+ * delimiters at all is taken as maths as a whole (learners type `3`, not `$3$`).
  */
 export function mathOf(text: string): { math: string; words: string } {
   const segments = splitMath(text);
-  if (!segments.some((s) => s.kind === 'inline' || s.kind === 'display')) {
-    return { math: text.trim(), words: '' };
-  }
-  const parts: string[] = [];
-  const words: string[] = [];
-  let joinPending = false;
-  for (const s of segments) {
-    if (s.kind === 'inline' || s.kind === 'display') {
-      if (joinPending && parts.length) parts.push(LIST);
-      parts.push(s.value);
-      joinPending = false;
-    } else if (JOINING_WORDS.test(s.value)) {
-      joinPending = joinPending || s.value.trim() !== '';
-    } else {
-      words.push(s.value.trim());
-    }
-  }
-  return { math: parts.join(' '), words: words.join(' ') };
+  const maths = segments.filter((s) => s.kind === 'inline' || s.kind === 'display');
+  if (maths.length === 0) return { math: text.trim(), words: '' };
+  const words = segments.filter((s) => s.kind === 'text').map((s) => s.value.trim());
+  return {
+    math: maths.map((s) => s.value).join(` ${LIST} `),
+    words: words.filter((w) => w !== '').join(' '),
+  };
 }
 
 /** The index just after the group `{…}` that opens at `start` (or -1 when it is not closed). */
