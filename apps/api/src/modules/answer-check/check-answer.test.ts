@@ -199,6 +199,18 @@ describe('answer checker: equivalence', () => {
     expect(accepted('$0$', '\\sin(\\pi)')).toBe(true);
   });
 
+  it('reads pi and sqrt typed without backslashes', () => {
+    expect(accepted('$2\\pi$', '2pi')).toBe(true);
+    expect(accepted('$\\sqrt{2}$', 'sqrt(2)')).toBe(true);
+    expect(accepted('$\\sqrt{2}$', 'sqrt(3)')).toBe(false);
+  });
+
+  it('reads degrees as an angle inside a trigonometric answer, as a unit elsewhere', () => {
+    expect(accepted('$\\frac{\\sqrt{3}}{2}$', '\\sin 60^\\circ')).toBe(true);
+    expect(accepted('$\\frac{\\sqrt{3}}{2}$', '\\sin 60')).toBe(false);
+    expect(accepted('$60^\\circ$', '60')).toBe(true);
+  });
+
   it('reads a choice label as its letter', () => {
     expect(accepted('$\\text{(A)}$', 'A')).toBe(true);
     expect(accepted('$\\text{(A)}$', 'B')).toBe(false);
@@ -264,6 +276,8 @@ describe('answer checker: refusals', () => {
     ['(1+2', 'check the brackets'],
     ['\\frac{1}{', 'check the braces'],
     ['\\foo 3', '\\foo is not a command we know'],
+    ['\\frac{1}{\\placeholder{}}', 'Fill in every box of your answer'],
+    ['(2;3)', 'it has words or symbols we do not know'],
   ])('refuses an answer it cannot read, saying why: %j', (given, message) => {
     const message_ = refusal(given);
     expect(message_).toContain(message);

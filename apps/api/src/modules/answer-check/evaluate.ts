@@ -9,8 +9,11 @@ export type C = readonly [number, number];
 /** Thrown when an answer is beyond what the checker takes; the message is for the learner. */
 export class Refusal extends Error {}
 
-/** Thrown for an expression the evaluator has no meaning for (the message names the part). */
+/** Thrown for an expression with no meaning here; the message (a clause) is for the learner. */
 export class Unreadable extends Error {}
+
+const CANNOT_COMPARE = 'it has a part we cannot compare';
+const WORDS = 'it has words or symbols we do not know; leave units and words out';
 
 export const TOO_LARGE = 'Your answer is too complex to check: a number in it is too large.';
 export const TOO_BIG_TREE = 'Your answer is too complex to check: it is too long.';
@@ -70,11 +73,12 @@ function pow(a: C, b: C): C {
 const real =
   (f: (x: number) => number) =>
   (a: C): C => {
-    if (a[1] !== 0) throw new Unreadable('a function of a complex number');
+    if (a[1] !== 0) throw new Unreadable(CANNOT_COMPARE);
     return [f(a[0]), 0];
   };
 function factorial(n: C, step: number): C {
-  if (n[1] !== 0 || !Number.isInteger(n[0]) || n[0] < 0) throw new Unreadable('a factorial');
+  if (n[1] !== 0 || !Number.isInteger(n[0]) || n[0] < 0)
+    throw new Unreadable('a factorial needs a whole number that is not negative');
   if (n[0] > 170) throw new Refusal(TOO_LARGE);
   let r = 1;
   for (let k = n[0]; k > 1; k -= step) r *= k;
@@ -140,28 +144,28 @@ export function evaluate(json: unknown, vars: ReadonlyMap<string, C>): C {
       if (c) return c;
       const v = vars.get(j);
       if (v) return v;
-      throw new Unreadable(j.startsWith("'") ? 'words' : `the symbol ${j}`);
+      throw new Unreadable(j.startsWith("'") ? WORDS : CANNOT_COMPARE);
     }
     if (!Array.isArray(j)) {
       const num = (j as { num?: string }).num;
       if (typeof num === 'string') return [Number(num.replace(/\(\d+\)$/, '')), 0];
-      throw new Unreadable('a part of your answer');
+      throw new Unreadable(CANNOT_COMPARE);
     }
     const [head, ...args] = j as [string, ...unknown[]];
     if (head === 'At') {
       const v = vars.get(variableName(j)!);
       if (v) return v;
     }
-    if (head === 'Error') throw new Unreadable('a part of your answer');
+    if (head === 'Error') throw new Unreadable(CANNOT_COMPARE);
     const one = () => {
-      if (args.length !== 1) throw new Unreadable(`${head} with ${args.length} arguments`);
+      if (args.length !== 1) throw new Unreadable(CANNOT_COMPARE);
       return ev(args[0]);
     };
     if (head === 'Delimiter' || head === 'Sequence') {
-      if (args.length === 0) throw new Unreadable('empty brackets');
+      if (args.length === 0) throw new Unreadable('it has empty brackets');
       const inner = args[0];
       if (Array.isArray(inner) && inner[0] === 'Sequence' && inner.length !== 2)
-        throw new Unreadable('a list inside brackets');
+        throw new Unreadable(CANNOT_COMPARE);
       return ev(inner);
     }
     if (head === 'Add') return args.map(ev).reduce(add, [0, 0]);
@@ -175,7 +179,8 @@ export function evaluate(json: unknown, vars: ReadonlyMap<string, C>): C {
       return div(a!, b!);
     }
     if (head === 'Power') {
-      if (Array.isArray(args[1]) && args[1][0] === 'List') throw new Unreadable('a^b^c');
+      if (Array.isArray(args[1]) && args[1][0] === 'List')
+        throw new Unreadable('write a power of a power with braces, e.g. a^{b^c}');
       const [a, b] = args.map(ev);
       return pow(a!, b!);
     }
@@ -196,7 +201,7 @@ export function evaluate(json: unknown, vars: ReadonlyMap<string, C>): C {
     }
     if (head === 'GCD' || head === 'LCM') {
       const ns = args.map(ev).map((v) => v[0]);
-      if (!ns.every(Number.isInteger)) throw new Unreadable(head);
+      if (!ns.every(Number.isInteger)) throw new Unreadable(CANNOT_COMPARE);
       return [ns.reduce((a, b) => (head === 'GCD' ? gcd(a, b) : Math.abs(a * b) / gcd(a, b))), 0];
     }
     if (head === 'Binomial') {
@@ -206,7 +211,7 @@ export function evaluate(json: unknown, vars: ReadonlyMap<string, C>): C {
     }
     const unary = UNARY[head];
     if (unary) return unary(one());
-    throw new Unreadable(`the operation ${head}`);
+    throw new Unreadable(CANNOT_COMPARE);
   };
   return ev(json);
 }

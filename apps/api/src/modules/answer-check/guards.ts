@@ -13,6 +13,7 @@ const TOO_DEEP =
   'Your answer is too complex to check: it has too many brackets inside one another.';
 const LONG_NUMBER = `Your answer is too complex to check: it has a number with more than ${MAX_NUMBER_DIGITS} digits.`;
 const MANY_DIGITS = 'Your answer is too complex to check: it has too many digits.';
+const UNFILLED = 'Fill in every box of your answer before checking it.';
 const BRACES = 'We could not read your answer as maths: check the braces { }.';
 const BRACKETS = 'We could not read your answer as maths: check the brackets.';
 
@@ -20,6 +21,7 @@ const BRACKETS = 'We could not read your answer as maths: check the brackets.';
 export function preParseRefusal(text: string): string | undefined {
   if (!text.trim()) return EMPTY;
   if (text.length > MAX_ANSWER_CHARS) return TOO_LONG;
+  if (text.includes('\\placeholder')) return UNFILLED;
   let braces = 0;
   let brackets = 0;
   let depth = 0;

@@ -79,8 +79,12 @@ export function normaliseLatex(latex: string): string {
     /^\(?[A-Za-z]\)?$/.test(arg.trim()) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
   );
   s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) => `{${arg}}`);
+  // Degrees: in an answer with a trigonometric function, an angle (x π/180); else a unit.
+  const degrees = /\\(sin|cos|tan|sec|csc|cot)(?![a-zA-Z])/.test(s)
+    ? '\\cdot\\frac{\\pi}{180}'
+    : ' ';
   s = s
-    .replace(/\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°/g, ' ')
+    .replace(/\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°/g, degrees)
     .replace(/\\[$%]/g, ' ')
     .replace(/\\[dtc]frac(?![a-zA-Z])/g, '\\frac')
     .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|big|Big)\s*\./g, ' ')
@@ -92,6 +96,9 @@ export function normaliseLatex(latex: string): string {
     .replace(/\\(?:geqslant|ge)(?![a-zA-Z])/g, '\\geq')
     .replace(/\\(?:neq|ne)(?![a-zA-Z])/g, '\\neq')
     .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset');
+  // Typed without backslashes: `pi`, `sqrt`.
+  s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
+  s = sqrtWithParentheses(s);
   // A word typed as a list's joint (`x=2 or x=-3`); a TeX command such as `\nor` is left alone.
   s = s.replace(/(^|[^\\a-zA-Z])(?:or|and)(?![a-zA-Z])/g, `$1 ${LIST} `);
   // A list's joints left next to each other by the words removed (`2, 3, and 4`).
@@ -115,6 +122,22 @@ export function shorthandArguments(latex: string): string {
     .replace(/\\([dtc]?frac)\s*(\w)\s*\{/g, '\\$1{$2}{')
     .replace(/\\([dtc]?frac)\s*(\{[^{}]*\})\s*(\w)/g, '\\$1$2{$3}')
     .replace(/\\sqrt\s*(\w)/g, '\\sqrt{$1}');
+}
+
+/** `\sqrt(2)` (typed like a function call) as `\sqrt{2}`. */
+function sqrtWithParentheses(s: string): string {
+  for (let at = s.search(/\\sqrt\s*\(/); at >= 0; at = s.search(/\\sqrt\s*\(/)) {
+    const open = s.indexOf('(', at);
+    let depth = 0;
+    let close = -1;
+    for (let i = open; i < s.length && close < 0; i++) {
+      if (s[i] === '(') depth++;
+      else if (s[i] === ')' && --depth === 0) close = i;
+    }
+    if (close < 0) return s;
+    s = `${s.slice(0, at)}\\sqrt{${s.slice(open + 1, close)}}${s.slice(close + 1)}`;
+  }
+  return s;
 }
 
 const OPENERS = new Set(['(', '[', '{']);

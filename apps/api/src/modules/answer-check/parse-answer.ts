@@ -37,16 +37,21 @@ const VARIABLE_RE = /^(?:[a-zA-Z]|\\[a-zA-Z]+)(?:_\{?[a-zA-Z0-9]+\}?)?$/;
 const MATRIX_RE = /^\\begin\{([pbvBV]?matrix)\}([\s\S]*)\\end\{\1\}$/;
 
 const UNREADABLE_BRACKETS = 'check the brackets';
+const WORDS = 'it has words or symbols we do not know; leave units and words out';
 
 /** The first Compute Engine error in a parsed expression, as a hint for the learner. */
 function errorHint(json: unknown): string | undefined {
   if (!Array.isArray(json))
-    return typeof json === 'string' && json.startsWith("'") ? 'words' : undefined;
+    return typeof json === 'string' && json.startsWith("'") ? WORDS : undefined;
   if (json[0] === 'Error') {
     const code = String(json[1]).replace(/'/g, '');
     const latex = Array.isArray(json[2]) ? String(json[2][1]).replace(/^'|'$/g, '') : '';
     if (code === 'unexpected-command' && latex) return `${latex} is not a command we know`;
-    return /delimiter|missing|closing/.test(code) ? UNREADABLE_BRACKETS : `check ${latex || 'it'}`;
+    return /delimiter|missing|closing/.test(code)
+      ? UNREADABLE_BRACKETS
+      : latex
+        ? `check ${latex}`
+        : 'check what you typed';
   }
   for (const a of json.slice(1)) {
     const hint = errorHint(a);
@@ -57,7 +62,7 @@ function errorHint(json: unknown): string | undefined {
 
 export function parseExpr(latex: string): Expr {
   const trimmed = latex.trim();
-  if (!trimmed) throw new Unreadable('an empty part');
+  if (!trimmed) throw new Unreadable('a part of it is empty');
   const json = ce.parse(trimmed, { canonical: false }).json;
   const hint = errorHint(json);
   if (hint) throw new Unreadable(hint);
@@ -106,7 +111,7 @@ function parsePart(s: string): Part {
         ? { kind: 'relation', op: RELATIONS[op]!, lhs: r!, rhs: l! }
         : { kind: 'relation', op, lhs: l!, rhs: r! };
     }
-    if (sides.length > 2) throw new Unreadable('a chain of inequalities');
+    if (sides.length > 2) throw new Unreadable('write each inequality on its own');
   }
   const inSet = splitTop(s, ['\\in']);
   if (inSet.length === 2 && VARIABLE_RE.test(inSet[0]!.trim())) {
@@ -119,7 +124,7 @@ function parsePart(s: string): Part {
   if (VARIABLE_RE.test(sides[0]!.trim())) {
     return { kind: 'value', variable: variable(sides[0]!), value: parseValue(last) };
   }
-  if (sides.length > 2) throw new Unreadable('more than one =');
+  if (sides.length > 2) throw new Unreadable('it has more than one =');
   return { kind: 'equation', lhs: parseExpr(sides[0]!), rhs: parseExpr(last) };
 }
 
@@ -137,9 +142,9 @@ function expandPlusMinus(part: string): string[] {
 function parseList(s: string): Part[] {
   if (!s.trim()) return [];
   return splitTop(s, [',', ';']).flatMap((p) => {
-    if (!p.trim()) throw new Unreadable('an empty part of a list');
+    if (!p.trim()) throw new Unreadable('a list in it has an empty item');
     if ((p.match(/\\(pm|mp)(?![a-zA-Z])/g) ?? []).length > 2)
-      throw new Unreadable('more than two ±');
+      throw new Unreadable('it has more than two ±');
     return expandPlusMinus(p).map(parsePart);
   });
 }
@@ -150,7 +155,7 @@ function parseList(s: string): Part[] {
  */
 export function parseAnswer(math: string): Part[] {
   const parts = parseList(normaliseLatex(math));
-  if (parts.length === 0) throw new Unreadable('an empty answer');
+  if (parts.length === 0) throw new Unreadable('there is no maths in it');
   const only = parts[0]!;
   if (parts.length === 1 && only.kind === 'value' && !only.variable && only.value.kind === 'set') {
     return only.value.items;
