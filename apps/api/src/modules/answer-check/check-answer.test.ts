@@ -151,6 +151,9 @@ describe('answer checker: equivalence', () => {
     expect(accepted('$70^\\circ$', '70^{\\circ}')).toBe(true);
     expect(accepted('$25\\%$', '25')).toBe(true);
     expect(accepted('$30^\\circ$', '31')).toBe(false);
+    expect(accepted('$5 \\text{ cm}$', '5 \\text{ m}')).toBe(true); // the unit is not checked
+    expect(accepted('$12\\,\\mathrm{m}$', '12')).toBe(true);
+    expect(accepted('$\\mathrm{e}^2$', 'e^2')).toBe(true);
   });
 
   it('reads thousands separators written for TeX', () => {
@@ -214,6 +217,7 @@ describe('answer checker: equivalence', () => {
   it('reads a choice label as its letter', () => {
     expect(accepted('$\\text{(A)}$', 'A')).toBe(true);
     expect(accepted('$\\text{(A)}$', 'B')).toBe(false);
+    expect(accepted('$\\text{C}$', '\\text{(C)}')).toBe(true);
   });
 });
 

@@ -70,13 +70,16 @@ export function normaliseLatex(latex: string): string {
   let s = latex;
   s = s.replace(/(\d),\\!\s*(?=\d{3}(?!\d))/g, '$1').replace(/(\d)\{,\}(?=\d{3}(?!\d))/g, '$1');
   s = shorthandArguments(s);
-  // `\mathbf{2340}` is maths in bold; `\mathrm{cm}` (a word) is a unit.
+  // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}`, is the letter.
+  const label = /^\s*\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*$/.exec(s);
+  if (label) return label[1]!;
+  // `\mathbf{2340}` is maths in bold; `\mathrm{cm}` or `\mathrm{m}` (letters) is a unit, but
+  // `\mathrm{e}` and `\mathrm{i}` are the constants.
   s = replaceCommand(s, 'mathrm|mathbf|mathit|mathsf', (arg) =>
-    /^\s*[a-zA-Z]{2,}\s*$/.test(arg) ? ' ' : `{${arg}}`,
+    /^\s*[a-zA-Z]+\s*$/.test(arg) && !/^\s*[ei]\s*$/.test(arg) ? ' ' : `{${arg}}`,
   );
   s = replaceCommand(s, 'text|textrm|textnormal|mbox|textit|textbf', (arg) =>
-    // A choice label (`\text{(A)}`) is kept as the letter; other words are left out.
-    /^\(?[A-Za-z]\)?$/.test(arg.trim()) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
+    /^\s*\([A-Za-z]\)\s*$/.test(arg) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
   );
   s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) => `{${arg}}`);
   // Degrees: in an answer with a trigonometric function, an angle (x π/180); else a unit.
