@@ -52,7 +52,7 @@ describe('answer check pool', () => {
       '('.repeat(40) + '1' + ')'.repeat(40),
       'Your answer is too complex to check: it has too many brackets inside one another.',
     ],
-    ['9'.repeat(5000), 'Your answer is too long to check (at most 1,000 characters).'],
+    ['9'.repeat(5000), 'Your answer is too long to check (at most 500 characters).'],
     ['(1+2', 'We could not read your answer as maths: check the brackets.'],
   ])(
     'rejects %#: hostile or unreadable input with a 400 and a message for the learner, within a second',

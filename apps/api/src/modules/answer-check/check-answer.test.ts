@@ -267,7 +267,7 @@ describe('answer checker: refusals', () => {
     ['('.repeat(30) + '1' + ')'.repeat(30), 'too many brackets inside one another'],
     ['\\frac{'.repeat(20) + '1' + '}{2}'.repeat(20), 'too many brackets inside one another'],
     ['x+'.repeat(600) + 'x', 'too long to check'],
-    ['x+'.repeat(450) + 'x', 'it is too long'],
+    ['x'.repeat(450), 'it is too long'],
   ])('refuses hostile input %#, within a second: %s', (given, message) => {
     const started = performance.now();
     expect(refusal(given)).toContain(message);

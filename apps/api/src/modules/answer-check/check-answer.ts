@@ -4,7 +4,7 @@
 import type { AnswerCheckInput, AnswerVerdict } from './answer-check.pool';
 import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable } from './evaluate';
-import { preParseRefusal } from './guards';
+import { MAX_STORED_CHARS, preParseRefusal } from './guards';
 import { mathOf } from './latex-text';
 import { guardValues, parseAnswer, type Part } from './parse-answer';
 
@@ -58,7 +58,7 @@ export function plainForm(text: string): string {
 
 /** Why a stored answer cannot be read as maths (it is then compared as text), or undefined. */
 export function storedAnswerProblem(expected: string): string | undefined {
-  const refused = preParseRefusal(expected);
+  const refused = preParseRefusal(expected, MAX_STORED_CHARS);
   if (refused) return refused;
   try {
     read(expected);
@@ -134,6 +134,24 @@ function judge(question: string, expected: Part[], given: Part[]): CheckOutcome 
   };
 }
 
+/** Stored answers read lately (a stored answer is checked against many times; parsing costs). */
+const storedCache = new Map<string, Part[] | undefined>();
+const STORED_CACHE_SIZE = 500;
+
+/** A stored answer's parts, or undefined when it cannot be read as maths. */
+function readStored(expected: string): Part[] | undefined {
+  if (storedCache.has(expected)) return storedCache.get(expected);
+  let parts: Part[] | undefined;
+  try {
+    if (!preParseRefusal(expected, MAX_STORED_CHARS)) parts = read(expected);
+  } catch {
+    parts = undefined;
+  }
+  if (storedCache.size >= STORED_CACHE_SIZE) storedCache.delete(storedCache.keys().next().value!);
+  storedCache.set(expected, parts);
+  return parts;
+}
+
 /**
  * Checks `given` against `expected`. A learner's answer that cannot be read or is refused as too
  * complex comes back as `refused` with a message for them. A stored answer that cannot be read is
@@ -142,12 +160,7 @@ function judge(question: string, expected: Part[], given: Part[]): CheckOutcome 
 export function checkAnswer({ question, expected, given }: AnswerCheckInput): CheckOutcome {
   const refusal = preParseRefusal(given);
   if (refusal) return { kind: 'refused', message: refusal };
-  let expectedParts: Part[] | undefined;
-  try {
-    if (!preParseRefusal(expected)) expectedParts = read(expected);
-  } catch {
-    expectedParts = undefined;
-  }
+  const expectedParts = readStored(expected);
   let givenParts: Part[];
   try {
     givenParts = read(given);
