@@ -2,7 +2,8 @@
  * Measures the answer checker on the MATH public sample: each record's answer as the import
  * stores it must be accepted, equivalent rewritings of it accepted and wrong answers made from it
  * refused. Prints the three shares, each kind of rewriting and wrong answer, every miss with its
- * cause, and the checker's time per answer (in this process, without the worker thread's hop).
+ * cause, and the checker's time per answer: in this process for every check, and through the
+ * worker pool (the thread's message hop included) for the first 300 records.
  * The corpus lives outside the repository.
  *
  *   node --import tsx scripts/check-corpus.ts [path/to/math-public-sample.json] [--misses]
@@ -15,6 +16,9 @@ import {
   measureAnswerCheck,
   type CorpusRecord,
 } from '../apps/api/src/modules/answer-check/answer-check.corpus';
+import { AnswerCheckPool } from '../apps/api/src/modules/answer-check/answer-check.pool';
+import { variantsOf } from '../apps/api/src/modules/answer-check/answer-variants';
+import { mathDatasetAnswer } from '../apps/api/src/modules/catalogue-io/parse-fields';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -53,6 +57,31 @@ console.log(
 const t = report.timing;
 console.log(
   `Time per check: median ${t.median.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms, max ${t.max.toFixed(0)} ms`,
+);
+
+// The same checks of the first POOL_RECORDS records through the worker pool the API uses: the
+// learner's wait, the thread's message hop included (checks one after another, thread warm).
+const POOL_RECORDS = 300;
+const pool = new AnswerCheckPool({ timeoutMs: 5000 });
+await pool.check({ question: '', expected: '$1$', given: '1' });
+const roundTrips: number[] = [];
+for (const r of records.slice(0, POOL_RECORDS)) {
+  const stored = String(mathDatasetAnswer(r.answer));
+  for (const v of variantsOf(stored)) {
+    const t0 = performance.now();
+    await pool
+      .check({ question: r.question, expected: stored, given: v.given })
+      .catch(() => undefined);
+    roundTrips.push(performance.now() - t0);
+  }
+}
+await pool.close();
+roundTrips.sort((a, b) => a - b);
+const q = (x: number) =>
+  roundTrips[Math.min(roundTrips.length - 1, Math.floor(x * roundTrips.length))]!;
+console.log(
+  `Through the worker pool (first ${POOL_RECORDS} records, ${roundTrips.length} checks): ` +
+    `median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${roundTrips.at(-1)!.toFixed(0)} ms`,
 );
 console.log('');
 console.log('| group | kind | answers | passed | share |');
