@@ -9,6 +9,9 @@ import { checkAnswer } from './check-answer';
 import type { ThreadReply } from './answer-check.pool';
 
 checkAnswer({ question: 'Find $x$.', expected: '$x = \\frac{1}{2}$', given: '0.5' });
+// Compute Engine's simplification builds its rules on first use (0.2-0.8 s): done here, before the
+// thread says it is ready, so that no learner's check pays for it against the time limit.
+checkAnswer({ question: '', expected: '$12345678901234567890$', given: '12345678901234567891' });
 
 const send = (message: ThreadReply) => parentPort!.postMessage(message);
 

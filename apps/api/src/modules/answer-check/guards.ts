@@ -19,6 +19,25 @@ const UNFILLED = 'Fill in every box of your answer before checking it.';
 const BRACES = 'We could not read your answer as maths: check the braces { }.';
 const BRACKETS = 'We could not read your answer as maths: check the brackets.';
 
+/**
+ * The TeX commands an answer may use: what the checker reads (and Compute Engine parses quickly).
+ * Anything else is refused before parsing: some commands make Compute Engine's parser take
+ * exponential time (`\int` repeated 16 times: 3 s, 40 times: minutes).
+ */
+const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
+  (
+    'frac dfrac tfrac cfrac sqrt pi cdot times div pm mp ' +
+    'left right bigl bigr Bigl Bigr biggl biggr big Big displaystyle textstyle ' +
+    'text textrm textnormal mbox textit textbf mathrm mathbf mathit mathsf boxed fbox bm boldsymbol ' +
+    'sin cos tan sec csc cot arcsin arccos arctan sinh cosh tanh ln log exp ' +
+    'infty le leq ge geq ne neq lt gt leqslant geqslant in cup emptyset varnothing ' +
+    'circ degree quad qquad enspace begin end langle rangle lfloor rfloor lceil rceil operatorname ' +
+    'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi ' +
+    'rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi Omega ' +
+    'placeholder'
+  ).split(' '),
+);
+
 /** Cheap checks on the text before any parsing: most hostile input stops here. */
 export function preParseRefusal(text: string, maxChars = MAX_ANSWER_CHARS): string | undefined {
   if (!text.trim()) return EMPTY;
@@ -49,5 +68,10 @@ export function preParseRefusal(text: string, maxChars = MAX_ANSWER_CHARS): stri
   const numbers = text.match(/\d+/g) ?? [];
   if (numbers.some((n) => n.length > MAX_NUMBER_DIGITS)) return LONG_NUMBER;
   if (numbers.reduce((sum, n) => sum + n.length, 0) > MAX_DIGITS) return MANY_DIGITS;
+  for (const command of text.match(/\\[a-zA-Z]+/g) ?? []) {
+    if (!KNOWN_COMMANDS.has(command.slice(1))) {
+      return `We could not read your answer as maths: ${command} is not a command we know.`;
+    }
+  }
   return undefined;
 }
