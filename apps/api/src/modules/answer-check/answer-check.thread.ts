@@ -1,5 +1,5 @@
 /**
- * The answer checker's worker thread: loads Compute Engine, checks one answer once so the first
+ * The answer checker's worker thread: loads Compute Engine, checks two answers so the first
  * learner does not pay for the warm-up, says it is ready, then answers each check with its
  * outcome. A check that runs too long is not stopped here: the pool ends the whole thread.
  */
