@@ -8,6 +8,12 @@ import type { AnswerCheckInput } from './answer-check.pool';
 import { checkAnswer } from './check-answer';
 import type { ThreadReply } from './answer-check.pool';
 
+// Compute Engine prints some of its internal findings with console.error (e.g. "Unexpected value for
+// radical part" when simplifying a root of a 30-digit number, a caught error): from this thread they
+// would reach the API's output between its JSON log lines. The checker prints nothing of its own, and
+// a failure of the thread reaches the pool as an 'error' event or a 'failed' answer, not the console.
+for (const method of ['log', 'info', 'warn', 'error'] as const) console[method] = () => undefined;
+
 checkAnswer({ question: 'Find $x$.', expected: '$x = \\frac{1}{2}$', given: '0.5' });
 // Compute Engine's simplification builds its rules on first use (0.2-0.8 s): done here, before the
 // thread says it is ready, so that no learner's check pays for it against the time limit.
