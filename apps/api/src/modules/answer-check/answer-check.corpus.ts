@@ -1,0 +1,104 @@
+// The answer checker measured on real answers: for each record of a corpus of MATH problems, its
+// answer as the import stores it, equivalent rewritings of it and wrong answers made from it,
+// each checked against the stored answer. Shared by scripts/check-corpus.ts and the corpus test.
+import { mathDatasetAnswer } from '../catalogue-io/parse-fields';
+import { checkAnswer, storedAnswerProblem } from './check-answer';
+import { variantsOf, type Group } from './answer-variants';
+
+export interface CorpusRecord {
+  source_id: string;
+  question: string;
+  answer: string;
+}
+
+export interface Miss {
+  sourceId: string;
+  stored: string;
+  given: string;
+  outcome: string;
+}
+
+export interface KindReport {
+  group: Group;
+  kind: string;
+  total: number;
+  passed: number;
+  misses: Miss[];
+}
+
+export interface CorpusReport {
+  records: number;
+  /** Stored answers the checker reads as maths (the others are compared as text). */
+  readable: number;
+  /** The stored answers compared as text, with the reason. */
+  unreadable: { sourceId: string; stored: string; reason: string }[];
+  groups: Record<Group, { total: number; passed: number; share: number }>;
+  kinds: KindReport[];
+  /** Time per check in milliseconds. */
+  timing: { median: number; p95: number; max: number; checks: number };
+}
+
+/** Checks every generated answer of every record; a pass is the verdict its group should get. */
+export function measureAnswerCheck(records: CorpusRecord[]): CorpusReport {
+  const kinds = new Map<string, KindReport>();
+  const times: number[] = [];
+  let readable = 0;
+  const unreadable: CorpusReport['unreadable'] = [];
+  for (const r of records) {
+    const stored = String(mathDatasetAnswer(r.answer));
+    const problem = storedAnswerProblem(stored);
+    if (problem) unreadable.push({ sourceId: r.source_id, stored, reason: problem });
+    for (const v of variantsOf(stored)) {
+      const started = performance.now();
+      const outcome = checkAnswer({ question: r.question, expected: stored, given: v.given });
+      times.push(performance.now() - started);
+      const accepted = outcome.kind === 'verdict' && outcome.verdict.correct;
+      const passed = v.group === 'wrong' ? outcome.kind === 'verdict' && !accepted : accepted;
+      if (
+        v.group === 'stored' &&
+        outcome.kind === 'verdict' &&
+        !outcome.how.startsWith('stored answer unreadable')
+      ) {
+        readable++;
+      }
+      const key = `${v.group}\u0000${v.kind}`;
+      const report = kinds.get(key) ?? {
+        group: v.group,
+        kind: v.kind,
+        total: 0,
+        passed: 0,
+        misses: [],
+      };
+      kinds.set(key, report);
+      report.total++;
+      if (passed) report.passed++;
+      else {
+        report.misses.push({
+          sourceId: r.source_id,
+          stored,
+          given: v.given,
+          outcome:
+            outcome.kind === 'refused'
+              ? `refused: ${outcome.message}`
+              : `${outcome.verdict.correct ? 'accepted' : 'not accepted'} (${outcome.how})`,
+        });
+      }
+    }
+  }
+  const all = [...kinds.values()];
+  const group = (g: Group) => {
+    const total = all.filter((k) => k.group === g).reduce((s, k) => s + k.total, 0);
+    const passed = all.filter((k) => k.group === g).reduce((s, k) => s + k.passed, 0);
+    return { total, passed, share: total ? passed / total : 1 };
+  };
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return {
+    records: records.length,
+    readable,
+    unreadable,
+    groups: { stored: group('stored'), rewriting: group('rewriting'), wrong: group('wrong') },
+    kinds: all,
+    timing: { median: at(0.5), p95: at(0.95), max: times.at(-1) ?? 0, checks: times.length },
+  };
+}

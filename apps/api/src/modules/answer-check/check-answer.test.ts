@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN } from './check-answer';
+
+const SOLVE_X = 'Solve for $x$: $3x - 4 = 50$.';
+
+/** The checker's outcome for a learner's answer to a stored one. */
+const check = (expected: string, given: string, question = SOLVE_X) =>
+  checkAnswer({ question, expected, given });
+const verdictOf = (expected: string, given: string, question?: string) => {
+  const outcome = check(expected, given, question);
+  if (outcome.kind !== 'verdict') throw new Error(`refused: ${outcome.message}`);
+  return outcome.verdict;
+};
+const accepted = (expected: string, given: string, question?: string) =>
+  verdictOf(expected, given, question).correct;
+const refusal = (given: string, expected = '$3$') => {
+  const outcome = check(expected, given);
+  return outcome.kind === 'refused' ? outcome.message : undefined;
+};
+
+describe('answer checker: equivalence', () => {
+  it.each([
+    ['$18$', '18'],
+    ['$18$', '$18$'],
+    ['$18$', '\\(18\\)'],
+    ['$-14$', '-14'],
+    ['$\\boxed{3}$', '3'],
+  ])('accepts an integer written alike: %s vs %s', (e, g) => expect(accepted(e, g)).toBe(true));
+
+  it('refuses a different integer', () => {
+    expect(accepted('$18$', '19')).toBe(false);
+    expect(accepted('$18$', '1.8')).toBe(false);
+  });
+
+  it.each([
+    ['$\\frac{1}{2}$', '0.5'],
+    ['$\\frac{1}{2}$', '\\dfrac{1}{2}'],
+    ['$\\frac{1}{2}$', '1/2'],
+    ['$-\\frac13$', '\\frac{-1}{3}'],
+    ['$8.75$', '\\frac{35}{4}'],
+    ['$0.5$', '\\frac{1}{2}'],
+  ])('accepts a fraction and its decimal or other notation: %s vs %s', (e, g) =>
+    expect(accepted(e, g)).toBe(true),
+  );
+
+  it('refuses a decimal that only approximates a fraction', () => {
+    expect(accepted('$\\frac{1}{3}$', '0.333')).toBe(false);
+    expect(accepted('$\\pi$', '3.14159')).toBe(false);
+  });
+
+  it.each([
+    ['$2\\sqrt{3}$', '\\sqrt{3} \\cdot 2'],
+    ['$2\\sqrt{3}$', '2\\sqrt3'],
+    ['$\\sqrt[3]{2}$', '2^{1/3}'],
+    ['$16\\pi$', '\\pi \\times 16'],
+    ['$400 - 100\\pi$', '-100\\pi + 400'],
+    ['$-4-6i$', '-6i - 4'],
+  ])('accepts radicals, pi and complex numbers in another order or notation: %s vs %s', (e, g) =>
+    expect(accepted(e, g)).toBe(true),
+  );
+
+  it('accepts an expression in a variable rewritten, refuses a different one', () => {
+    expect(accepted('$x^3 - 6x^2 + 64$', '64 - 6x^2 + x^3')).toBe(true);
+    expect(accepted('$(x+1)^2$', 'x^2 + 2x + 1')).toBe(true);
+    expect(
+      accepted('$\\left(\\frac{x}{2} - \\frac{1}{4}\\right)e^{2x}$', '\\frac{(2x-1)e^{2x}}{4}'),
+    ).toBe(true);
+    expect(accepted('$x^3 - 6x^2 + 64$', '64 - 6x^2 + x^2')).toBe(false);
+    expect(accepted('$x^2$', 'y^2')).toBe(false);
+  });
+
+  it('accepts `x = 3` for a stored `3` when the question asks for x, and `3` for a stored `x = 3`', () => {
+    expect(accepted('$3$', 'x = 3')).toBe(true);
+    expect(accepted('$x = 18$', '18')).toBe(true);
+    expect(accepted('$x = 18$', 'x=18')).toBe(true);
+    expect(accepted('$3$', 'y = 3')).toBe(false); // the question has no y
+    expect(accepted('$x = 18$', 'y = 18', 'Solve for $x$ and $y$.')).toBe(false);
+  });
+
+  it('compares equations that are not a variable = value by the difference of their sides', () => {
+    expect(accepted('$x^2 + y^2 = 4$', '2x^2 + 2y^2 - 8 = 0')).toBe(true);
+    expect(accepted('$x^2 + y^2 = 4$', 'x^2 + y^2 = 5')).toBe(false);
+  });
+
+  it('keeps the order of a tuple', () => {
+    expect(accepted('$(1,2)$', '\\left(1, 2\\right)')).toBe(true);
+    expect(accepted('$(1,2)$', '(2,1)')).toBe(false);
+    expect(
+      accepted('$\\left( \\frac{\\pi}{12}, \\frac{5 \\pi}{12} \\right)$', '(\\pi/12, 5\\pi/12)'),
+    ).toBe(true);
+  });
+
+  it('keeps the bracket types of an interval', () => {
+    expect(accepted('$[-1, 3)$', '[-1,3)')).toBe(true);
+    expect(accepted('$[-1, 3)$', '(-1,3)')).toBe(false);
+    expect(accepted('$[-1, 3)$', '[-1,3]')).toBe(false);
+    expect(accepted('$(-\\infty,-3) \\cup [0,\\infty)$', '[0,\\infty) \\cup (-\\infty,-3)')).toBe(
+      true,
+    );
+    expect(accepted('$(-\\infty,-3) \\cup [0,\\infty)$', '(-\\infty,-3] \\cup [0,\\infty)')).toBe(
+      false,
+    );
+  });
+
+  it('accepts a set of solutions in any order and any of its notations', () => {
+    for (const given of [
+      '-3, 2',
+      '2, -3',
+      'x=-3 \\text{ or } x=2',
+      'x = 2 or x = -3',
+      '\\{-3, 2\\}',
+    ]) {
+      expect(accepted('$x=2$ or $x=-3$', given), given).toBe(true);
+    }
+    expect(accepted('$\\{1, 2\\}$', '2,1')).toBe(true);
+    expect(accepted('$x=2$ or $x=-3$', '2')).toBe(false);
+    expect(accepted('$x=2$ or $x=-3$', '2, 3')).toBe(false);
+    expect(
+      accepted(
+        '$x = \\frac{2 \\pm \\sqrt{10}}{2}$',
+        '1 - \\frac{\\sqrt{10}}{2}, 1 + \\frac{\\sqrt{10}}{2}',
+      ),
+    ).toBe(true);
+  });
+
+  it('takes a system by its variables, or as a tuple in the stored order; bare values in any order are not accepted', () => {
+    expect(accepted('$x = 4,\\ y = 2$', 'y = 2, x = 4')).toBe(true);
+    expect(accepted('$x = 4,\\ y = 2$', '(4, 2)')).toBe(true);
+    expect(accepted('$x = 4,\\ y = 2$', '(2, 4)')).toBe(false);
+    expect(accepted('$x = 4,\\ y = 2$', '4, 2')).toBe(false);
+  });
+
+  it('compares inequalities by their relation and sides, either way round', () => {
+    expect(accepted('$k < -2$ or $k > 6$', '6 < k \\text{ or } k < -2')).toBe(true);
+    expect(accepted('$k < -2$ or $k > 6$', 'k \\le -2, k > 6')).toBe(false);
+  });
+
+  it('compares matrices entry by entry', () => {
+    const m = '$\\begin{pmatrix} \\frac{3}{5} & \\frac{1}{5} \\\\ 1 & 0 \\end{pmatrix}$';
+    expect(accepted(m, '\\begin{pmatrix} 0.6 & 0.2 \\\\ 1 & 0 \\end{pmatrix}')).toBe(true);
+    expect(accepted(m, '\\begin{pmatrix} 0.2 & 0.6 \\\\ 1 & 0 \\end{pmatrix}')).toBe(false);
+  });
+
+  it('leaves units out: dollars, per cent, degrees and words after the number', () => {
+    expect(accepted('$\\$ 5$', '5')).toBe(true);
+    expect(accepted('$\\$2.75$', '\\$2.75')).toBe(true);
+    expect(accepted('$5 \\text{ cm}$', '5')).toBe(true);
+    expect(accepted('$5 \\text{ cm}$', '5\\text{ cm}')).toBe(true);
+    expect(accepted('$7$ months', '7')).toBe(true);
+    expect(accepted('$30^\\circ$', '30')).toBe(true);
+    expect(accepted('$70^\\circ$', '70^{\\circ}')).toBe(true);
+    expect(accepted('$25\\%$', '25')).toBe(true);
+    expect(accepted('$30^\\circ$', '31')).toBe(false);
+    expect(accepted('$5 \\text{ cm}$', '5 \\text{ m}')).toBe(true); // the unit is not checked
+    expect(accepted('$12\\,\\mathrm{m}$', '12')).toBe(true);
+    expect(accepted('$\\mathrm{e}^2$', 'e^2')).toBe(true);
+  });
+
+  it('reads thousands separators written for TeX', () => {
+    expect(accepted('$10,\\!000$', '10000')).toBe(true);
+    expect(accepted('$10{,}000$', '10,000')).toBe(true);
+  });
+
+  it('tells apart large integers that doubles would round together', () => {
+    expect(accepted('$12345678901234567890$', '12345678901234567890')).toBe(true);
+    expect(accepted('$12345678901234567890$', '12345678901234567891')).toBe(false);
+  });
+
+  it('reads TeX shorthand arguments: \\frac13, \\frac 3{16}, \\frac{1}2, \\sqrt2', () => {
+    expect(accepted('$\\frac13$', '\\frac{1}{3}')).toBe(true);
+    expect(accepted('$\\frac 3{16}$', '0.1875')).toBe(true);
+    expect(accepted('$-\\frac{1}2$', '-0.5')).toBe(true);
+    expect(accepted('$7\\sqrt2$', '\\sqrt{98}')).toBe(true);
+    expect(accepted('$\\frac13$', '\\frac{1}{4}')).toBe(false);
+  });
+
+  it('reads a whole number right before a fraction as a mixed number', () => {
+    expect(accepted('$2\\frac{1}{2}$', '2.5')).toBe(true);
+    expect(accepted('$2\\frac{1}{2}$', '\\frac{5}{2}')).toBe(true);
+    expect(accepted('$2\\frac{1}{2}$', '1')).toBe(false);
+    expect(accepted('$x^2\\frac{1}{2}$', '\\frac{x^2}{2}')).toBe(true); // after an exponent: a product
+  });
+
+  it('keeps the terms of a ratio in order', () => {
+    expect(accepted('$1:4$', '1 : 4')).toBe(true);
+    expect(accepted('$1:4$', '4:1')).toBe(false);
+  });
+
+  it('reads maths segments separated by words as the parts of a list, never as a product', () => {
+    const stored = '$22$ adult tickets and $18$ child tickets';
+    expect(accepted(stored, '22, 18')).toBe(true);
+    expect(accepted(stored, '396')).toBe(false);
+  });
+
+  it('reads bold maths as maths and a list written with words', () => {
+    expect(accepted('$\\mathbf{2340}$', '2340')).toBe(true);
+    expect(accepted('$2, 3, \\text{ and } 4$', '4, 3, 2')).toBe(true);
+  });
+
+  it('tells apart tiny values that differ (no absolute tolerance except against an exact 0)', () => {
+    expect(accepted('$\\frac{1}{2^{98}}$', '\\frac{2}{2^{98}}')).toBe(false);
+    expect(accepted('$0$', '\\sin(\\pi)')).toBe(true);
+  });
+
+  it('reads pi and sqrt typed without backslashes', () => {
+    expect(accepted('$2\\pi$', '2pi')).toBe(true);
+    expect(accepted('$\\sqrt{2}$', 'sqrt(2)')).toBe(true);
+    expect(accepted('$\\sqrt{2}$', 'sqrt(3)')).toBe(false);
+  });
+
+  it('reads degrees as an angle inside a trigonometric answer, as a unit elsewhere', () => {
+    expect(accepted('$\\frac{\\sqrt{3}}{2}$', '\\sin 60^\\circ')).toBe(true);
+    expect(accepted('$\\frac{\\sqrt{3}}{2}$', '\\sin 60')).toBe(false);
+    expect(accepted('$60^\\circ$', '60')).toBe(true);
+  });
+
+  it('reads a choice label as its letter', () => {
+    expect(accepted('$\\text{(A)}$', 'A')).toBe(true);
+    expect(accepted('$\\text{(A)}$', 'B')).toBe(false);
+    expect(accepted('$\\text{C}$', '\\text{(C)}')).toBe(true);
+  });
+});
+
+describe('answer checker: feedback', () => {
+  it('says an unsimplified fraction or radical is equivalent but not simplified, and accepts it', () => {
+    expect(verdictOf('$\\frac{1}{2}$', '\\frac{2}{4}')).toEqual({
+      correct: true,
+      feedback: FEEDBACK_NOT_SIMPLIFIED,
+    });
+    expect(verdictOf('$6$', '\\frac{12}{2}')).toEqual({
+      correct: true,
+      feedback: FEEDBACK_NOT_SIMPLIFIED,
+    });
+    expect(verdictOf('$2\\sqrt{3}$', '\\sqrt{12}')).toEqual({
+      correct: true,
+      feedback: FEEDBACK_NOT_SIMPLIFIED,
+    });
+  });
+
+  it('gives no simplification feedback when the stored answer is itself unsimplified, or the form is simplified', () => {
+    expect(verdictOf('$\\frac{2}{4}$', '\\frac{2}{4}')).toEqual({ correct: true });
+    expect(verdictOf('$\\frac{1}{2}$', '0.5')).toEqual({ correct: true });
+    expect(verdictOf('$2\\sqrt{3}$', '\\sqrt{3} \\cdot 2')).toEqual({ correct: true });
+  });
+
+  it('says "Check the sign." only for exactly the negative of the answer', () => {
+    expect(verdictOf('$x = 18$', '-18')).toEqual({ correct: false, feedback: FEEDBACK_SIGN });
+    expect(verdictOf('$400 - 100\\pi$', '100\\pi - 400')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_SIGN,
+    });
+    expect(verdictOf('$x^2 - 1$', '1 - x^2')).toEqual({ correct: false, feedback: FEEDBACK_SIGN });
+    expect(verdictOf('$x = 18$', '-17')).toEqual({ correct: false });
+    expect(verdictOf('$0$', '-0')).toEqual({ correct: true });
+    expect(verdictOf('$(1,2)$', '(-1,-2)')).toEqual({ correct: false });
+  });
+});
+
+describe('answer checker: refusals', () => {
+  it.each([
+    ['10^{10^{10}}', 'a number in it is too large'],
+    ['9!!!!!!', 'a number in it is too large'],
+    ['2^{2^{2^{2^{2^{2}}}}}', 'a number in it is too large'],
+    ['x^{10^{10}}', 'a number in it is too large'],
+    ['1000!', 'a number in it is too large'],
+    ['1'.repeat(40), 'more than 30 digits'],
+    ['('.repeat(30) + '1' + ')'.repeat(30), 'too many brackets inside one another'],
+    ['\\frac{'.repeat(20) + '1' + '}{2}'.repeat(20), 'too many brackets inside one another'],
+    ['x+'.repeat(600) + 'x', 'too long to check'],
+    ['x'.repeat(450), 'it is too long'],
+    ['\\int'.repeat(40) + 'x', '\\int is not a command we know'],
+  ])('refuses hostile input %#, within a second: %s', (given, message) => {
+    const started = performance.now();
+    expect(refusal(given)).toContain(message);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['', 'Type your answer'],
+    ['  ', 'Type your answer'],
+    ['(1+2', 'check the brackets'],
+    ['\\frac{1}{', 'check the braces'],
+    ['\\foo 3', '\\foo is not a command we know'],
+    ['\\frac{1}{\\placeholder{}}', 'Fill in every box of your answer'],
+    ['(2;3)', 'it has words or symbols we do not know'],
+  ])('refuses an answer it cannot read, saying why: %j', (given, message) => {
+    const message_ = refusal(given);
+    expect(message_).toContain(message);
+  });
+
+  it('never names the expected answer in a refusal', () => {
+    for (const given of ['(1+2', '\\foo 3', '10^{10^{10}}'])
+      expect(refusal(given, '$987$')).not.toContain('987');
+  });
+
+  it('compares as text when the stored answer cannot be read, without refusing an answer it cannot read either', () => {
+    const proof = '$a^2 + b^2 - 2ab = (a-b)^2 \\ge 0$, so $a^2 + b^2 \\ge 2ab$.';
+    expect(check(proof, 'yes')).toMatchObject({ kind: 'verdict', verdict: { correct: false } });
+    expect(check(proof, '(2;3)')).toMatchObject({ kind: 'verdict', verdict: { correct: false } });
+    expect(check('$3120_4$', '3120_{4}')).toMatchObject({
+      kind: 'verdict',
+      verdict: { correct: true },
+    });
+    expect(check('$3120_4$', '3121_4')).toMatchObject({
+      kind: 'verdict',
+      verdict: { correct: false },
+    });
+    expect(check('$\\text{Tuesday}$', 'Tuesday')).toMatchObject({
+      kind: 'verdict',
+      verdict: { correct: true },
+    });
+  });
+});

@@ -1,0 +1,166 @@
+// Whether two parsed answers are equivalent: expressions by Compute Engine's canonical forms
+// (exact) and else by their values at fixed sample points; structures part by part.
+import { evaluate, variablesOf, type C } from './evaluate';
+import { ce, exprsOf, pointsFor, type Expr, type Part, type Value } from './parse-answer';
+
+/** How a given part stands to the expected one. */
+export type Match = 'equal' | 'negated' | 'different';
+
+/** Largest magnitude at which doubles still tell consecutive integers apart. */
+const EXACT_DOUBLES = 2 ** 53;
+/** Relative difference under which two values are the same. */
+const TOLERANCE = 1e-9;
+
+const close = (a: C, b: C) => {
+  if (!Number.isFinite(a[0]) || !Number.isFinite(b[0])) return a[0] === b[0] && a[1] === b[1];
+  const scale = Math.max(Math.hypot(a[0], a[1]), Math.hypot(b[0], b[1]));
+  // Relative, so that 1/2^98 and 2/2^98 differ; against an exact 0, rounding noise (sin π).
+  const tolerance =
+    (a[0] === 0 && a[1] === 0) || (b[0] === 0 && b[1] === 0) ? ROUNDING : TOLERANCE * scale;
+  return Math.hypot(a[0] - b[0], a[1] - b[1]) <= tolerance;
+};
+/** Rounding noise around zero in double arithmetic on values of about 1. */
+const ROUNDING = 1e-12;
+const isZero = (a: C) => Math.hypot(a[0], a[1]) <= ROUNDING;
+const valid = (a: C) => !Number.isNaN(a[0]) && !Number.isNaN(a[1]);
+
+/** Exact comparison by Compute Engine: the same canonical form, or a difference that simplifies to 0. */
+function symbolicallyEqual(a: Expr, b: Expr): boolean {
+  const x = ce.box(a.json as never);
+  const y = ce.box(b.json as never);
+  if (x.isSame(y)) return true;
+  return ce
+    .box(['Subtract', x, y] as never)
+    .simplify()
+    .is(0);
+}
+
+/** Two expressions: equal, exactly the negative of each other, or different. */
+export function compareExprs(expected: Expr, given: Expr): Match {
+  const names = variablesOf(expected.json, variablesOf(given.json));
+  let equal = true;
+  let negated = true;
+  let checked = 0;
+  let largest = 0;
+  for (const point of pointsFor(names)) {
+    const e = evaluate(expected.json, point);
+    const g = evaluate(given.json, point);
+    if (!valid(e) || !valid(g)) continue;
+    checked++;
+    largest = Math.max(largest, Math.abs(e[0]), Math.abs(g[0]));
+    if (!close(e, g)) equal = false;
+    if (isZero(e) || !close(e, [-g[0], -g[1]])) negated = false;
+    if (names.size === 0) break;
+  }
+  // A number with no value (0/0) equals nothing; expressions in variables with too few sample
+  // points where both have a value are compared symbolically only.
+  if (checked === 0 && names.size === 0) return 'different';
+  if (checked < 3 && names.size > 0) {
+    return symbolicallyEqual(expected, given) ? 'equal' : 'different';
+  }
+  // Beyond 2^53 doubles round: a large integer off by one must still be told apart, exactly.
+  if (equal && names.size === 0 && largest >= EXACT_DOUBLES) {
+    return symbolicallyEqual(expected, given) ? 'equal' : 'different';
+  }
+  return equal ? 'equal' : negated ? 'negated' : 'different';
+}
+
+/** Two equations alike when one side minus the other is a constant (non-zero) multiple. */
+function compareEquations(e: { lhs: Expr; rhs: Expr }, g: { lhs: Expr; rhs: Expr }): Match {
+  const names = new Set<string>();
+  for (const x of [e.lhs, e.rhs, g.lhs, g.rhs]) variablesOf(x.json, names);
+  let ratio: C | undefined;
+  let checked = 0;
+  for (const point of pointsFor(names)) {
+    const de = sub(evaluate(e.lhs.json, point), evaluate(e.rhs.json, point));
+    const dg = sub(evaluate(g.lhs.json, point), evaluate(g.rhs.json, point));
+    if (!valid(de) || !valid(dg)) continue;
+    if (isZero(de) || isZero(dg)) {
+      if (isZero(de) !== isZero(dg)) return 'different';
+      continue;
+    }
+    const r: C = [de[0] / dg[0], 0];
+    if (de[1] !== 0 || dg[1] !== 0) return 'different';
+    if (ratio && !close(ratio, r)) return 'different';
+    ratio = r;
+    checked++;
+  }
+  return checked > 0 ? 'equal' : 'different';
+}
+const sub = (a: C, b: C): C => [a[0] - b[0], a[1] - b[1]];
+
+/** Two values of the same shape (a tuple and an interval must have the same brackets). */
+export function compareValues(e: Value, g: Value): Match {
+  if (e.kind === 'expr' && g.kind === 'expr') return compareExprs(e, g);
+  if (e.kind === 'seq' && g.kind === 'seq') {
+    if (e.open !== g.open || e.close !== g.close || e.items.length !== g.items.length)
+      return 'different';
+    return e.items.every((x, i) => compareValues(x, g.items[i]!) === 'equal')
+      ? 'equal'
+      : 'different';
+  }
+  if (e.kind === 'matrix' && g.kind === 'matrix') {
+    if (e.rows.length !== g.rows.length) return 'different';
+    return e.rows.every(
+      (row, i) =>
+        row.length === g.rows[i]!.length &&
+        row.every((x, j) => compareValues(x, g.rows[i]![j]!) === 'equal'),
+    )
+      ? 'equal'
+      : 'different';
+  }
+  if (e.kind === 'set' && g.kind === 'set')
+    return matchAll(e.items, g.items, '') ? 'equal' : 'different';
+  if (e.kind === 'union' && g.kind === 'union') {
+    const asParts = (v: Value[]): Part[] => v.map((value) => ({ kind: 'value', value }));
+    return matchAll(asParts(e.parts), asParts(g.parts), '') ? 'equal' : 'different';
+  }
+  return 'different';
+}
+
+/** The same parsed structure (the LaTeX source of each expression aside). */
+const sameJson = (a: Part, b: Part) =>
+  JSON.stringify(a, (key, value: unknown) => (key === 'latex' ? undefined : value)) ===
+  JSON.stringify(b, (key, value: unknown) => (key === 'latex' ? undefined : value));
+
+/** Whether `question` names the variable (so `x = 3` answers it as `3` does). */
+export function mentions(question: string, variable: string): boolean {
+  const escaped = variable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^a-zA-Z\\\\])${escaped}(?![a-zA-Z])`).test(question);
+}
+
+/** One part against another. */
+export function compareParts(e: Part, g: Part, question: string): Match {
+  // Written alike (after normalisation): equal without computing anything, even where values
+  // say nothing (an identity such as f(0) = 0 has no difference of sides to compare).
+  if (sameJson(e, g)) return 'equal';
+  if (e.kind === 'value' && g.kind === 'value') {
+    if (g.variable !== undefined && e.variable !== g.variable) {
+      if (e.variable !== undefined || !mentions(question, g.variable)) return 'different';
+    }
+    return compareValues(e.value, g.value);
+  }
+  if (e.kind === 'relation' && g.kind === 'relation') {
+    if (e.op !== g.op) return 'different';
+    return compareExprs(e.lhs, g.lhs) === 'equal' && compareExprs(e.rhs, g.rhs) === 'equal'
+      ? 'equal'
+      : 'different';
+  }
+  if (e.kind === 'equation' && g.kind === 'equation') return compareEquations(e, g);
+  return 'different';
+}
+
+/** Each expected part paired with a different given part that equals it (any order). */
+export function matchAll(expected: Part[], given: Part[], question: string): boolean {
+  if (expected.length !== given.length) return false;
+  const used = new Set<number>();
+  return expected.every((e) => {
+    const i = given.findIndex((g, k) => !used.has(k) && compareParts(e, g, question) === 'equal');
+    if (i < 0) return false;
+    used.add(i);
+    return true;
+  });
+}
+
+/** Every expression of a list of parts (for the simplification rule). */
+export const exprsOfParts = (parts: Part[]) => parts.flatMap(exprsOf);

@@ -1,0 +1,207 @@
+// String work on an answer's LaTeX before any parsing: the maths taken out of a stored text, the
+// notation that does not change a value (spacing, \left, \dfrac, \boxed, units) removed, and the
+// top-level splitting of a list. No Compute Engine here: this runs first and must be cheap.
+import { splitMath } from '@exemplar/shared/math';
+
+/** The separator a list's words (`or`, `and`) become. */
+const LIST = ',';
+
+/**
+ * The maths of a text as one LaTeX string: its maths segments as the parts of a list (`$x=2$ or
+ * $x=-3$`, `$22$ adults and $18$ children`), never run together into a product. Words outside
+ * maths (units such as `months`, a choice label such as `(C)`) are left out. A text with no maths
+ * delimiters at all is taken as maths as a whole (learners type `3`, not `$3$`).
+ */
+export function mathOf(text: string): { math: string; words: string } {
+  const segments = splitMath(text);
+  const maths = segments.filter((s) => s.kind === 'inline' || s.kind === 'display');
+  if (maths.length === 0) return { math: text.trim(), words: '' };
+  const words = segments.filter((s) => s.kind === 'text').map((s) => s.value.trim());
+  return {
+    math: maths.map((s) => s.value).join(` ${LIST} `),
+    words: words.filter((w) => w !== '').join(' '),
+  };
+}
+
+/** The index just after the group `{…}` that opens at `start` (or -1 when it is not closed). */
+export function groupEnd(s: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** Every `\name{arg}` replaced by what `replace` makes of its argument. */
+function replaceCommand(s: string, names: string, replace: (arg: string) => string): string {
+  const re = new RegExp(`\\\\(?:${names})\\s*(?=\\{)`, 'g');
+  let out = '';
+  let from = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const open = m.index + m[0].length;
+    const end = groupEnd(s, open);
+    if (end < 0) break;
+    out += s.slice(from, m.index) + replace(s.slice(open + 1, end - 1));
+    from = end;
+    re.lastIndex = end;
+  }
+  return out + s.slice(from);
+}
+
+/** Text inside maths: `or` / `and` join a list; anything else (units, words) is left out. */
+const textInMaths = (arg: string) =>
+  /^\s*(or|and)\s*$/i.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
+
+/**
+ * The notation that never changes an answer's value, removed or made uniform:
+ * - spacing commands, `\left` / `\right`, `\displaystyle`, `\boxed{…}` and font commands;
+ * - `\dfrac`, `\tfrac` and `\cfrac` as `\frac`;
+ * - thousands written `10,\!000` or `10{,}000` as `10000`;
+ * - units: `\$`, `\%`, degrees (`^\circ`), and words in `\text{…}` (but `or` / `and` join a list).
+ * So `30^\circ` is compared as 30 and `\$5` as 5: the unit itself is not checked.
+ */
+export function normaliseLatex(latex: string): string {
+  let s = latex;
+  s = s.replace(/(\d),\\!\s*(?=\d{3}(?!\d))/g, '$1').replace(/(\d)\{,\}(?=\d{3}(?!\d))/g, '$1');
+  s = shorthandArguments(s);
+  // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}`, is the letter.
+  const label = /^\s*\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*$/.exec(s);
+  if (label) return label[1]!;
+  // `\mathbf{2340}` is maths in bold; `\mathrm{cm}` or `\mathrm{m}` (letters) is a unit, but
+  // `\mathrm{e}` and `\mathrm{i}` are the constants.
+  s = replaceCommand(s, 'mathrm|mathbf|mathit|mathsf', (arg) =>
+    /^\s*[a-zA-Z]+\s*$/.test(arg) && !/^\s*[ei]\s*$/.test(arg) ? ' ' : `{${arg}}`,
+  );
+  s = replaceCommand(s, 'text|textrm|textnormal|mbox|textit|textbf', (arg) =>
+    /^\s*\([A-Za-z]\)\s*$/.test(arg) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
+  );
+  s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) => `{${arg}}`);
+  // Degrees: in an answer with a trigonometric function, an angle (x π/180); else a unit.
+  const degrees = /\\(sin|cos|tan|sec|csc|cot)(?![a-zA-Z])/.test(s)
+    ? '\\cdot\\frac{\\pi}{180}'
+    : ' ';
+  s = s
+    .replace(/\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°/g, degrees)
+    .replace(/\\[$%]/g, ' ')
+    .replace(/\\[dtc]frac(?![a-zA-Z])/g, '\\frac')
+    .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|big|Big)\s*\./g, ' ')
+    .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|big|Big)(?![a-zA-Z])\s*/g, '')
+    .replace(/\\(?:displaystyle|textstyle|quad|qquad|enspace)(?![a-zA-Z])/g, ' ')
+    .replace(/\\(\\|[,;:! ])/g, (m) => (m === '\\\\' ? m : ' '))
+    .replace(/~/g, ' ')
+    .replace(/\\(?:leqslant|le)(?![a-zA-Z])/g, '\\leq')
+    .replace(/\\(?:geqslant|ge)(?![a-zA-Z])/g, '\\geq')
+    .replace(/\\(?:neq|ne)(?![a-zA-Z])/g, '\\neq')
+    .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset');
+  // Typed without backslashes: `pi`, `sqrt`.
+  s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
+  s = sqrtWithParentheses(s);
+  // A word typed as a list's joint (`x=2 or x=-3`); a TeX command such as `\nor` is left alone.
+  s = s.replace(/(^|[^\\a-zA-Z])(?:or|and)(?![a-zA-Z])/g, `$1 ${LIST} `);
+  // A list's joints left next to each other by the words removed (`2, 3, and 4`).
+  s = s.replace(/,(\s*,)+/g, ',').replace(/^\s*,|,\s*$/g, '');
+  // A mixed number (`2\frac{1}{2}` is 2½), when a whole number stands right before a fraction of
+  // two whole numbers; after an exponent, a letter or a bracket it stays a product.
+  s = s.replace(/(?<![\w^_}).\\])(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}/g, '($1+\\frac{$2}{$3})');
+  s = s.replace(/\s+/g, ' ').trim();
+  // `1,000,000` with nothing else: one number (a list would be written with spaces).
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  return s;
+}
+
+/**
+ * TeX's one-character arguments written with braces: `\frac13`, `\frac 3{16}`, `\frac{1}2` and
+ * `\sqrt2` as `\frac{1}{3}`, `\frac{3}{16}`, `\frac{1}{2}` and `\sqrt{2}`.
+ */
+export function shorthandArguments(latex: string): string {
+  return latex
+    .replace(/\\([dtc]?frac)\s*(\w)\s*(\w)/g, '\\$1{$2}{$3}')
+    .replace(/\\([dtc]?frac)\s*(\w)\s*\{/g, '\\$1{$2}{')
+    .replace(/\\([dtc]?frac)\s*(\{[^{}]*\})\s*(\w)/g, '\\$1$2{$3}')
+    .replace(/\\sqrt\s*(\w)/g, '\\sqrt{$1}');
+}
+
+/** `\sqrt(2)` (typed like a function call) as `\sqrt{2}`. */
+function sqrtWithParentheses(s: string): string {
+  for (let at = s.search(/\\sqrt\s*\(/); at >= 0; at = s.search(/\\sqrt\s*\(/)) {
+    const open = s.indexOf('(', at);
+    let depth = 0;
+    let close = -1;
+    for (let i = open; i < s.length && close < 0; i++) {
+      if (s[i] === '(') depth++;
+      else if (s[i] === ')' && --depth === 0) close = i;
+    }
+    if (close < 0) return s;
+    s = `${s.slice(0, at)}\\sqrt{${s.slice(open + 1, close)}}${s.slice(close + 1)}`;
+  }
+  return s;
+}
+
+const OPENERS = new Set(['(', '[', '{']);
+const CLOSERS = new Set([')', ']', '}']);
+
+/**
+ * `s` cut at every separator found outside all brackets and braces. Separators are literal
+ * strings; a TeX command separator (`\cup`) must not be followed by a letter.
+ */
+export function splitTop(s: string, separators: readonly string[]): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\') {
+      if (s.startsWith('\\begin', i)) depth++;
+      else if (s.startsWith('\\end', i)) depth--;
+      else if (s[i + 1] === '{' || s[i + 1] === '}') {
+        depth += s[i + 1] === '{' ? 1 : -1;
+        i++;
+        continue;
+      }
+    }
+    if (depth === 0) {
+      const sep = separators.find(
+        (t) =>
+          s.startsWith(t, i) && !(t.startsWith('\\') && /[a-zA-Z]/.test(s[i + t.length] ?? '')),
+      );
+      if (sep) {
+        parts.push(s.slice(from, i));
+        from = i + sep.length;
+        i = from - 1;
+        continue;
+      }
+    }
+    if (c === '\\') {
+      const m = /^\\[a-zA-Z]+/.exec(s.slice(i, i + 30));
+      i += m ? m[0].length - 1 : 1;
+      continue;
+    }
+    if (OPENERS.has(c)) depth++;
+    else if (CLOSERS.has(c)) depth--;
+  }
+  parts.push(s.slice(from));
+  return parts;
+}
+
+/** The index of the bracket that closes the one opening at 0 (any of `(`/`[` with `)`/`]`). */
+export function outerClose(s: string): number {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\') {
+      if (s[i + 1] === '{') depth++;
+      else if (s[i + 1] === '}' && --depth === 0) return i + 1;
+      i++;
+      continue;
+    }
+    if (OPENERS.has(c)) depth++;
+    else if (CLOSERS.has(c) && --depth === 0) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,211 @@
+// An answer's LaTeX read into its structure: a list of parts (solutions in any order), each a
+// value (a number or expression, a tuple or interval, a set, a union of intervals, a matrix), a
+// variable given a value (`x = 3`, `x \in [0, 1)`), an equation, or an inequality. Expressions
+// are parsed by Compute Engine as written (not canonical: nothing is computed while parsing).
+import { ComputeEngine } from '@cortex-js/compute-engine';
+import { Refusal, Unreadable, evaluate, variablesOf, type C } from './evaluate';
+import { normaliseLatex, outerClose, splitTop } from './latex-text';
+
+export interface Expr {
+  kind: 'expr';
+  json: unknown;
+  latex: string;
+}
+export type Value =
+  | Expr
+  | { kind: 'seq'; open: string; close: string; items: Value[] }
+  | { kind: 'matrix'; rows: Value[][] }
+  | { kind: 'set'; items: Part[] }
+  | { kind: 'union'; parts: Value[] };
+export type Part =
+  | { kind: 'value'; variable?: string; value: Value }
+  | { kind: 'relation'; op: string; lhs: Expr; rhs: Expr }
+  | { kind: 'equation'; lhs: Expr; rhs: Expr };
+
+export const ce = new ComputeEngine();
+
+/** Relations between two sides, each with the operator it reads as from the other side. */
+const RELATIONS: Record<string, string> = {
+  '\\leq': '\\geq',
+  '\\geq': '\\leq',
+  '\\neq': '\\neq',
+  '<': '>',
+  '>': '<',
+};
+/** A single variable on the left of `=` or `\in` (x, y_1, \theta). */
+const VARIABLE_RE = /^(?:[a-zA-Z]|\\[a-zA-Z]+)(?:_\{?[a-zA-Z0-9]+\}?)?$/;
+const MATRIX_RE = /^\\begin\{([pbvBV]?matrix)\}([\s\S]*)\\end\{\1\}$/;
+
+const UNREADABLE_BRACKETS = 'check the brackets';
+const WORDS = 'it has words or symbols we do not know; leave units and words out';
+
+/** The first Compute Engine error in a parsed expression, as a hint for the learner. */
+function errorHint(json: unknown): string | undefined {
+  if (!Array.isArray(json))
+    return typeof json === 'string' && json.startsWith("'") ? WORDS : undefined;
+  if (json[0] === 'Error') {
+    const code = String(json[1]).replace(/'/g, '');
+    const latex = Array.isArray(json[2]) ? String(json[2][1]).replace(/^'|'$/g, '') : '';
+    if (code === 'unexpected-command' && latex) return `${latex} is not a command we know`;
+    return /delimiter|missing|closing/.test(code)
+      ? UNREADABLE_BRACKETS
+      : latex
+        ? `check ${latex}`
+        : 'check what you typed';
+  }
+  for (const a of json.slice(1)) {
+    const hint = errorHint(a);
+    if (hint) return hint;
+  }
+  return undefined;
+}
+
+export function parseExpr(latex: string): Expr {
+  const trimmed = latex.trim();
+  if (!trimmed) throw new Unreadable('a part of it is empty');
+  const json = ce.parse(trimmed, { canonical: false }).json;
+  const hint = errorHint(json);
+  if (hint) throw new Unreadable(hint);
+  return { kind: 'expr', json, latex: trimmed };
+}
+
+function parseValue(s: string): Value {
+  s = s.trim();
+  if (s === '\\emptyset' || s === '\\{\\}') return { kind: 'set', items: [] };
+  if (s.startsWith('\\{') && s.endsWith('\\}') && outerClose(s) === s.length - 1) {
+    return { kind: 'set', items: parseList(s.slice(2, -2)) };
+  }
+  const matrix = MATRIX_RE.exec(s);
+  if (matrix) {
+    const rows = splitTop(matrix[2]!, ['\\\\']).filter((r) => r.trim() !== '');
+    return { kind: 'matrix', rows: rows.map((r) => splitTop(r, ['&']).map(parseValue)) };
+  }
+  const union = splitTop(s, ['\\cup']);
+  if (union.length > 1) return { kind: 'union', parts: union.map(parseValue) };
+  // A ratio (`1:4`, `3 : 2`): its terms in order.
+  const ratio = splitTop(s, [':']);
+  if (ratio.length > 1) return { kind: 'seq', open: ':', close: ':', items: ratio.map(parseValue) };
+  if (s.startsWith('\\langle') && s.endsWith('\\rangle')) {
+    return {
+      kind: 'seq',
+      open: '<',
+      close: '>',
+      items: splitTop(s.slice(7, -7), [',']).map(parseValue),
+    };
+  }
+  if ((s[0] === '(' || s[0] === '[') && outerClose(s) === s.length - 1) {
+    const items = splitTop(s.slice(1, -1), [',']);
+    if (items.length > 1)
+      return { kind: 'seq', open: s[0], close: s.at(-1)!, items: items.map(parseValue) };
+  }
+  return parseExpr(s);
+}
+
+function parsePart(s: string): Part {
+  for (const [op] of Object.entries(RELATIONS)) {
+    const sides = splitTop(s, [op]);
+    if (sides.length === 2) {
+      const [l, r] = sides.map((x) => parseExpr(x));
+      // `x > 3` and `3 < x` are one relation: kept with `<`, `\leq` or `\neq`.
+      return op === '>' || op === '\\geq'
+        ? { kind: 'relation', op: RELATIONS[op]!, lhs: r!, rhs: l! }
+        : { kind: 'relation', op, lhs: l!, rhs: r! };
+    }
+    if (sides.length > 2) throw new Unreadable('write each inequality on its own');
+  }
+  const inSet = splitTop(s, ['\\in']);
+  if (inSet.length === 2 && VARIABLE_RE.test(inSet[0]!.trim())) {
+    return { kind: 'value', variable: variable(inSet[0]!), value: parseValue(inSet[1]!) };
+  }
+  const sides = splitTop(s, ['=']);
+  if (sides.length === 1) return { kind: 'value', value: parseValue(s) };
+  // `x = 2 = 4/2`: the variable and the last value.
+  const last = sides.at(-1)!;
+  if (VARIABLE_RE.test(sides[0]!.trim())) {
+    return { kind: 'value', variable: variable(sides[0]!), value: parseValue(last) };
+  }
+  if (sides.length > 2) throw new Unreadable('it has more than one =');
+  return { kind: 'equation', lhs: parseExpr(sides[0]!), rhs: parseExpr(last) };
+}
+
+const variable = (s: string) => s.replace(/[{}\s]/g, '');
+
+/** `\pm` and `\mp` as the two answers they stand for (at most two of them in one part). */
+function expandPlusMinus(part: string): string[] {
+  const m = /\\(pm|mp)(?![a-zA-Z])/.exec(part);
+  if (!m) return [part];
+  const at = (sign: string) => part.slice(0, m.index) + sign + part.slice(m.index + m[0].length);
+  const first = m[1] === 'pm' ? ['+', '-'] : ['-', '+'];
+  return first.map(at).flatMap(expandPlusMinus);
+}
+
+function parseList(s: string): Part[] {
+  if (!s.trim()) return [];
+  return splitTop(s, [',', ';']).flatMap((p) => {
+    if (!p.trim()) throw new Unreadable('a list in it has an empty item');
+    if ((p.match(/\\(pm|mp)(?![a-zA-Z])/g) ?? []).length > 2)
+      throw new Unreadable('it has more than two ±');
+    return expandPlusMinus(p).map(parsePart);
+  });
+}
+
+/**
+ * The parts of an answer's maths (already taken out of its text). A single set (`\{1, 2\}`) is
+ * its elements: a list of solutions and the set of them are compared alike.
+ */
+export function parseAnswer(math: string): Part[] {
+  const parts = parseList(normaliseLatex(math));
+  if (parts.length === 0) throw new Unreadable('there is no maths in it');
+  const only = parts[0]!;
+  if (parts.length === 1 && only.kind === 'value' && !only.variable && only.value.kind === 'set') {
+    return only.value.items;
+  }
+  return parts;
+}
+
+/** Every expression of a part (for the guard and the sampling of variables). */
+export function exprsOf(x: Part | Value): Expr[] {
+  switch (x.kind) {
+    case 'expr':
+      return [x];
+    case 'value':
+      return exprsOf(x.value);
+    case 'relation':
+    case 'equation':
+      return [x.lhs, x.rhs];
+    case 'seq':
+      return x.items.flatMap(exprsOf);
+    case 'union':
+      return x.parts.flatMap(exprsOf);
+    case 'set':
+      return x.items.flatMap(exprsOf);
+    case 'matrix':
+      return x.rows.flat().flatMap(exprsOf);
+  }
+}
+
+/** The sample points: each variable's value at each point (fixed, so verdicts repeat). */
+export const POINTS = 6;
+export function pointsFor(names: Iterable<string>): Map<string, C>[] {
+  const sorted = [...names].sort();
+  return Array.from({ length: POINTS }, (_, p) => {
+    const m = new Map<string, C>();
+    sorted.forEach((name, k) => {
+      const u = Math.sin(12.9898 * (p + 1) + 78.233 * (k + 1)) * 43758.5453;
+      m.set(name, [0.35 + 2.3 * (u - Math.floor(u)), 0]);
+    });
+    return m;
+  });
+}
+
+/**
+ * Evaluates every expression at the sample points: the guard that refuses values too large and
+ * finds parts with no numeric meaning before anything is compared.
+ */
+export function guardValues(parts: Part[]): void {
+  for (const e of parts.flatMap(exprsOf)) {
+    for (const point of pointsFor(variablesOf(e.json))) evaluate(e.json, point);
+  }
+}
+
+export { Refusal, Unreadable };
