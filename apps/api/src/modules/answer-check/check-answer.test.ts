@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ANSWER_MAX_LENGTH } from '@exemplar/shared/attempts';
 import { checkAnswer, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN } from './check-answer';
+import { MAX_ANSWER_CHARS } from './guards';
 
 const SOLVE_X = 'Solve for $x$: $3x - 4 = 50$.';
 
@@ -257,6 +259,10 @@ describe('answer checker: feedback', () => {
 });
 
 describe('answer checker: refusals', () => {
+  it('refuses beyond the length the request schema allows, no sooner', () => {
+    expect(MAX_ANSWER_CHARS).toBe(ANSWER_MAX_LENGTH);
+  });
+
   it.each([
     ['10^{10^{10}}', 'a number in it is too large'],
     ['9!!!!!!', 'a number in it is too large'],

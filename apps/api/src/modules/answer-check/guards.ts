@@ -1,7 +1,11 @@
 // Cheap checks on an answer's text before any parsing, so most hostile input never reaches
 // Compute Engine. No dependencies: the pool runs them on the event loop before using the thread.
 
-/** Longest answer a learner may send (characters): Compute Engine parses 500 in about 0.1-0.3 s. */
+/**
+ * Longest answer a learner may send (characters): Compute Engine parses 500 in about 0.1-0.3 s.
+ * The request schema's ANSWER_MAX_LENGTH (@exemplar/shared/attempts) is the same (a test holds
+ * them equal; not imported, so the thread loads no zod).
+ */
 export const MAX_ANSWER_CHARS = 500;
 /** Longest stored answer read as maths (a longer one is compared as text). */
 export const MAX_STORED_CHARS = 1000;
