@@ -8,10 +8,6 @@
  *
  *   node --import tsx scripts/check-corpus.ts [path/to/math-public-sample.json] [--misses]
  */
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   measureAnswerCheck,
   type CorpusRecord,
@@ -19,27 +15,19 @@ import {
 import { AnswerCheckPool } from '../apps/api/src/modules/answer-check/answer-check.pool';
 import { variantsOf } from '../apps/api/src/modules/answer-check/answer-variants';
 import { mathDatasetAnswer } from '../apps/api/src/modules/catalogue-io/parse-fields';
+import { cell, corpusFile, machineLine, pct, readCorpus } from './corpus-report';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const listMisses = args.includes('--misses');
-const file =
-  args.find((a) => !a.startsWith('--')) ??
-  path.resolve(repoRoot, '../shared/corpus/math-public-sample.json');
-const records = JSON.parse(readFileSync(file, 'utf8')) as CorpusRecord[];
+const file = corpusFile(args);
+const records = readCorpus<CorpusRecord>(file);
 
 const started = performance.now();
 const report = measureAnswerCheck(records);
 const ms = performance.now() - started;
 
-const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '⏎').replace(/`/g, 'ˋ');
-
 console.log(`Corpus: ${file}`);
-console.log(
-  `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, ` +
-    `load average ${os.loadavg()[0]!.toFixed(2)} (timings are noisy under load)`,
-);
+console.log(machineLine());
 console.log(
   `${report.records} records, ${report.timing.checks} checks in ${(ms / 1000).toFixed(1)} s; ` +
     `${report.readable} stored answers read as maths, ${report.records - report.readable} compared as text`,

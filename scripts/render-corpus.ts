@@ -5,10 +5,6 @@
  *
  *   node --import tsx scripts/render-corpus.ts [path/to/math-public-sample.json]
  */
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   adoptDollarRule,
   renderRichText,
@@ -16,6 +12,7 @@ import {
   wrapBareLatex,
 } from '../packages/shared/src/math/index';
 import { measureCorpus } from '../packages/shared/src/math/measure';
+import { cell, corpusFile, machineLine, pct, readCorpus } from './corpus-report';
 
 interface CorpusRecord {
   source_id: string;
@@ -24,9 +21,8 @@ interface CorpusRecord {
   procedure?: string | null;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const file = process.argv[2] ?? path.resolve(repoRoot, '../shared/corpus/math-public-sample.json');
-const records = JSON.parse(readFileSync(file, 'utf8')) as CorpusRecord[];
+const file = corpusFile(process.argv.slice(2));
+const records = readCorpus<CorpusRecord>(file);
 const fieldsOf = (r: CorpusRecord) => [r.question ?? '', r.answer ?? '', r.procedure ?? ''];
 
 // Timed pass: render every field once, cold cache, in-process.
@@ -43,14 +39,9 @@ for (const r of records) {
 const ms = performance.now() - t0;
 
 const report = measureCorpus(records.map((r) => ({ id: r.source_id, fields: fieldsOf(r) })));
-const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '⏎').replace(/`/g, 'ˋ');
 
 console.log(`Corpus: ${file}`);
-console.log(
-  `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, ` +
-    `load average ${os.loadavg()[0]!.toFixed(2)} (timings are noisy under load)`,
-);
+console.log(machineLine());
 console.log(
   `Rendered ${records.length} records (${fields} fields, ${(bytes / 1e6).toFixed(1)} MB of HTML) in ${ms.toFixed(0)} ms` +
     ` (${(ms / records.length).toFixed(2)} ms/record)`,

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Account, useBrowserTests } from './browser-tests';
+import { axeFindings } from './axe';
+import { type Account, useBrowserTests, eventually } from './browser-tests';
 
 const ROOT_EMAIL = 'a11y-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -11,25 +10,12 @@ const PHONE = { width: 375, height: 812 };
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
-}
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
 describe('accessibility: axe on every screen, keyboard-only flows, maths for screen readers', () => {
   const e2e = useBrowserTests({
     env: { LOG_LEVEL: 'warn' },
     superadmin: { email: ROOT_EMAIL, password: ROOT_PASSWORD },
   });
   const { url, api, root } = e2e;
-  let axeSource: string;
   let exampleId: number;
   let username: string;
 
@@ -48,30 +34,6 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
       ),
     ).toBe(true);
     await page.waitForTimeout(400); // let transitions settle before contrast is measured
-  }
-
-  /** Runs axe on the whole document; returns one line per serious or critical violation. */
-  async function audit(page: Page, screen: string): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-    const violations = await page.evaluate(
-      (tags) =>
-        (
-          window as unknown as {
-            axe: { run: (c: Document, o: object) => Promise<{ violations: AxeViolation[] }> };
-          }
-        ).axe
-          .run(document, { runOnly: tags })
-          .then((result) => JSON.parse(JSON.stringify(result.violations)) as AxeViolation[]),
-      AXE_TAGS,
-    );
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${screen}: [${v.impact}] ${v.id} — ${v.help} — ${v.nodes.length} node(s), first ${JSON.stringify(
-            v.nodes[0]?.target,
-          )}${v.nodes[0]?.failureSummary ? ` (${v.nodes[0].failureSummary.replace(/\s+/g, ' ')})` : ''} ${v.nodes[0]?.html.slice(0, 200)}`,
-      );
   }
 
   /**
@@ -170,10 +132,6 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
   }
 
   beforeAll(async () => {
-    axeSource = await readFile(
-      createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-      'utf8',
-    );
     const list = await api<{ examples: { id: number }[] }>('GET', '/examples?limit=1');
     exampleId = list.examples[0]!.id;
     username = e2e.root.username;
@@ -197,7 +155,7 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
         '/no-such-page',
       ]) {
         await visit(page, pathname);
-        found.push(...(await audit(page, `${pathname} (${scheme})`)));
+        found.push(...(await axeFindings(page, `${pathname} (${scheme})`)));
       }
       expect(found, found.join('\n')).toEqual([]);
     });
@@ -218,14 +176,14 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
         '/admin?tab=import-export',
       ]) {
         await visit(page, pathname);
-        found.push(...(await audit(page, `${pathname} (${scheme})`)));
+        found.push(...(await axeFindings(page, `${pathname} (${scheme})`)));
       }
       // The add form of a catalogue tab (a modal dialog).
       await visit(page, '/admin?tab=examples');
       await page.getByRole('button', { name: 'Add example' }).click();
       await page.getByRole('dialog').waitFor();
       await page.waitForTimeout(400);
-      found.push(...(await audit(page, `/admin example form (${scheme})`)));
+      found.push(...(await axeFindings(page, `/admin example form (${scheme})`)));
       expect(found, found.join('\n')).toEqual([]);
     });
 
@@ -241,12 +199,12 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
       await page.getByRole('menuitem', { name: 'Disable account' }).click();
       await page.getByRole('dialog', { name: 'Disable User' }).waitFor();
       await page.waitForTimeout(400);
-      found.push(...(await audit(page, `/dashboard Disable question (${scheme})`)));
+      found.push(...(await axeFindings(page, `/dashboard Disable question (${scheme})`)));
 
       const phone = await open(scheme, root, PHONE);
       for (const pathname of ['/admin', '/admin?tab=import-export']) {
         await visit(phone, pathname);
-        found.push(...(await audit(phone, `${pathname} at 375 px (${scheme})`)));
+        found.push(...(await axeFindings(phone, `${pathname} at 375 px (${scheme})`)));
       }
       expect(found, found.join('\n')).toEqual([]);
     });

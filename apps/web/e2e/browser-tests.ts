@@ -95,6 +95,10 @@ export interface BrowserTests {
   closeContexts(): Promise<void>;
 }
 
+/** expect.poll with room for a busy machine (its default gives up after 1 s). */
+export const eventually = <T>(value: () => T | Promise<T>) =>
+  expect.poll(value, { timeout: 15_000 });
+
 /** The page never scrolls sideways: the document is no wider than the window. */
 export async function expectNoSidewaysScroll(page: Page, message?: string) {
   const [scrollWidth, innerWidth] = await page.evaluate(() => [

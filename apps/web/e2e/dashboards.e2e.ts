@@ -2,15 +2,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { requestApi, resultsDir, waitForPage } from './harness';
-import { type Account, useBrowserTests, expectNoSidewaysScroll } from './browser-tests';
+import { type Account, useBrowserTests, expectNoSidewaysScroll, eventually } from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
 const PASSWORD = 'Correct-Horse-42';
 const DESKTOP = { width: 1280, height: 900 };
-
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
 describe('dashboards and user management in the browser', () => {
   const e2e = useBrowserTests({

@@ -2,12 +2,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resultsDir } from './harness';
-import { expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
+import { expectNoSidewaysScroll, useBrowserTests, eventually } from './browser-tests';
 
 const DESKTOP = { width: 1280, height: 900 };
 
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 const PHONE = { width: 375, height: 812 };
 
 describe('examples: browse, filter and open examples in the browser', () => {

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, listExampleIds, type TestServer, waitForPage } from './harness';
+import { axeFindings } from './axe';
 import { useBrowserTests } from './browser-tests';
 
 const ROOT_EMAIL = 'phone-maths-root@example.com';
@@ -176,26 +175,7 @@ describe('display maths on a phone: broken onto lines, scaled, or scrolled with 
     await expect.poll(() => region.getAttribute('data-more-start')).toBe('');
 
     // axe, as the accessibility suite runs it, on the page with the scroll region.
-    await page.evaluate(
-      await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-    );
-    const violations = await page.evaluate(() =>
-      (
-        window as unknown as {
-          axe: {
-            run: (
-              c: Element,
-              o: object,
-            ) => Promise<{ violations: { id: string; impact: string }[] }>;
-          };
-        }
-      ).axe
-        .run(document.querySelector('main')!, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-        })
-        .then((result) => result.violations.map((v) => `${v.impact} ${v.id}`)),
-    );
-    expect(violations.filter((v) => /^(serious|critical) /.test(v))).toEqual([]);
+    expect(await axeFindings(page, 'scroll region', { scope: 'main' })).toEqual([]);
   });
 
   it('fits the formulas of a long procedure (typeset a part at a time) as each part comes on screen', async () => {

@@ -1,19 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeFindings } from './axe';
 import { resultsDir } from './harness';
-import { expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
+import { expectNoSidewaysScroll, useBrowserTests, eventually } from './browser-tests';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 /** The demo's second example (a gym's fees): its procedure is written in four steps. */
 const EXAMPLE = 2;
 const STEPS = 4;
-
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
 describe('practice mode reveals a procedure step by step in the browser', () => {
   const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' }, failureShots: 'practice-steps' });
@@ -34,30 +30,6 @@ describe('practice mode reveals a procedure step by step in the browser', () => 
     await page.goto(e2e.url(`/examples/${EXAMPLE}`));
     await page.getByRole('button', { name: 'Show next step' }).waitFor();
     return { page, hydration };
-  };
-
-  /** axe, as the accessibility suite runs it, on the page's main: its serious and critical findings. */
-  const axeFindings = async (page: Page) => {
-    await page.evaluate(
-      await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-    );
-    const violations = await page.evaluate(() =>
-      (
-        window as unknown as {
-          axe: {
-            run: (
-              c: Element,
-              o: object,
-            ) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
-          };
-        }
-      ).axe
-        .run(document.querySelector('main')!, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-        })
-        .then((result) => result.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`)),
-    );
-    return violations.filter((v) => /^(serious|critical) /.test(v));
   };
 
   const focused = (page: Page) =>
@@ -131,7 +103,7 @@ describe('practice mode reveals a procedure step by step in the browser', () => 
         await main.getByText('2 steps left').waitFor();
         await eventually(() => main.locator('li[data-step]').count()).toBe(2);
         await expectNoSidewaysScroll(page);
-        expect(await axeFindings(page)).toEqual([]);
+        expect(await axeFindings(page, `${device} ${scheme}`, { scope: 'main' })).toEqual([]);
         const file = path.join(resultsDir, `practice-steps-${device}-${scheme}.png`);
         if (device === 'desktop') {
           await main.locator('article').first().screenshot({ path: file });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navigateInApp, resultsDir, waitForPage } from './harness';
-import { type Tokens, useBrowserTests, expectNoSidewaysScroll } from './browser-tests';
+import { type Tokens, useBrowserTests, expectNoSidewaysScroll, eventually } from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -10,9 +10,6 @@ const PASSWORD = 'Correct-Horse-42';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const SIGN_IN_PROMPT = "Sign in to like examples and track what you've solved";
-
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
 interface TreeNode {
   id: number;

@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listExampleIds, waitForPage } from './harness';
-import { useBrowserTests, type OpenOptions } from './browser-tests';
+import { useBrowserTests, type OpenOptions, eventually } from './browser-tests';
 
 /**
  * The public pages as the server renders them (apps/web/src/entry-server.tsx): readable in a
  * browser without JavaScript, and taken over by the app (hydrated) without an error, without
  * asking the API again for what the page holds, and working once taken over.
  */
-
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
 interface Watched {
   page: Page;

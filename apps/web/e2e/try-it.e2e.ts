@@ -1,18 +1,14 @@
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './axe';
 import { resultsDir } from './harness';
-import { type Account, useBrowserTests, expectNoSidewaysScroll } from './browser-tests';
+import { type Account, useBrowserTests, expectNoSidewaysScroll, eventually } from './browser-tests';
 
 const ROOT_EMAIL = 'try-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
-
-/** expect.poll with room for a busy machine (its default gives up after 1 s). */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
 interface ListedExample {
   id: number;
@@ -53,7 +49,6 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
   let eighteen: ListedExample;
   /** An example whose answer is 72. */
   let seventyTwo: ListedExample;
-  let axeSource: string;
 
   beforeAll(async () => {
     const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?limit=100');
@@ -64,10 +59,6 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     };
     eighteen = byAnswer('$x = 18$');
     seventyTwo = byAnswer('$72$');
-    axeSource = await readFile(
-      createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-      'utf8',
-    );
   });
 
   const shot = (page: Page, name: string) =>
@@ -315,42 +306,9 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
         await page.locator('[data-testid="answer-panel"]').scrollIntoViewIfNeeded();
         await shot(page, `verdict-${colorScheme}-${size}`);
         await expectNoSidewaysScroll(page, `${colorScheme} ${size}`);
-        found.push(...(await audit(page, `${colorScheme} ${size}`)));
+        found.push(...(await axeFindings(page, `${colorScheme} ${size}`)));
       }
     }
     expect(found).toEqual([]);
   });
-
-  /** Runs axe on the whole document; one line per serious or critical violation. */
-  async function audit(page: Page, screen: string): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-    const violations = await page.evaluate(() =>
-      (
-        window as unknown as {
-          axe: {
-            run: (
-              c: Document,
-              o: object,
-            ) => Promise<{
-              violations: {
-                id: string;
-                impact: string | null;
-                help: string;
-                nodes: { html: string }[];
-              }[];
-            }>;
-          };
-        }
-      ).axe
-        .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
-        .then((result) => JSON.parse(JSON.stringify(result.violations))),
-    );
-    return (
-      violations as { id: string; impact: string | null; help: string; nodes: { html: string }[] }[]
-    )
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) => `${screen}: [${v.impact}] ${v.id} — ${v.help} — ${v.nodes[0]?.html.slice(0, 200)}`,
-      );
-  }
 });
