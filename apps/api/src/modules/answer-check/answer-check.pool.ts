@@ -1,18 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import { AppError } from '../../lib/errors';
-import type { CheckOutcome } from './check-answer';
+import type { AnswerCheckInput, AnswerVerdict, CheckOutcome } from './check-answer';
 import { preParseRefusal } from './guards';
 
-export interface AnswerCheckInput {
-  question: string;
-  expected: string;
-  given: string;
-}
-export interface AnswerVerdict {
-  correct: boolean;
-  feedback?: string;
-}
+export type { AnswerCheckInput, AnswerVerdict };
 
 /** Longest one check may take before its thread is ended and the answer refused as too complex. */
 export const ANSWER_CHECK_TIMEOUT_MS = 1000;

@@ -4,8 +4,7 @@
  * outcome. A check that runs too long is not stopped here: the pool ends the whole thread.
  */
 import { parentPort } from 'node:worker_threads';
-import type { AnswerCheckInput } from './answer-check.pool';
-import { checkAnswer } from './check-answer';
+import { checkAnswer, type AnswerCheckInput } from './check-answer';
 import type { ThreadReply } from './answer-check.pool';
 
 // Compute Engine prints some of its internal findings with console.error (e.g. "Unexpected value for

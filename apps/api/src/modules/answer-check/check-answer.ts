@@ -1,12 +1,23 @@
 // The answer checker: a learner's answer against an example's stored answer, decided by
 // equivalence. Pure and synchronous (it runs on the answer checker's worker thread); the rules are
 // in docs/decisions/031-answer-checking.md.
-import type { AnswerCheckInput, AnswerVerdict } from './answer-check.pool';
 import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable } from './evaluate';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
 import { mathOf } from './latex-text';
 import { guardValues, parseAnswer, type Part } from './parse-answer';
+
+/** What is checked: the example's question and stored answer, and the learner's answer (LaTeX). */
+export interface AnswerCheckInput {
+  question: string;
+  expected: string;
+  given: string;
+}
+/** Right or not, and feedback only where the checker is certain. */
+export interface AnswerVerdict {
+  correct: boolean;
+  feedback?: string;
+}
 
 /** A verdict, or the reason the learner's answer was not checked (a message for them). */
 export type CheckOutcome =
