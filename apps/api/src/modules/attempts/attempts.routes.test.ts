@@ -3,7 +3,9 @@ import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 import type { TestUser } from '../../../test/helpers/users';
 import { insertExample } from '../../../test/factories';
+import { deleteExample } from '../examples/examples.repository';
 import { CHECKS_PER_MINUTE } from './attempts.routes';
+import { attemptsService } from './attempts.service';
 
 const api = useTestApp({ catalogue: true });
 const { cat } = api;
@@ -346,6 +348,41 @@ describe(`attempts and help go with their owner on ${engineUnderTest}`, () => {
       (await api.request('DELETE', `/admin/users/${ada.username}`, { as: 'superadmin' })).status,
     ).toBe(200);
     expect(await rows()).toEqual({ attempts: [], help: [] });
+  });
+});
+
+describe(`an example deleted while its answer is checked on ${engineUnderTest}`, () => {
+  it('answers 404 "Example N not found." and records nothing (its attempt has no example to belong to)', async () => {
+    const ada = await api.newUser('basic');
+    const { id: adaId } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ada.email)
+      .executeTakeFirstOrThrow();
+    const doomed = await insertExample(db(), {
+      categoryId: cat.circles,
+      difficultyId: cat.easy,
+      typeId: cat.worked,
+      question: 'What is $2 + 2$?',
+      answer: '$4$',
+    });
+    // The real database; a checker that lets an admin delete the example while it "checks".
+    const service = attemptsService(db(), {
+      check: async () => {
+        await deleteExample(db(), doomed);
+        return { correct: true };
+      },
+    });
+    await expect(service.check(doomed, '4', adaId)).rejects.toMatchObject({
+      statusCode: 404,
+      message: `Example ${doomed} not found.`,
+    });
+    const left = await db()
+      .selectFrom('answer_attempts')
+      .select('id')
+      .where('user_id', '=', adaId)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
 

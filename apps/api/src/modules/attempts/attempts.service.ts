@@ -31,19 +31,28 @@ export function attemptsService(
         given: answer,
       });
       if (userId === undefined) return toCheckResult(verdict);
+      const learnerId = userId;
       const at = clock().toISOString();
-      const mark = await db.transaction().execute(async (trx): Promise<SolveHow | undefined> => {
-        const afterHelp = await repo.hasOpenedHelp(trx, userId, exampleId);
-        await repo.insertAttempt(trx, {
-          userId,
-          exampleId,
-          answer,
-          correct: verdict.correct,
-          afterHelp,
-          at,
+      const record = () =>
+        db.transaction().execute(async (trx): Promise<SolveHow | undefined> => {
+          const afterHelp = await repo.hasOpenedHelp(trx, learnerId, exampleId);
+          await repo.insertAttempt(trx, {
+            userId: learnerId,
+            exampleId,
+            answer,
+            correct: verdict.correct,
+            afterHelp,
+            at,
+          });
+          if (!verdict.correct) return undefined;
+          const how = afterHelp ? 'with-help' : 'without-help';
+          return markSolvedBy(trx, learnerId, exampleId, how, at);
         });
-        if (!verdict.correct) return undefined;
-        return markSolvedBy(trx, userId, exampleId, afterHelp ? 'with-help' : 'without-help', at);
+      const mark = await record().catch(async (err: unknown) => {
+        // Deleted while its answer was being checked: the attempt has nothing to belong to (its
+        // foreign key refused it), which the learner hears as the example being gone, not a 500.
+        if (!(await getExample(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
+        throw err;
       });
       return toCheckResult(verdict, mark);
     },
