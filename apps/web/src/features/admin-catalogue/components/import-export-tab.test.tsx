@@ -17,6 +17,7 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
     total: 4,
     imported: 2,
     duplicates: 1,
+    repeats: [],
     failed: 1,
     created: { subjects: 1, categories: 2, difficulties: 0, types: 1 },
     failures: [
