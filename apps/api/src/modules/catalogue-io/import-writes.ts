@@ -6,7 +6,6 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNamed } from '../catalogue/catalogue-writes.repository';
-import { findRepeatedQuestion } from '../examples/examples.repository';
 import * as repo from './catalogue-io.repository';
 import type { ImportOptions } from './catalogue-io.service';
 import type { PreparedFile } from './prepare-file';
@@ -136,7 +135,7 @@ export async function writeImport(
     if (!duplicate) {
       const repeatsIndex = fileKeys.get(qKey) ?? null;
       const existingId =
-        repeatsIndex === null ? ((await findRepeatedQuestion(trx, e.question)) ?? null) : null;
+        repeatsIndex === null ? await repo.exampleWithQuestionKey(trx, qKey) : null;
       if (repeatsIndex !== null || existingId !== null) {
         repeat = {
           index: e.index,
