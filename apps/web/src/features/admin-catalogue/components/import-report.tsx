@@ -89,7 +89,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               ? 'Imported anyway, as asked: their questions repeat another example.'
               : 'Skipped: their questions repeat another example (ignoring case, spacing and LaTeX spelling).'}
           </Text>
-          <Table.ScrollContainer minWidth={520} type="native" mah={320}>
+          <Table.ScrollContainer minWidth={320} type="native" mah={320}>
             <Table
               aria-label="Repeated questions"
               striped
@@ -99,9 +99,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th style={{ width: 80 }}>Index</Table.Th>
-                  <Table.Th style={{ width: '40%' }}>Ref</Table.Th>
-                  <Table.Th>Repeats</Table.Th>
+                  <Table.Th style={{ width: 64 }}>Index</Table.Th>
+                  <Table.Th>Ref</Table.Th>
+                  <Table.Th style={{ width: '40%' }}>Repeats</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
