@@ -1,5 +1,6 @@
 // A synthetic catalogue for the bench: 10 subjects × 100 categories (10 main, 90 below them)
 // = 1,000 categories, 4 difficulties, 4 types, and N examples spread evenly over every category.
+import { questionKey } from '@exemplar/shared/math';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/api/src/db/schema';
 
@@ -84,8 +85,10 @@ export async function generateCatalogue(db: Kysely<Database>, examples: number) 
     const topic = TOPICS[(i * 5) % TOPICS.length]!;
     const a = (i % 9) + 1;
     const b = (i % 13) - 6;
+    const question = `${word[0]!.toUpperCase()}${word.slice(1)} the ${topic} problem number ${i + 1}: given $f(x) = ${a}x^2 ${b < 0 ? '-' : '+'} ${Math.abs(b)}x + ${i % 17}$, find the roots of $f$ and the value of $f(${a})$.`;
     batch.push({
-      question: `${word[0]!.toUpperCase()}${word.slice(1)} the ${topic} problem number ${i + 1}: given $f(x) = ${a}x^2 ${b < 0 ? '-' : '+'} ${Math.abs(b)}x + ${i % 17}$, find the roots of $f$ and the value of $f(${a})$.`,
+      question,
+      question_key: questionKey(question),
       answer: `$$x = \\frac{${-b} \\pm \\sqrt{${b * b - 4 * a * (i % 17)}}}{${2 * a}}$$ and $f(${a}) = ${a * a * a + b * a + (i % 17)}$.`,
       procedure:
         i % 5 === 0

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { questionKey } from '@exemplar/shared/math';
 import type { Database } from '../src/db/schema';
 
 const stamp = (n = 0) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
@@ -72,6 +73,7 @@ export async function insertExample(
       .insertInto('examples')
       .values({
         question: e.question ?? 'What is $1+1$?',
+        question_key: questionKey(e.question ?? 'What is $1+1$?'),
         answer: e.answer ?? '$2$',
         procedure: e.procedure ?? null,
         category_id: e.categoryId,

@@ -177,7 +177,12 @@ interface FuzzCase {
   ids: Slot[];
 }
 
-const exampleBody = () => exampleOf(cat, 'Solve $x + 1 = 2$.', '$x = 1$');
+// Every well-formed call saves the same question again (POST and PUT, many times): allowed on
+// purpose, since refusing repeats is tested in catalogue-writes/duplicate-questions.test.ts.
+const exampleBody = () => ({
+  ...exampleOf(cat, 'Solve $x + 1 = 2$.', '$x = 1$'),
+  allowDuplicate: true,
+});
 const catalogueFile = () =>
   oneExampleCatalogue('Fuzzing', ['Inputs', 'Ids'], {
     question: 'What is $2^{31}$?',

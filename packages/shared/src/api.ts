@@ -47,6 +47,13 @@ export const ErrorResponseSchema = z
       .describe(
         'For programs: the narrower cause within `code` where there is one, e.g. PasswordTooShort, PasswordTooCommon or PasswordContainsEmail for a refused password.',
       ),
+    existingId: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'For programs: with reason DuplicateQuestion, the id of the example whose question the refused one repeats.',
+      ),
     /** For a refused body: the message for each field, by field name (forms show them inline). */
     fields: z
       .record(z.string(), z.string())

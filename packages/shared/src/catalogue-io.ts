@@ -49,6 +49,8 @@ export const ImportRequestSchema = z
   .object({
     /** true: check everything and report, write nothing. */
     dryRun: z.boolean(),
+    /** true: import examples whose question repeats another example's; skipped (and listed) otherwise. */
+    allowDuplicate: z.boolean().optional(),
     /** The file's parsed JSON: a catalogue object or an array of MATH records. */
     data: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]),
   })
@@ -62,8 +64,25 @@ export const ImportReportSchema = z.object({
   total: z.number().int(),
   /** Examples written (or, in a dry run, that would be). */
   imported: z.number().int(),
-  /** Examples already in the catalogue (same source, or same question in the same category). */
+  /**
+   * Examples skipped: already in the catalogue (same source, or same question in the same
+   * category), or listed in `repeats`.
+   */
   duplicates: z.number().int(),
+  /**
+   * Examples whose question repeats another's (equal questionKey): an example of the catalogue
+   * (`existingId`) or an earlier one of the file (`repeatsIndex`). Skipped unless the request said
+   * allowDuplicate (`imported` says which).
+   */
+  repeats: z.array(
+    z.object({
+      index: z.number().int(),
+      ref: z.string(),
+      existingId: z.number().int().nullable(),
+      repeatsIndex: z.number().int().nullable(),
+      imported: z.boolean(),
+    }),
+  ),
   /** Examples refused, with the reasons in `failures`. */
   failed: z.number().int(),
   /** Subjects, categories, difficulties and types created by name (or that would be). */

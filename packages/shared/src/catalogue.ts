@@ -237,6 +237,14 @@ export const ExampleInputSchema = z
     difficultyId: requiredIdField('Difficulty'),
     typeId: requiredIdField('Type'),
     categoryId: requiredIdField('Category'),
+    /**
+     * True to save a question that repeats another example's (same questionKey); without it such a
+     * save answers 409 with reason DuplicateQuestion and the other example's id as existingId.
+     */
+    allowDuplicate: z
+      .boolean({ error: 'allowDuplicate must be true or false.' })
+      .optional()
+      .describe('True to save even when the question repeats another example.'),
   })
   .strict();
 export type ExampleInput = z.infer<typeof ExampleInputSchema>;

@@ -199,7 +199,7 @@ describe(`migrations on ${engineUnderTest}`, () => {
       .values({ user_id: ada, example_id: kept, created_at: at })
       .execute();
 
-    expect(await migrate(db)).toEqual(['006-answer-attempts']);
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['006-answer-attempts']);
     expect(
       await db.db.selectFrom('solved_marks').select(['user_id', 'example_id', 'how']).execute(),
     ).toEqual([{ user_id: ada, example_id: kept, how: null }]);
@@ -233,5 +233,62 @@ describe(`migrations on ${engineUnderTest}`, () => {
         { user_id: ada, example_id: kept },
       ]);
     }
+  });
+
+  it('007 fills question_key of existing examples (more than one batch of 500) and indexes it', async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '007-question-key');
+    await migrate(db, migrations.slice(0, before));
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const named = async (table: string, extra: object = {}) =>
+      (
+        await tx
+          .insertInto(table)
+          .values({ name: `${table} 1`, description: '', created_at: at, updated_at: at, ...extra })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as number;
+    const subject = await named('subjects');
+    const refs = {
+      category_id: await named('categories', { subject_id: subject }),
+      difficulty_id: await named('difficulties', { rank: 0 }),
+      type_id: await named('types'),
+      answer: '$1$',
+      created_at: at,
+      updated_at: at,
+    };
+    const questions = Array.from({ length: 600 }, (_, i) => `Question ${i}?`);
+    questions[0] = 'Find $\\dfrac{1}{2}\\,x^{2}$';
+    questions[599] = 'FIND  \\(\\left(y\\right)\\)';
+    for (let i = 0; i < questions.length; i += 200) {
+      await tx
+        .insertInto('examples')
+        .values(questions.slice(i, i + 200).map((question) => ({ question, ...refs })))
+        .execute();
+    }
+
+    expect(await migrate(db)).toEqual(['007-question-key']);
+    const rows = await db.db
+      .selectFrom('examples')
+      .select(['question', 'question_key'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(600);
+    expect(rows[0]!.question_key).toBe('find$\\frac{1}{2}x^2$');
+    expect(rows[1]!.question_key).toBe('question 1?');
+    expect(rows[599]!.question_key).toBe('find$(y)$');
+    expect(rows.filter((r) => r.question_key === '')).toEqual([]);
+    const indexes =
+      db.engine === 'postgres'
+        ? await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where tablename = 'examples'`.execute(db.db)
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'examples'`.execute(
+            db.db,
+          );
+    expect(indexes.rows.map((r) => r.name)).toContain('examples_question_key_idx');
   });
 });

@@ -6,6 +6,7 @@ import { exampleSource } from './migrations/003-example-source';
 import { catalogueVersion } from './migrations/004-catalogue-version';
 import { sessionLifetime } from './migrations/005-session-lifetime';
 import { answerAttempts } from './migrations/006-answer-attempts';
+import { questionKeyColumn } from './migrations/007-question-key';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -16,6 +17,7 @@ export const migrations: Migration[] = [
   catalogueVersion,
   sessionLifetime,
   answerAttempts,
+  questionKeyColumn,
 ];
 
 export class MigrationError extends Error {

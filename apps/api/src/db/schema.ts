@@ -117,6 +117,8 @@ export interface ExamplesTable {
   created_by: number | null;
   /** Where an imported example came from, e.g. "MATH/train/algebra/14". */
   source_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The question normalised by questionKey (@exemplar/shared/math): equal keys repeat each other. */
+  question_key: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

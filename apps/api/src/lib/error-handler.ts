@@ -19,12 +19,14 @@ export function sendError(
   message: string,
   fields?: Record<string, string>,
   reason?: string,
+  existingId?: number,
 ) {
   return reply.status(status).send({
     success: false,
     code,
     message,
     ...(reason ? { reason } : {}),
+    ...(existingId !== undefined ? { existingId } : {}),
     ...(fields ? { fields } : {}),
   });
 }
@@ -33,9 +35,17 @@ export function sendError(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      const { reason, retryAfterSeconds } = error.details;
+      const { reason, retryAfterSeconds, existingId } = error.details;
       if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));
-      return sendError(reply, error.statusCode, error.code, error.message, undefined, reason);
+      return sendError(
+        reply,
+        error.statusCode,
+        error.code,
+        error.message,
+        undefined,
+        reason,
+        existingId,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';

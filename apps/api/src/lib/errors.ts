@@ -5,6 +5,8 @@ export interface AppErrorDetails {
   reason?: string;
   /** Seconds until trying again can succeed: sent as the Retry-After header. */
   retryAfterSeconds?: number;
+  /** With reason DuplicateQuestion: the example the refused question repeats, sent as `existingId`. */
+  existingId?: number;
 }
 
 /** The one application error: an HTTP status, a machine code and a message the client shows. */

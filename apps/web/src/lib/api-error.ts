@@ -51,6 +51,8 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>> | undefined;
   /** The narrower cause within `code`, for programs (e.g. PasswordTooShort). */
   readonly reason: string | undefined;
+  /** With reason DuplicateQuestion: the id of the example the refused question repeats. */
+  readonly existingId: number | undefined;
   /** True when the response carried no message and `message` is the stand-in for its status. */
   readonly generic: boolean;
 
@@ -59,7 +61,11 @@ export class ApiError extends Error {
     message: string,
     code?: string,
     fields?: Readonly<Record<string, string>>,
-    { reason, generic = false }: { reason?: string; generic?: boolean } = {},
+    {
+      reason,
+      existingId,
+      generic = false,
+    }: { reason?: string; existingId?: number; generic?: boolean } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,6 +73,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.reason = reason;
+    this.existingId = existingId;
     this.generic = generic;
   }
 }
@@ -132,7 +139,15 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     const message = body.message.trim();
     const reason = 'reason' in body && typeof body.reason === 'string' ? body.reason : undefined;
-    if (message) return new ApiError(response.status, message, code, readFields(body), { reason });
+    const existingId =
+      'existingId' in body && Number.isInteger(body.existingId)
+        ? (body.existingId as number)
+        : undefined;
+    if (message)
+      return new ApiError(response.status, message, code, readFields(body), {
+        reason,
+        existingId,
+      });
   }
   return new ApiError(
     response.status,

@@ -62,7 +62,7 @@ export function fail(
   status: number,
   message: string,
   code: ErrorCode = ERROR_CODE_BY_STATUS[status] ?? ErrorCode.InternalError,
-  extra: { reason?: string; fields?: Record<string, string> } = {},
+  extra: { reason?: string; existingId?: number; fields?: Record<string, string> } = {},
 ): Reply {
   return { [REPLY]: true, status, body: { success: false, code, message, ...extra } };
 }

@@ -43,3 +43,4 @@ export type {
 } from './break-display';
 export { latexToPlainText, mathPlainText, truncateText } from './plain-text';
 export { procedureSteps, MIN_STEP_WORDS } from './steps';
+export { questionKey } from './question-key';

@@ -19,6 +19,18 @@ export async function sourceRefExists(db: Db, ref: string) {
     .executeTakeFirst());
 }
 
+/** The oldest example whose question_key is `key` (a question repeating it), or null. */
+export async function exampleWithQuestionKey(db: Db, key: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('examples')
+    .select('id')
+    .where('question_key', '=', key)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function questionsIn(db: Db, categoryId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('examples')

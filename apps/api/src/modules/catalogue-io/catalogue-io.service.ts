@@ -19,6 +19,8 @@ class DryRunRollback extends Error {}
 
 export interface ImportOptions {
   dryRun: boolean;
+  /** Import examples whose question repeats another's (still listed in the report's `repeats`). */
+  allowDuplicate?: boolean;
   actorId?: number | null;
   onProgress?: (done: number, total: number) => void;
   clock?: () => Date;
@@ -74,11 +76,15 @@ function prepare(data: unknown, issuesByText: MathIssuesByText): PreparedFile {
 export async function importBody(
   db: Kysely<Database>,
   body: Buffer,
-  options: Omit<ImportOptions, 'dryRun' | 'mathIssues'>,
+  options: Omit<ImportOptions, 'dryRun' | 'allowDuplicate' | 'mathIssues'>,
 ): Promise<ImportReport> {
   const prepared = await mathCheckPool.prepareImport(body);
   if (!prepared.ok) throw refusalError(prepared.refusal);
-  return importPrepared(db, prepared.file, { ...options, dryRun: prepared.dryRun });
+  return importPrepared(db, prepared.file, {
+    ...options,
+    dryRun: prepared.dryRun,
+    allowDuplicate: prepared.allowDuplicate,
+  });
 }
 
 /** The error the event loop's own parsing, guard and validation gave for the same body. */
@@ -145,6 +151,7 @@ async function importFile(
     total: file.total,
     imported: 0,
     duplicates: 0,
+    repeats: [],
     failed: file.failed,
     created: { subjects: 0, categories: 0, difficulties: 0, types: 0 },
     failures: file.failures,

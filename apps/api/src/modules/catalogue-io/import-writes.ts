@@ -1,6 +1,7 @@
 // The database work of an import, inside the transaction catalogue-io.service.ts opens: the names
 // the file declares and uses are found or created, then the examples not already there inserted.
 import type { ImportReport } from '@exemplar/shared/catalogue-io';
+import { questionKey } from '@exemplar/shared/math';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../audit/audit.repository';
@@ -21,7 +22,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /**
  * Writes `parsed` into the catalogue and counts what it did in `report`: subjects, categories,
  * difficulties and types missing from the catalogue are created by name, examples already there
- * (same source, or same question in the same category) are skipped; the import is audited.
+ * (same source, or same question in the same category) are skipped, and so are examples whose
+ * question repeats another's (equal questionKey, in the catalogue or earlier in the file) unless
+ * the options allow duplicates; those are listed in `report.repeats`. The import is audited.
  */
 export async function writeImport(
   trx: Transaction<Database>,
@@ -111,6 +114,8 @@ export async function writeImport(
 
   const seenRefs = new Set<string>();
   const questions = new Map<number, Set<string>>();
+  /** The file position of the first example of the file with each question key. */
+  const fileKeys = new Map<string, number>();
   const rows: repo.ExampleInsert[] = [];
   for (const [i, e] of parsed.examples.entries()) {
     const subject = await subjectId(e.subject);
@@ -125,13 +130,32 @@ export async function writeImport(
     const duplicate = e.sourceRef
       ? seenRefs.has(e.sourceRef) || (await repo.sourceRefExists(trx, e.sourceRef))
       : known.has(e.question);
-    if (duplicate) {
+    const qKey = questionKey(e.question);
+    let repeat: ImportReport['repeats'][number] | undefined;
+    if (!duplicate) {
+      const repeatsIndex = fileKeys.get(qKey) ?? null;
+      const existingId =
+        repeatsIndex === null ? await repo.exampleWithQuestionKey(trx, qKey) : null;
+      if (repeatsIndex !== null || existingId !== null) {
+        repeat = {
+          index: e.index,
+          ref: e.ref,
+          existingId,
+          repeatsIndex,
+          imported: options.allowDuplicate === true,
+        };
+        report.repeats.push(repeat);
+      }
+    }
+    if (duplicate || (repeat && !repeat.imported)) {
       report.duplicates++;
     } else {
       if (e.sourceRef) seenRefs.add(e.sourceRef);
       known.add(e.question);
+      if (!fileKeys.has(qKey)) fileKeys.set(qKey, e.index);
       rows.push({
         question: e.question,
+        question_key: qKey,
         answer: e.answer,
         procedure: e.procedure,
         difficulty_id: await difficultyId(e.difficulty),
@@ -160,6 +184,8 @@ export async function writeImport(
       format: report.format,
       imported: report.imported,
       duplicates: report.duplicates,
+      repeats: report.repeats.length,
+      repeatsImported: report.repeats.filter((r) => r.imported).length,
       failed: report.failed,
       created: report.created,
     },

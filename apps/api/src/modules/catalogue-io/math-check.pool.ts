@@ -30,13 +30,17 @@ export type ImportBodyRefusal =
 
 /** An import body decoded, checked and parsed on the worker thread. */
 export type PreparedImport =
-  { ok: true; dryRun: boolean; file: PreparedFile } | { ok: false; refusal: ImportBodyRefusal };
+  | { ok: true; dryRun: boolean; allowDuplicate: boolean; file: PreparedFile }
+  | { ok: false; refusal: ImportBodyRefusal };
 
 /** The worker thread's answers (each carries the id of the job it belongs to). */
 export type ThreadMessage = { id: number } & (
   | { kind: 'issues'; issues: TextIssues[] }
   | { kind: 'part'; declared?: Declared[]; examples?: ImportExample[] }
-  | ({ kind: 'prepared'; dryRun: boolean } & Omit<PreparedFile, 'declared' | 'examples'>)
+  | ({ kind: 'prepared'; dryRun: boolean; allowDuplicate: boolean } & Omit<
+      PreparedFile,
+      'declared' | 'examples'
+    >)
   | { kind: 'refused'; refusal: ImportBodyRefusal }
 );
 
@@ -95,10 +99,11 @@ export class MathCheckPool {
       }
       if (m.kind === 'refused') result = { ok: false, refusal: m.refusal };
       else if (m.kind === 'prepared') {
-        const { dryRun, format, total, failed, failures } = m;
+        const { dryRun, allowDuplicate, format, total, failed, failures } = m;
         result = {
           ok: true,
           dryRun,
+          allowDuplicate,
           file: { format, total, failed, failures, declared, examples },
         };
       } else return false;

@@ -96,7 +96,13 @@ function prepare(id: number, bytes: ArrayBuffer): void {
     examples,
     (e) => e.question.length + e.answer.length + (e.procedure?.length ?? 0) + e.ref.length + 200,
   );
-  waiting.push({ id, kind: 'prepared', dryRun: request.data.dryRun, ...rest });
+  waiting.push({
+    id,
+    kind: 'prepared',
+    dryRun: request.data.dryRun,
+    allowDuplicate: request.data.allowDuplicate ?? false,
+    ...rest,
+  });
   send(waiting.shift()!);
 }
 

@@ -1,5 +1,6 @@
+import { ErrorCode } from '@exemplar/shared/api';
 import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
 import { toExample } from '../examples/examples.presenter';
 import * as examples from '../examples/examples.repository';
@@ -24,6 +25,27 @@ async function checkRefs(trx: Tx, input: ExampleInput) {
   if (problems.length) throw badRequest(problems.join(' '));
 }
 
+/** The `reason` of a 409 refusing a question that repeats another example's. */
+export const DUPLICATE_QUESTION = 'DuplicateQuestion';
+
+/**
+ * A question repeating another example's (equal questionKey) is refused with 409 naming it, unless
+ * the input says allowDuplicate. Returns the repeated example's id when one is let through, for
+ * the audit entry. An update never repeats itself (`exceptId`).
+ */
+async function checkRepeat(
+  trx: Tx,
+  input: ExampleInput,
+  exceptId?: number,
+): Promise<number | undefined> {
+  const existingId = await examples.findRepeatedQuestion(trx, input.question, exceptId);
+  if (existingId === undefined || input.allowDuplicate) return existingId;
+  throw new AppError(409, ErrorCode.Conflict, `This question repeats example ${existingId}.`, {
+    reason: DUPLICATE_QUESTION,
+    existingId,
+  });
+}
+
 const values = (input: ExampleInput): examples.ExampleValues => ({
   question: input.question,
   answer: input.answer,
@@ -46,22 +68,30 @@ export function exampleWritesService(
     create: (actor, input) =>
       db.transaction().execute(async (trx) => {
         await checkRefs(trx, input);
+        const repeats = await checkRepeat(trx, input);
         const at = clock().toISOString();
         const id = await examples.insertExample(
           trx,
           { ...values(input), created_by: actor.id },
           at,
         );
-        await auditWrite(trx, actor, at, 'examples.create', id, { categoryId: input.categoryId });
+        await auditWrite(trx, actor, at, 'examples.create', id, {
+          categoryId: input.categoryId,
+          ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
+        });
         return read(trx, id);
       }),
     update: (actor, id, input) =>
       db.transaction().execute(async (trx) => {
         await read(trx, id);
         await checkRefs(trx, input);
+        const repeats = await checkRepeat(trx, input, id);
         const at = clock().toISOString();
         await examples.updateExample(trx, id, values(input), at);
-        await auditWrite(trx, actor, at, 'examples.update', id, { categoryId: input.categoryId });
+        await auditWrite(trx, actor, at, 'examples.update', id, {
+          categoryId: input.categoryId,
+          ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
+        });
         return read(trx, id);
       }),
     remove: (actor, id) =>

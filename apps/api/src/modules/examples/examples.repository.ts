@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { questionKey } from '@exemplar/shared/math';
 import type { Database, ExamplesTable, SolveHow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -101,7 +102,12 @@ export async function insertExample(
 ): Promise<number> {
   const { id } = await db
     .insertInto('examples')
-    .values({ ...values, created_at: at, updated_at: at })
+    .values({
+      ...values,
+      question_key: questionKey(values.question),
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -110,9 +116,26 @@ export async function insertExample(
 export async function updateExample(db: Db, id: number, values: ExampleValues, at: string) {
   await db
     .updateTable('examples')
-    .set({ ...values, updated_at: at })
+    .set({ ...values, question_key: questionKey(values.question), updated_at: at })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * The oldest example other than `exceptId` whose question repeats `question` (equal questionKey),
+ * or undefined. One lookup on the indexed `question_key`.
+ */
+export async function findRepeatedQuestion(
+  db: Db,
+  question: string,
+  exceptId?: number,
+): Promise<number | undefined> {
+  let query = db
+    .selectFrom('examples')
+    .select('id')
+    .where('question_key', '=', questionKey(question));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.orderBy('id').limit(1).executeTakeFirst())?.id;
 }
 
 /** Learners' likes and solved marks of it go with it (foreign keys cascade). */

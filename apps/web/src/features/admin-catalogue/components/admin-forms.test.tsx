@@ -242,6 +242,68 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     });
   });
 
+  it('example: a repeated question shows the example it repeats with a link, and Save anyway resends with allowDuplicate', async () => {
+    const { callsTo, on } = fakeApi(catalogueRoutes());
+    on({
+      'PUT /examples/:id': ({ body }) =>
+        (body as { allowDuplicate?: boolean }).allowDuplicate
+          ? undefined
+          : fail(409, 'This question repeats example 7.', 'Conflict', {
+              reason: 'DuplicateQuestion',
+              existingId: 7,
+            }),
+    });
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
+    type(/^Question/, 'Solve $x+1=2$.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const notice = await screen.findByRole('alertdialog', {
+      name: 'This question is already in the catalogue',
+    });
+    expect(within(notice).getByRole('link', { name: 'example 7' }).getAttribute('href')).toBe(
+      '/examples/7',
+    );
+    expect(screen.queryByText(/Operation failed/)).toBeNull();
+    expect(callsTo('PUT /examples/1')).toHaveLength(1);
+    expect(callsTo('PUT /examples/1')[0]!.body).not.toHaveProperty('allowDuplicate');
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PUT /examples/1')).toHaveLength(2);
+    expect(callsTo('PUT /examples/1')[1]!.body).toMatchObject({
+      question: 'Solve $x+1=2$.',
+      allowDuplicate: true,
+    });
+  });
+
+  it('example: Keep editing on a repeated question closes the notice and sends nothing more', async () => {
+    const { callsTo, on } = fakeApi(catalogueRoutes());
+    on({
+      'POST /examples': () =>
+        fail(409, 'This question repeats example 3.', 'Conflict', {
+          reason: 'DuplicateQuestion',
+          existingId: 3,
+        }),
+    });
+    renderAdmin('/admin?tab=examples');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add example' }));
+    await chooseOption('Subject', 'Algebra');
+    await chooseOption('Category', 'Elimination');
+    await chooseOption('Difficulty', 'hard');
+    await chooseOption('Type', 'Worked Example');
+    type(/^Question/, 'Solve $x^2 = 4$.');
+    type(/^Answer/, '$x = \\pm 2$');
+    fireEvent.click(screen.getByRole('button', { name: 'Create example' }));
+    const notice = await screen.findByRole('alertdialog', {
+      name: 'This question is already in the catalogue',
+    });
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(dialog()).toBeTruthy();
+    expect(callsTo('POST /examples')).toHaveLength(1);
+  });
+
   it('example: a price sentence previews as plain text, gets a dollar warning that says where and what to write, and saves without asking', async () => {
     const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');

@@ -1,8 +1,9 @@
 import { ExampleInputSchema, type Example, type ExampleInput } from '@exemplar/shared/catalogue';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-error';
 import { categoryOptions } from '../lib/category-tree';
 import { fieldErrors, toId } from '../lib/form-validation';
 import { CategorySelect } from './category-select';
@@ -33,10 +34,19 @@ function mathWarnings(values: Record<(typeof MATH_FIELDS)[number]['key'], string
   });
 }
 
+/** The example a refused save's question repeats (409, reason DuplicateQuestion), if that was why. */
+function repeatedExample(error: Error | null): number | undefined {
+  return error instanceof ApiError && error.reason === 'DuplicateQuestion'
+    ? error.existingId
+    : undefined;
+}
+
 /**
  * Add or edit an example: difficulty, type, category, question and answer required, procedure
  * optional. Question, answer and procedure preview live; maths that fails to render is
- * flagged, and saving it anyway needs a confirmation.
+ * flagged, and saving it anyway needs a confirmation. A question repeating another example's is
+ * refused by the server: the form links to that example and offers to save anyway
+ * (allowDuplicate).
  */
 export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps) {
   const initialCategory = row?.categoryId ?? defaults?.categoryId;
@@ -104,6 +114,12 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
     if (input) save.submit(input, form);
   };
 
+  const repeats = repeatedExample(save.error);
+  const saveDuplicate = () => {
+    const input = validInput();
+    if (input) save.submit({ ...input, allowDuplicate: true }, form);
+  };
+
   const mathProps = (key: (typeof MATH_FIELDS)[number]['key']) => {
     const props = form.getInputProps(key);
     return {
@@ -111,6 +127,7 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
       onChange: (value: string) => {
         form.setFieldValue(key, value);
         setWarnings(null);
+        if (key === 'question' && repeats !== undefined) save.reset();
       },
       onBlur: props.onBlur as () => void,
       error: props.error as string | undefined,
@@ -121,7 +138,8 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
     <EntityForm
       mode={row ? 'edit' : 'add'}
       item="example"
-      save={save}
+      // A repeated question is explained below the fields, not as 'Operation failed'.
+      save={repeats === undefined ? save : { ...save, error: null }}
       onSubmit={submit}
       onCancel={onDone}
     >
@@ -209,6 +227,34 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
                 Save anyway
               </Button>
               <Button size="xs" variant="default" onClick={() => setWarnings(null)}>
+                Keep editing
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {repeats !== undefined && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconCopy size={20} />}
+          title="This question is already in the catalogue"
+          role="alertdialog"
+          aria-label="This question is already in the catalogue"
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              It repeats{' '}
+              <Anchor href={`/examples/${repeats}`} target="_blank" rel="noopener">
+                example {repeats}
+              </Anchor>{' '}
+              (ignoring case, spacing and LaTeX spelling). Save a second copy anyway?
+            </Text>
+            <Group gap="sm">
+              <Button size="xs" color="yellow" onClick={saveDuplicate} loading={save.pending}>
+                Save anyway
+              </Button>
+              <Button size="xs" variant="default" onClick={save.reset}>
                 Keep editing
               </Button>
             </Group>

@@ -17,6 +17,7 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
     total: 4,
     imported: 2,
     duplicates: 1,
+    repeats: [],
     failed: 1,
     created: { subjects: 1, categories: 2, difficulties: 0, types: 1 },
     failures: [
@@ -114,6 +115,47 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(queryClient.getQueryState(['examples', 'list', {}])?.isInvalidated).toBe(true),
     );
+  });
+
+  it('lists repeated questions in the report: the catalogue example linked, or the earlier index of the file', async () => {
+    fakeApi({
+      ...catalogueRoutes(),
+      'POST /admin/import': () =>
+        ok(
+          report({
+            imported: 1,
+            duplicates: 3,
+            failed: 0,
+            failures: [],
+            repeats: [
+              { index: 0, ref: 'a', existingId: 12, repeatsIndex: null, imported: false },
+              { index: 2, ref: 'c', existingId: null, repeatsIndex: 1, imported: false },
+            ],
+          }),
+        ),
+    });
+    renderAdmin('/admin?tab=import-export');
+    await screen.findByRole('heading', { name: 'Import' });
+    chooseFile(records, 'math.json');
+    fireEvent.click(await screen.findByRole('button', { name: 'Dry run' }));
+    const dry = await screen.findByRole('region', { name: 'Dry run report' });
+    expect(within(dry).getByText(/1 example already in the catalogue is skipped\./)).toBeTruthy();
+    expect(within(dry).getByText(/^Skipped: their questions repeat another example/)).toBeTruthy();
+    const table = within(dry).getByRole('table', { name: 'Repeated questions' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0', 'a', 'Example 12']);
+    expect(within(first!).getByRole('link', { name: 'Example 12' }).getAttribute('href')).toBe(
+      '/examples/12',
+    );
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', 'c', 'Index 1 of this file']);
   });
 
   it("shows a refused import as 'Operation failed: {message}'", async () => {

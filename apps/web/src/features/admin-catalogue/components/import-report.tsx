@@ -1,6 +1,7 @@
 import type { ImportReport } from '@exemplar/shared/catalogue-io';
 import {
   Alert,
+  Anchor,
   Badge,
   Group,
   List,
@@ -40,6 +41,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     created.types && countOf(created.types, 'type'),
   ].filter(Boolean);
   const title = dry ? 'Dry run report' : 'Import report';
+  // `duplicates` counts the repeated questions skipped too; they are listed on their own below.
+  const already = report.duplicates - report.repeats.filter((r) => !r.imported).length;
 
   return (
     <Stack gap="md" component="section" aria-label={title}>
@@ -71,11 +74,62 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             ? 'No new subjects, categories, difficulties or types would be created.'
             : 'No new subjects, categories, difficulties or types were created.'
           : `${dry ? 'Would create' : 'Created'} ${createdParts.join(', ')}.`}
-        {report.duplicates > 0 &&
-          ` ${countOf(report.duplicates, 'example')} already in the catalogue ${
-            report.duplicates === 1 ? 'is' : 'are'
+        {already > 0 &&
+          ` ${countOf(already, 'example')} already in the catalogue ${
+            already === 1 ? 'is' : 'are'
           } skipped.`}
       </Text>
+      {report.repeats.length > 0 && (
+        <Stack gap="xs">
+          <Title order={4} size="h5">
+            Repeated questions
+          </Title>
+          <Text size="sm" c="dimmed">
+            {report.repeats.some((r) => r.imported)
+              ? 'Imported anyway, as asked: their questions repeat another example.'
+              : 'Skipped: their questions repeat another example (ignoring case, spacing and LaTeX spelling).'}
+          </Text>
+          <Table.ScrollContainer minWidth={320} type="native" mah={320}>
+            <Table
+              aria-label="Repeated questions"
+              striped
+              withTableBorder
+              verticalSpacing="xs"
+              stickyHeader
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th style={{ width: 64 }}>Index</Table.Th>
+                  <Table.Th>Ref</Table.Th>
+                  <Table.Th style={{ width: '40%' }}>Repeats</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.repeats.map((repeat) => (
+                  <Table.Tr key={`${repeat.index}-${repeat.ref}`}>
+                    <Table.Td ff="monospace">{repeat.index}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{repeat.ref || '—'}</Table.Td>
+                    <Table.Td>
+                      {repeat.existingId !== null ? (
+                        <Anchor
+                          size="sm"
+                          href={`/examples/${repeat.existingId}`}
+                          target="_blank"
+                          rel="noopener"
+                        >
+                          Example {repeat.existingId}
+                        </Anchor>
+                      ) : (
+                        <Text size="sm">Index {repeat.repeatsIndex} of this file</Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
       {report.failures.length > 0 && (
         <Stack gap="xs">
           <Title order={4} size="h5">
