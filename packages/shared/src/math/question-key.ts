@@ -21,10 +21,7 @@ const RULES: readonly [RegExp, string][] = [
   [/\\[dt]frac(?![a-zA-Z])/g, '\\frac'],
   // Spacing commands and ties: a space.
   [new RegExp(`${NOT_ESCAPED}\\\\[,;:! ]`, 'g'), ' '],
-  [
-    /\\(?:qquad|quad|thinspace|medspace|thickspace|enspace|negthinspace|space)(?![a-zA-Z])/g,
-    ' ',
-  ],
+  [/\\(?:qquad|quad|thinspace|medspace|thickspace|enspace|negthinspace|space)(?![a-zA-Z])/g, ' '],
   [/~/g, ' '],
   // Braces around one character or one command in a superscript or subscript.
   [/([\^_])\s*\{\s*([^{}\\\s]|\\[a-zA-Z]+)\s*\}/g, '$1$2'],
