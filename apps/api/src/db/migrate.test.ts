@@ -46,6 +46,24 @@ async function tableNames(db: Db): Promise<string[]> {
   return tables.map((t) => t.name).sort();
 }
 
+/** A subject, category, difficulty and type, inserted for a migration test's examples to refer to. */
+async function exampleRefs(tx: AnyDb, at: string) {
+  const named = async (table: string, extra: object = {}) =>
+    (
+      await tx
+        .insertInto(table)
+        .values({ name: `${table} 1`, description: '', created_at: at, updated_at: at, ...extra })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id as number;
+  const subject = await named('subjects');
+  return {
+    category_id: await named('categories', { subject_id: subject }),
+    difficulty_id: await named('difficulties', { rank: 0 }),
+    type_id: await named('types'),
+  };
+}
+
 describe(`migrations on ${engineUnderTest}`, () => {
   it('create the whole domain once and are idempotent', async () => {
     const db = await open();
@@ -165,18 +183,7 @@ describe(`migrations on ${engineUnderTest}`, () => {
           .executeTakeFirstOrThrow()
       ).id as number;
     const [ada, bob] = [await userOf(1), await userOf(2)];
-    const named = async (table: string, extra: object = {}) =>
-      (
-        await tx
-          .insertInto(table)
-          .values({ name: `${table} 1`, description: '', created_at: at, updated_at: at, ...extra })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id as number;
-    const subject = await named('subjects');
-    const category = await named('categories', { subject_id: subject });
-    const difficulty = await named('difficulties', { rank: 0 });
-    const type = await named('types');
+    const refs = await exampleRefs(tx, at);
     const exampleOf = async (question: string) =>
       (
         await tx
@@ -184,9 +191,7 @@ describe(`migrations on ${engineUnderTest}`, () => {
           .values({
             question,
             answer: '$1$',
-            difficulty_id: difficulty,
-            type_id: type,
-            category_id: category,
+            ...refs,
             created_at: at,
             updated_at: at,
           })
@@ -241,19 +246,8 @@ describe(`migrations on ${engineUnderTest}`, () => {
     await migrate(db, migrations.slice(0, before));
     const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
     const tx = db.db as unknown as AnyDb;
-    const named = async (table: string, extra: object = {}) =>
-      (
-        await tx
-          .insertInto(table)
-          .values({ name: `${table} 1`, description: '', created_at: at, updated_at: at, ...extra })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id as number;
-    const subject = await named('subjects');
     const refs = {
-      category_id: await named('categories', { subject_id: subject }),
-      difficulty_id: await named('difficulties', { rank: 0 }),
-      type_id: await named('types'),
+      ...(await exampleRefs(tx, at)),
       answer: '$1$',
       created_at: at,
       updated_at: at,
