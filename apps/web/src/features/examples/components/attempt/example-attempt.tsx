@@ -54,12 +54,7 @@ export function ExampleAttempt({ example, size = 'sm' }: { example: Example; siz
           </Button>
         </div>
       )}
-      <ExampleSolution
-        example={example}
-        concealed={open && !accepted}
-        revealed={accepted}
-        onHelp={onHelp}
-      />
+      <ExampleSolution example={example} concealed={open} revealed={accepted} onHelp={onHelp} />
     </>
   );
 }
