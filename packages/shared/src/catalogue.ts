@@ -81,6 +81,11 @@ export const ExampleSchema = z.object({
    * visitors.
    */
   solveMark: z.enum(['without-help', 'with-help']).nullable().optional(),
+  /**
+   * For a signed-in caller: when the example is next due in their reviews (ISO instant; a new
+   * card is due from when it was added), null when it is not in their reviews. Absent for visitors.
+   */
+  reviewDue: z.string().nullable().optional(),
 });
 export type Example = z.infer<typeof ExampleSchema>;
 
