@@ -1,0 +1,66 @@
+import '@mantine/charts/styles.css';
+import { BarChart, Heatmap } from '@mantine/charts';
+import { ScrollArea } from '@mantine/core';
+import type { DayCount } from '@exemplar/shared/reviews';
+import type { ComponentProps } from 'react';
+import { formatDay, formatShortDay, plural } from '../lib/review-days';
+
+/*
+ * The dashboard's review charts, drawn by @mantine/charts (with recharts): loaded with React.lazy
+ * by reviews-section.tsx, so the chart library is in no page's first load. Each chart is hidden
+ * from assistive technology: the section says the same in words and in a table.
+ */
+
+/** A GitHub-style calendar of the grades given each day (the days as the API gives them). */
+export function ReviewHeatmap({ days }: { days: readonly DayCount[] }) {
+  const data = Object.fromEntries(days.map((day) => [day.date, day.count]));
+  return (
+    <ScrollArea type="auto" offsetScrollbars="x" data-testid="review-heatmap">
+      <Heatmap
+        data={data}
+        startDate={days[0]?.date}
+        endDate={days.at(-1)?.date}
+        withOutsideDates={false}
+        withMonthLabels
+        withWeekdayLabels
+        weekdayLabels={['Sun', 'Mon', '', 'Wed', '', 'Fri', '']}
+        firstDayOfWeek={1}
+        rectSize={13}
+        gap={3}
+        rectRadius={3}
+        withTooltip
+        getTooltipLabel={({ date, value }) => `${formatDay(date)}: ${plural(value ?? 0, 'review')}`}
+        getRectProps={({ date }) => ({ 'data-date': date }) as ComponentProps<'rect'>}
+        withLegend
+        legendLabels={['Fewer', 'More']}
+        aria-hidden
+      />
+    </ScrollArea>
+  );
+}
+
+/** One bar per coming day: the reviews falling due on it. */
+export function DueChart({ days }: { days: readonly DayCount[] }) {
+  const data = days.map((day) => ({
+    day: formatDay(day.date),
+    short: formatShortDay(day.date),
+    due: day.count,
+  }));
+  const short = new Map(data.map((entry) => [entry.day, entry.short]));
+  return (
+    <BarChart
+      h={180}
+      data={data}
+      dataKey="day"
+      series={[{ name: 'due', label: 'Due', color: 'violet.6' }]}
+      tickLine="none"
+      gridAxis="y"
+      xAxisProps={{ tickFormatter: (day: string) => short.get(day) ?? day, minTickGap: 12 }}
+      yAxisProps={{ allowDecimals: false, width: 32 }}
+      tooltipAnimationDuration={0}
+      maxBarWidth={18}
+      data-testid="due-chart"
+      aria-hidden
+    />
+  );
+}
