@@ -7,8 +7,8 @@ import { formatDay, formatShortDay, plural } from '../lib/review-days';
 
 /*
  * The dashboard's review charts, drawn by @mantine/charts (with recharts): loaded with React.lazy
- * by reviews-section.tsx, so the chart library is in no page's first load. Each chart is hidden
- * from assistive technology: the section says the same in words and in a table.
+ * by reviews-section.tsx, so the chart library is in no page's first load. The section says what
+ * each chart shows in words and in a table, for screen readers and while the charts load.
  */
 
 /** A GitHub-style calendar of the grades given each day (the days as the API gives them). */
@@ -39,8 +39,14 @@ export function ReviewHeatmap({ days }: { days: readonly DayCount[] }) {
   );
 }
 
-/** One bar per coming day: the reviews falling due on it. */
-export function DueChart({ days }: { days: readonly DayCount[] }) {
+/** Props recharts passes on to the chart's focusable surface, which its types leave out. */
+const surfaceName = (label: string): Record<string, string> => ({ 'aria-label': label });
+
+/**
+ * One bar per coming day: the reviews falling due on it. The chart takes focus (recharts'
+ * keyboard layer): the arrow keys move its tooltip from day to day; `label` names it.
+ */
+export function DueChart({ days, label }: { days: readonly DayCount[]; label: string }) {
   const data = days.map((day) => ({
     day: formatDay(day.date),
     short: formatShortDay(day.date),
@@ -54,13 +60,13 @@ export function DueChart({ days }: { days: readonly DayCount[] }) {
       dataKey="day"
       series={[{ name: 'due', label: 'Due', color: 'violet.6' }]}
       tickLine="none"
-      gridAxis="y"
+      gridAxis="x"
       xAxisProps={{ tickFormatter: (day: string) => short.get(day) ?? day, minTickGap: 12 }}
       yAxisProps={{ allowDecimals: false, width: 32 }}
       tooltipAnimationDuration={0}
       maxBarWidth={18}
+      barChartProps={surfaceName(label)}
       data-testid="due-chart"
-      aria-hidden
     />
   );
 }

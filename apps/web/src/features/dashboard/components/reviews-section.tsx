@@ -110,7 +110,7 @@ function ChartBlock({
 function Loading() {
   return (
     <Stack gap="md" role="status" aria-label="Loading your reviews">
-      <SimpleGrid cols={{ base: 2, xs: 5 }}>
+      <SimpleGrid cols={{ base: 3, xs: 5 }}>
         {[0, 1, 2, 3, 4].map((n) => (
           <Skeleton key={n} height={48} />
         ))}
@@ -141,7 +141,7 @@ function Empty() {
 function Stats({ stats }: { stats: ReviewStats }) {
   return (
     <Stack gap="lg" data-testid="review-stats">
-      <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="sm" role="list" aria-label="Review counts">
+      <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="sm" role="list" aria-label="Review counts">
         {(
           [
             [stats.dueNow, 'due now', 'reviews-due-now'],
@@ -173,7 +173,12 @@ function Stats({ stats }: { stats: ReviewStats }) {
         title={`Due in the next ${stats.duePerDay.length} days`}
         summary={dueSummary(stats.duePerDay)}
         height={180}
-        chart={<DueChart days={stats.duePerDay} />}
+        chart={
+          <DueChart
+            days={stats.duePerDay}
+            label={`Reviews due each day. ${dueSummary(stats.duePerDay)} The arrow keys step through the days.`}
+          />
+        }
         table={
           <DaysTable
             caption="Reviews falling due each day (days with none left out)"
@@ -195,6 +200,7 @@ function Stats({ stats }: { stats: ReviewStats }) {
 export function ReviewsSection() {
   const stats = useReviewStats();
   let body: ReactNode;
+  let lead = 'Examples come back for review just before you would forget them.';
   if (stats.isPending) body = <Loading />;
   else if (stats.isError) {
     body = (
@@ -210,14 +216,16 @@ export function ReviewsSection() {
     const { new: fresh, learning, review, reviewsPerDay } = stats.data;
     const none = fresh + learning + review === 0 && reviewsPerDay.every((day) => day.count === 0);
     body = none ? <Empty /> : <Stats stats={stats.data} />;
+    if (none) lead = '';
+    else if (stats.data.dueNow > 0) lead = `${plural(stats.data.dueNow, 'example')} to review now.`;
   }
   return (
     <SectionCard titleId="reviews-title" title="Reviews" icon={IconRepeat} headingGap={4}>
-      <Text size="sm" c="dimmed" mb="lg">
-        {stats.data && stats.data.dueNow > 0
-          ? `${plural(stats.data.dueNow, 'example')} to review now.`
-          : 'Examples come back for review just before you would forget them.'}
-      </Text>
+      {lead ? (
+        <Text size="sm" c="dimmed" mb="lg">
+          {lead}
+        </Text>
+      ) : null}
       {body}
     </SectionCard>
   );

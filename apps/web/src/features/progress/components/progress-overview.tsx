@@ -242,7 +242,9 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
                       title={masteryLabel(entry.mastered, entry.total)}
                       className={classes.mastered}
                     >
-                      <span aria-hidden> · </span>
+                      <span aria-hidden className={classes.separator}>
+                        ·
+                      </span>
                       <MasteryRing mastered={entry.mastered} total={entry.total} size={12} />
                       {entry.mastered} mastered
                     </span>
