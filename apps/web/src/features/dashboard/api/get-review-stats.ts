@@ -7,9 +7,12 @@ import { useViewer } from '../../../lib/auth/use-viewer';
 import { parseData } from '../../../lib/envelope';
 
 export const reviewStatsKeys = {
-  /** Under the session prefix: dropped on logout with the user's other queries. */
-  all: () => [...SESSION_QUERY_KEY, 'review-stats'] as const,
-  of: (viewer: string, timeZone: string) => [...reviewStatsKeys.all(), viewer, timeZone] as const,
+  /**
+   * Under the session prefix (dropped on logout with the user's other queries), beside the
+   * learner's other review queries: whatever invalidates [..., 'reviews', viewer] refreshes it.
+   */
+  of: (viewer: string, timeZone: string) =>
+    [...SESSION_QUERY_KEY, 'reviews', viewer, 'stats', timeZone] as const,
 };
 
 /** The browser's IANA time zone, which decides where the learner's days begin and end. */
