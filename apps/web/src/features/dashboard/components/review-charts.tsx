@@ -11,13 +11,20 @@ import { formatDay, formatShortDay, plural } from '../lib/review-days';
  * each chart shows in words and in a table, for screen readers and while the charts load.
  */
 
-/** A GitHub-style calendar of the grades given each day (the days as the API gives them). */
+/**
+ * A GitHub-style calendar of the grades given each day (the days as the API gives them): a day
+ * without grades is an empty (grey) square, the others from the palest to the deepest green up to
+ * the busiest day.
+ */
 export function ReviewHeatmap({ days }: { days: readonly DayCount[] }) {
-  const data = Object.fromEntries(days.map((day) => [day.date, day.count]));
+  const active = days.filter((day) => day.count > 0);
+  const data = Object.fromEntries(active.map((day) => [day.date, day.count]));
+  const busiest = Math.max(1, ...active.map((day) => day.count));
   return (
     <ScrollArea type="auto" offsetScrollbars="x" data-testid="review-heatmap">
       <Heatmap
         data={data}
+        domain={[0, busiest]}
         startDate={days[0]?.date}
         endDate={days.at(-1)?.date}
         withOutsideDates={false}

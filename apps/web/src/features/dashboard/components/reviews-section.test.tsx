@@ -71,6 +71,13 @@ describe('dashboard reviews', { timeout: 20_000 }, () => {
     const heatmap = await screen.findByTestId('review-heatmap');
     // one square per day of the 90, none outside them
     expect(heatmap.querySelectorAll('rect[data-date]').length).toBe(90);
+    // the three days with reviews are filled, the others empty
+    const filled = [...heatmap.querySelectorAll('rect[data-date]:not([data-empty])')];
+    expect(filled.map((rect) => rect.getAttribute('data-date'))).toEqual([
+      '2026-11-02',
+      '2026-11-20',
+      '2026-11-26',
+    ]);
     expect(await screen.findByTestId('due-chart')).toBeTruthy();
   });
 
