@@ -85,6 +85,8 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
         example,
         { ...example, id: 8, procedure: 'p', solveMark: null },
         { ...example, id: 9, solveMark: 'without-help' },
+        { ...example, id: 10, status: 'draft' },
+        { ...example, id: 11, status: 'published' },
       ],
       total: 3,
       nextCursor: 'abc',

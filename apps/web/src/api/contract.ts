@@ -86,6 +86,7 @@ export const readExample: Reader<Example> = object({
   liked: optional(boolean),
   solved: optional(boolean),
   solveMark: optional(nullable(oneOf('without-help', 'with-help'))),
+  status: optional(oneOf('draft', 'published')),
 });
 
 export const readExamplesPage: Reader<ExamplesPage> = object({
