@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExampleSchema } from './catalogue';
-import { IdSchema, requiredIdField } from './fields';
+import { IdParamSchema, IdSchema, requiredIdField } from './fields';
 
 /**
  * Reviews: a signed-in learner's examples brought back on the FSRS schedule (the scheduler of
@@ -51,6 +51,9 @@ export const ReviewNextSchema = z.object({
   easy: z.string(),
 });
 export type ReviewNext = z.infer<typeof ReviewNextSchema>;
+
+/** /reviews/{exampleId} path. */
+export const ReviewParamsSchema = z.object({ exampleId: IdParamSchema }).strict();
 
 /** POST /reviews body. */
 export const GradeReviewBodySchema = z
@@ -155,6 +158,27 @@ export const ReviewStatusSchema = z.object({
   next: ReviewNextSchema,
 });
 export type ReviewStatus = z.infer<typeof ReviewStatusSchema>;
+
+export const REVIEW_SUGGESTIONS_DEFAULT = 10;
+export const REVIEW_SUGGESTIONS_MAX = 50;
+
+/** GET /reviews/suggestions query. */
+export const ReviewSuggestionsQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,2}$/, `must be a whole number from 1 to ${REVIEW_SUGGESTIONS_MAX}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'must be at least 1')
+          .max(REVIEW_SUGGESTIONS_MAX, `must be at most ${REVIEW_SUGGESTIONS_MAX}`),
+      )
+      .optional(),
+  })
+  .strict();
+export type ReviewSuggestionsQuery = z.input<typeof ReviewSuggestionsQuerySchema>;
 
 /** GET /reviews/suggestions answer data: liked or solved-with-help examples not yet in the caller's reviews, newest mark first. */
 export const ReviewSuggestionsSchema = z.object({ examples: z.array(ExampleSchema) });
