@@ -188,7 +188,6 @@ export function learnerRoutes(examples: Example[]) {
       ...all,
       solvedWithoutHelp: withoutHelp,
       liked: liked.size,
-      mastered: 0,
       categories: [...under.entries()].map(([id, set]) => ({
         id,
         ...counts(idsWhere((example) => set.has(example.categoryId))),
