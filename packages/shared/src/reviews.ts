@@ -23,7 +23,9 @@ export type ReviewState = z.infer<typeof ReviewStateSchema>;
 
 /**
  * Retrievability (FSRS's estimated chance of recalling the example now) at or above which an
- * example counts as mastered.
+ * example in review counts as mastered. Only cards in the review state count: just after any
+ * grade retrievability is 1, so a card still being learnt or relearnt (after "again") would
+ * otherwise count as mastered the moment it was failed.
  */
 export const MASTERY_RETRIEVABILITY = 0.9;
 
@@ -133,7 +135,7 @@ export type DayCount = z.infer<typeof DayCountSchema>;
  * GET /reviews/stats answer data, the caller's cards:
  * - `dueNow`: due at this instant; `dueToday`: due before the end of today (dueNow included);
  * - `new`, `learning` (learning and relearning), `review`: cards by state, together all cards;
- * - `mastered`: cards whose retrievability is at least MASTERY_RETRIEVABILITY now;
+ * - `mastered`: cards in review whose retrievability is at least MASTERY_RETRIEVABILITY now;
  * - `reviewsPerDay`: grades given on each of the last 90 days, oldest first, today last (zeros included);
  * - `duePerDay`: cards falling due on each of the next 30 days, today first (today counts dueToday).
  */

@@ -10,6 +10,7 @@ import {
   fsrs,
   generatorParameters,
   Rating,
+  State,
   type Card,
   type Grade,
 } from 'ts-fsrs';
@@ -91,5 +92,9 @@ export function retrievability(row: Pick<CardRow, 'stability' | 'last_review'>, 
   return forgetting_curve(FSRS_PARAMETERS.w, days, row.stability);
 }
 
-export const isMastered = (row: Pick<CardRow, 'stability' | 'last_review'>, now: Date) =>
-  retrievability(row, now) >= MASTERY_RETRIEVABILITY;
+/**
+ * Mastered: in review (graduated from its learning steps, not relearning after a lapse) and
+ * recalled now with at least MASTERY_RETRIEVABILITY.
+ */
+export const isMastered = (row: Pick<CardRow, 'state' | 'stability' | 'last_review'>, now: Date) =>
+  row.state === State.Review && retrievability(row, now) >= MASTERY_RETRIEVABILITY;
