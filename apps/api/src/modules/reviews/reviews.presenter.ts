@@ -18,8 +18,7 @@ export const toReviewCard = (r: CardRow): ReviewCard => ({
   lastReview: r.last_review,
 });
 
-/** ts-fsrs's Rating (1 again … 4 easy) as the API names it, and back. */
-export const ratingName = (n: number): ReviewRating => REVIEW_RATINGS[n - 1]!;
+/** A rating as ts-fsrs numbers it and the log stores it: 1 again … 4 easy. */
 export const ratingNumber = (rating: ReviewRating) =>
   (REVIEW_RATINGS.indexOf(rating) + 1) as 1 | 2 | 3 | 4;
 

@@ -1,6 +1,5 @@
 import { REVIEW_RETRY_WINDOW_SECONDS } from '@exemplar/shared/reviews';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertExample } from '../../../test/factories';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 import type { TestUser } from '../../../test/helpers/users';
