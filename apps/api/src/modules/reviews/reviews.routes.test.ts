@@ -77,7 +77,21 @@ describe(`reviews: access and refusals on ${engineUnderTest}`, () => {
       expect((await call(method, '/reviews/999999', ada)).status, method).toBe(404);
     }
     expect((await call('GET', '/reviews/stats?tz=Mars%2FOlympus', ada)).status).toBe(400);
-    expect((await call('GET', '/reviews/due?cursor=bm90LWEtY3Vyc29y', ada)).status).toBe(400);
+    const cursorOf = (position: object) =>
+      Buffer.from(JSON.stringify(position)).toString('base64url');
+    for (const cursor of [
+      'bm90LWEtY3Vyc29y',
+      cursorOf({ due: '2026-02-30T00:00:00.000Z', exampleId: 1 }),
+      cursorOf({ due: '9999-99-99T99:99:99Z', exampleId: 1 }),
+      cursorOf({ due: '2026-03-01T00:00:00.000Z', exampleId: 2 ** 31 }),
+      cursorOf({ due: '2026-03-01T00:00:00.000Z', exampleId: 1, extra: 1 }),
+      cursorOf({ after: 1 }),
+    ]) {
+      expect(await call('GET', `/reviews/due?cursor=${cursor}`, ada), cursor).toMatchObject({
+        status: 400,
+        body: { message: 'Invalid query: cursor is not a cursor this API gave out.' },
+      });
+    }
     expect((await call('GET', '/reviews/suggestions?limit=51', ada)).status).toBe(400);
     expect(await db().selectFrom('review_cards').selectAll().execute()).toEqual([]);
     expect(await db().selectFrom('review_log').selectAll().execute()).toEqual([]);

@@ -30,7 +30,12 @@ const GRADE_ATTEMPTS = 5;
 function readDueCursor(raw: string): repo.DueAfter {
   return decodeCursor(raw, (v) => {
     const { due, exampleId } = v;
-    const instant = typeof due === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(due);
+    // An instant exactly as the API writes them (toISOString), so no engine is asked to read
+    // an impossible date.
+    const instant =
+      typeof due === 'string' &&
+      !Number.isNaN(Date.parse(due)) &&
+      new Date(due).toISOString() === due;
     const id = Number.isSafeInteger(exampleId) && (exampleId as number) >= 1;
     return instant && id && (exampleId as number) <= ID_MAX && Object.keys(v).length === 2
       ? { due, exampleId: exampleId as number }
