@@ -62,6 +62,24 @@ export function reviewsService(db: Kysely<Database>, clock: () => Date = () => n
     if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
   }
 
+  /**
+   * Adds a new card, due at `now` (a card already there is kept). An example deleted since it was
+   * checked is a 404, not a foreign-key failure.
+   */
+  async function addCard(userId: number, exampleId: number, now: Date) {
+    try {
+      await repo.insertCard(db, {
+        user_id: userId,
+        example_id: exampleId,
+        ...newCardValues(now),
+        created_at: now.toISOString(),
+      });
+    } catch (err) {
+      await mustExist(exampleId);
+      throw err;
+    }
+  }
+
   /** The examples of `ids` as their viewer sees them, in the order of `ids`. */
   async function examplesIn(ids: number[], viewerId: number): Promise<Example[]> {
     const rows = await getExamples(db, ids, viewerId);
@@ -95,12 +113,7 @@ export function reviewsService(db: Kysely<Database>, clock: () => Date = () => n
       for (let attempt = 0; attempt < GRADE_ATTEMPTS; attempt++) {
         let card = await repo.getCard(db, userId, exampleId);
         if (!card) {
-          await repo.insertCard(db, {
-            user_id: userId,
-            example_id: exampleId,
-            ...newCardValues(now),
-            created_at: now.toISOString(),
-          });
+          await addCard(userId, exampleId, now);
           card = await repo.getCard(db, userId, exampleId);
           if (!card) continue;
         }
@@ -135,13 +148,7 @@ export function reviewsService(db: Kysely<Database>, clock: () => Date = () => n
     /** Adds an example to the caller's reviews, due now; a card already there is kept. */
     async add(userId: number, exampleId: number): Promise<ReviewStatus> {
       await mustExist(exampleId);
-      const now = clock();
-      await repo.insertCard(db, {
-        user_id: userId,
-        example_id: exampleId,
-        ...newCardValues(now),
-        created_at: now.toISOString(),
-      });
+      await addCard(userId, exampleId, clock());
       return this.status(userId, exampleId);
     },
 
