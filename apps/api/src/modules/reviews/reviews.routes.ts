@@ -81,7 +81,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         tags,
-        summary: 'Liked or solved-with-help examples not yet in the caller's reviews, newest first',
+        summary: "Liked or solved-with-help examples not yet in the caller's reviews, newest first",
         description: `${REVIEW_SUGGESTIONS_DEFAULT} unless limit (1 to ${REVIEW_SUGGESTIONS_MAX}) says otherwise.`,
         querystring: ReviewSuggestionsQuerySchema,
         response: { 200: successSchema(ReviewSuggestionsSchema) },
