@@ -241,8 +241,10 @@ describe('readProgress (GET /me/progress)', () => {
     { ...progress, subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: -1, mastered: 0 }] },
     { ...progress, subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: 1 }] },
     { ...progress, categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1, mastered: 1.5 }] },
-    { ...progress, mastered: undefined },
+    { ...progress, categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1 }] },
     { ...progress, solvedWithoutHelp: undefined },
+    { ...progress, mastered: undefined },
+    { ...progress, mastered: -1 },
     { ...progress, subjects: null },
   ])('refuses %j', (value) => {
     expect(() => readProgress(value)).toThrow();

@@ -86,6 +86,7 @@ export const readExample: Reader<Example> = object({
   liked: optional(boolean),
   solved: optional(boolean),
   solveMark: optional(nullable(oneOf('without-help', 'with-help'))),
+  reviewDue: optional(nullable(string)),
   status: optional(oneOf('draft', 'published')),
 });
 
@@ -111,7 +112,7 @@ export const readRandomExample: Reader<RandomExample> = object({
 
 /**
  * `withoutHelp`: how many of the solved were solved by a checked answer before any help;
- * `mastered`: how many of the caller's reviewed examples they would recall now with at least
+ * `mastered`: how many of the caller's examples in review (FSRS) they would recall now with at least
  * MASTERY_RETRIEVABILITY (@exemplar/shared/reviews).
  */
 const readCounts = object({
