@@ -11,6 +11,7 @@ import {
 } from '@exemplar/shared/catalogue';
 import { successSchema } from '@exemplar/shared/api';
 import { CheckAnswerResultSchema } from '@exemplar/shared/attempts';
+import { ReviewStatsSchema } from '@exemplar/shared/reviews';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { Reader } from '../lib/json-shape';
@@ -25,6 +26,7 @@ import {
   readExampleType,
   readProgress,
   readRandomExample,
+  readReviewStats,
   readSubject,
 } from './contract';
 import { parseData, UNEXPECTED_RESPONSE_MESSAGE } from '../lib/envelope';
@@ -120,6 +122,24 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     CheckAnswerResultSchema,
     { correct: false },
   ],
+  [
+    'review stats',
+    readReviewStats,
+    ReviewStatsSchema,
+    {
+      dueNow: 2,
+      dueToday: 3,
+      new: 1,
+      learning: 1,
+      review: 4,
+      mastered: 2,
+      reviewsPerDay: [
+        { date: '2026-11-25', count: 0 },
+        { date: '2026-11-26', count: 5 },
+      ],
+      duePerDay: [{ date: '2026-11-26', count: 3 }],
+    },
+  ],
 ];
 
 /** Values a field can wrongly (or rightly) hold. */
@@ -206,7 +226,7 @@ describe('readProgress (GET /me/progress)', () => {
     liked: 0,
     mastered: 1,
     categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1, mastered: 1 }],
-    subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: 1, mastered: 1 }],
+    subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: 1, mastered: 0 }],
   };
 
   it('reads the counts', () => {
@@ -219,6 +239,8 @@ describe('readProgress (GET /me/progress)', () => {
     { ...progress, categories: [{ id: 2, total: 3 }] },
     { ...progress, categories: [{ id: 2, total: 3, solved: 2 }] },
     { ...progress, subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: -1, mastered: 0 }] },
+    { ...progress, subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: 1 }] },
+    { ...progress, categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1, mastered: 1.5 }] },
     { ...progress, categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1 }] },
     { ...progress, solvedWithoutHelp: undefined },
     { ...progress, mastered: undefined },

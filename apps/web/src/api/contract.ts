@@ -11,6 +11,7 @@ import type {
   Subject,
 } from '@exemplar/shared/catalogue';
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
+import type { DayCount, ReviewStats } from '@exemplar/shared/reviews';
 import {
   array,
   boolean,
@@ -109,7 +110,11 @@ export const readRandomExample: Reader<RandomExample> = object({
   position: readExamplePosition,
 });
 
-/** `withoutHelp`: how many of the solved were solved by a checked answer before any help. */
+/**
+ * `withoutHelp`: how many of the solved were solved by a checked answer before any help;
+ * `mastered`: how many of the caller's examples in review (FSRS) they would recall now with at least
+ * MASTERY_RETRIEVABILITY (@exemplar/shared/reviews).
+ */
 const readCounts = object({
   id: integer(),
   total: count,
@@ -121,7 +126,7 @@ export type ProgressCounts = ReturnType<typeof readCounts>;
 
 /**
  * GET /me/progress: solved/total overall (and how many of the solved were solved without help),
- * per category (subcategories included) and per subject.
+ * mastered, per category (subcategories included) and per subject.
  */
 export const readProgress = object({
   total: count,
@@ -139,4 +144,18 @@ export const readCheckAnswerResult: Reader<CheckAnswerResult> = object({
   correct: boolean,
   feedback: optional(string),
   solveMark: optional(oneOf('without-help', 'with-help')),
+});
+
+const readDayCount: Reader<DayCount> = object({ date: string, count });
+
+/** GET /reviews/stats: the caller's cards by due date and state, and the grades of each day. */
+export const readReviewStats: Reader<ReviewStats> = object({
+  dueNow: count,
+  dueToday: count,
+  new: count,
+  learning: count,
+  review: count,
+  mastered: count,
+  reviewsPerDay: array(readDayCount),
+  duePerDay: array(readDayCount),
 });

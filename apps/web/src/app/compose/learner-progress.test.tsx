@@ -10,10 +10,10 @@ const progress = {
   solved: 3,
   solvedWithoutHelp: 2,
   liked: 2,
-  mastered: 1,
-  categories: [{ id: 10, total: 8, solved: 3, withoutHelp: 1, mastered: 1 }],
+  mastered: 2,
+  categories: [{ id: 10, total: 8, solved: 3, withoutHelp: 1, mastered: 2 }],
   subjects: [
-    { id: 1, total: 8, solved: 3, withoutHelp: 1, mastered: 1 },
+    { id: 1, total: 8, solved: 3, withoutHelp: 1, mastered: 2 },
     { id: 2, total: 4, solved: 4, withoutHelp: 1, mastered: 0 },
     { id: 3, total: 0, solved: 0, withoutHelp: 0, mastered: 0 },
   ],
@@ -42,6 +42,8 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('progress-solved')).textContent).toBe('3/12');
     expect(screen.getByTestId('progress-liked').textContent).toBe('2');
     expect(screen.getByTestId('progress-without-help').textContent).toBe('2');
+    expect(screen.getByTestId('progress-mastered').textContent).toBe('2');
+    expect(screen.getByText('examples mastered')).toBeTruthy();
     expect(screen.getByText('solved without help')).toBeTruthy();
     expect(screen.getByText('examples liked')).toBeTruthy();
     expect(screen.getByRole('img', { name: '25% of all examples solved' })).toBeTruthy();
@@ -49,10 +51,15 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
     const bySubject = within(screen.getByRole('list', { name: 'Progress by subject' }));
     const rows = bySubject.getAllByRole('listitem');
     // subjects without examples are left out
-    expect(rows.map((row) => row.textContent)).toEqual(['Algebra1 · 3/8', 'Geometry1 · 4/4']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Algebra1 · 3/8·2 mastered',
+      'Geometry1 · 4/4',
+    ]);
     const algebra = bySubject.getByRole('progressbar', {
-      name: 'Algebra: 3 of 8 solved, 1 without help',
+      name: 'Algebra: 3 of 8 solved, 1 without help, 2 mastered',
     });
+    expect(within(rows[0]!).getByTitle(/2 of 8 examples mastered/)).toBeTruthy();
+    expect(within(rows[1]!).queryByTestId('mastery-ring')).toBeNull();
     expect(algebra.getAttribute('aria-valuenow')).toBe('38');
     expect(bySubject.getByRole('link', { name: 'Geometry' }).getAttribute('href')).toBe(
       '/examples?subject=2',
@@ -78,6 +85,21 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
     renderSection();
     expect(await screen.findByText('No progress yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Examples' })).toBeTruthy();
+  });
+
+  it('shows the progress, not the empty state, to a learner with only mastered examples', async () => {
+    stubApi({
+      ...progress,
+      solved: 0,
+      solvedWithoutHelp: 0,
+      liked: 0,
+      mastered: 1,
+      subjects: [{ id: 1, total: 8, solved: 0, withoutHelp: 0, mastered: 1 }],
+    });
+    renderSection();
+    expect((await screen.findByTestId('progress-mastered')).textContent).toBe('1');
+    expect(screen.getByText('example mastered')).toBeTruthy();
+    expect(screen.queryByText('No progress yet')).toBeNull();
   });
 
   it('says when the progress cannot be loaded, with Try Again', async () => {

@@ -6,6 +6,7 @@ import {
   people,
   secondSuperadmin,
 } from '../../features/admin-users/test/fixtures';
+import { noReviews } from '../../features/dashboard/test/fixtures';
 import { fail, fakeApi } from '../../test/fake-api';
 import { authStore } from '../../lib/auth/auth-store';
 import { renderApp, storeSession } from '../../test/render';
@@ -70,13 +71,18 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(window.localStorage.getItem('idToken')).toBeNull());
   });
 
-  it('basic: profile and progress; user management and system configuration restricted', async () => {
+  it('basic: profile, progress and reviews; user management and system configuration restricted', async () => {
     signIn(basic);
-    const { calls } = fakeApi(adminUsersRoutes({ me: basic }));
+    const { calls } = fakeApi({
+      ...adminUsersRoutes({ me: basic }),
+      'GET /reviews/stats': noReviews,
+    });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My Progress' })).toBeTruthy();
     expect(await screen.findByText('No progress yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Reviews' })).toBeTruthy();
+    expect(await screen.findByText('No reviews yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Examples' }).getAttribute('href')).toBe(
       '/examples',
     );
@@ -113,7 +119,9 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('group', { name: 'User Management (restricted)' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'System Configuration (restricted)' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'My Progress' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Reviews' })).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
+    expect(calls.some((c) => c.path === '/reviews/stats')).toBe(false);
   });
 
   it('the highest role wins: groups [basic, superadmin] get user management', async () => {

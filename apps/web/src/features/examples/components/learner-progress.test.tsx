@@ -26,8 +26,8 @@ const chips = () => within(screen.getByRole('list', { name: 'Active filters' }))
 
 /** The learner's examples API over `examples` (with `extra` routes asked first). */
 function fakeLearnerApi(extra: Routes = {}) {
-  const { routes, liked, solved } = learnerRoutes(examples);
-  return { ...fakeApi({ ...routes, ...extra }), liked, solved };
+  const { routes, liked, solved, mastered } = learnerRoutes(examples);
+  return { ...fakeApi({ ...routes, ...extra }), liked, solved, mastered };
 }
 
 const renderExamples = (url: string) => renderApp(url, { routes: examplesRoutes });
@@ -113,6 +113,42 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
     expect(panel.getByRole('button', { name: /Show All Categories/ }).textContent).toContain('2/3');
   });
 
+  it('shows the mastered count with a ring beside the categories that have any, said in words', async () => {
+    signIn();
+    const api = fakeLearnerApi();
+    api.solved.add(3);
+    api.mastered.add(1);
+    renderExamples('/examples?subject=1');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    const panel = within(screen.getByRole('complementary', { name: 'Category filters' }));
+    const linear = () => panel.getByRole('button', { name: /Linear Equations/ });
+    await waitFor(() => expect(within(linear()).queryByTestId('mastered-count')).not.toBeNull());
+    expect(within(linear()).getByTestId('mastered-count').textContent).toBe('1');
+    expect(within(linear()).getByTestId('mastery-ring')).toBeTruthy();
+    expect(
+      within(linear()).getByText(
+        '0 of 2 solved, 1 of 2 examples mastered: recalled with 90% confidence',
+      ),
+    ).toBeTruthy();
+    const all = panel.getByRole('button', { name: /Show All Categories/ });
+    expect(within(all).getByText(/1 of 3 examples mastered/)).toBeTruthy();
+    // Quadratics has nothing mastered: its badge says solved/total only
+    const quadratics = panel.getByRole('button', { name: /Quadratics/ });
+    expect(within(quadratics).queryByTestId('mastery-ring')).toBeNull();
+    expect(quadratics.textContent).not.toContain('mastered');
+    expect(panel.getAllByTestId('mastery-ring')).toHaveLength(2);
+  });
+
+  it('shows no mastery to a learner with nothing mastered', async () => {
+    signIn();
+    fakeLearnerApi();
+    renderExamples('/examples?subject=1');
+    await waitFor(() => expect(screen.getAllByTestId('progress-badge').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('mastery-ring')).toBeNull();
+    expect(screen.queryByText(/mastered/)).toBeNull();
+  });
+
   it('gives a visitor a sign-in prompt instead of the toggles, and no badges', async () => {
     const api = fakeLearnerApi();
     renderExamples('/examples?difficulty=1');
@@ -127,6 +163,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
       '/login?next=%2Fexamples%3Fdifficulty%3D1',
     );
     expect(screen.queryByTestId('progress-badge')).toBeNull();
+    expect(screen.queryByTestId('mastery-ring')).toBeNull();
     expect(api.callsTo('/me/progress')).toHaveLength(0);
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });

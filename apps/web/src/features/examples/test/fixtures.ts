@@ -115,11 +115,13 @@ function descendantsById(): Map<number, Set<number>> {
  * /examples/random (with the pick's position), PUT|DELETE like and solved (401 without a token),
  * POST /examples/{id}/check (an answer is right when it is the example's answer without `$` and
  * spaces; an answer with an unclosed brace is a 400; the mark follows the help recorded by
- * POST /examples/{id}/help), GET /me/progress, and the catalogue above.
+ * POST /examples/{id}/help), GET /me/progress (`mastered`: the examples the learner would recall
+ * now, a set for tests to fill), and the catalogue above.
  */
 export function learnerRoutes(examples: Example[]) {
   const liked = new Set<number>();
   const solved = new Set<number>();
+  const mastered = new Set<number>();
   /** How a checked answer solved an example: without help, or after help was recorded. */
   const solveMarks = new Map<number, SolveMark>();
   /** Examples the learner opened a step or the answer of. */
@@ -178,8 +180,7 @@ export function learnerRoutes(examples: Example[]) {
       total: ids.length,
       solved: ids.filter((id) => solved.has(id)).length,
       withoutHelp: ids.filter((id) => solveMarks.get(id) === 'without-help').length,
-      // These fixtures keep no reviews: nothing is mastered.
-      mastered: 0,
+      mastered: ids.filter((id) => mastered.has(id)).length,
     });
     const idsWhere = (test: (example: Example) => boolean) =>
       examples.filter(test).map((example) => example.id);
@@ -263,5 +264,5 @@ export function learnerRoutes(examples: Example[]) {
       return { example: view(list[0]!, signedIn), position: positionIn(list, list[0]!.id) };
     },
   };
-  return { routes, liked, solved, solveMarks, helped };
+  return { routes, liked, solved, mastered, solveMarks, helped };
 }

@@ -24,14 +24,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LinkButtons, type LinkButton } from '../../../components/link-buttons';
+import { masteryLabel, MasteryRing } from '../../../components/mastery-ring';
 import { paths } from '../../../lib/paths';
+import classes from './progress.module.css';
 
-/** Solved/total of one subject (or category), and how many were solved without help. */
+/**
+ * Solved/total of one subject (or category), how many were solved without help and how many are
+ * mastered (recalled now with 90% confidence in the learner's reviews).
+ */
 export interface ProgressCounts {
   id: number;
   total: number;
   solved: number;
   withoutHelp: number;
+  mastered: number;
 }
 
 /** What GET /me/progress answers that the overview shows. */
@@ -41,6 +47,8 @@ export interface LearnerProgress {
   /** Solved by a checked answer before any step or the answer was shown. */
   solvedWithoutHelp: number;
   liked: number;
+  /** Examples recalled now with 90% confidence (in the learner's reviews). */
+  mastered: number;
   subjects: readonly ProgressCounts[];
 }
 
@@ -77,16 +85,19 @@ function Stat({
   color,
   value,
   label,
+  title,
   testId,
 }: {
   icon: ReactNode;
   color: string;
   value: ReactNode;
   label: string;
+  /** Said on hover: what the count means. */
+  title?: string;
   testId: string;
 }) {
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="sm" wrap="nowrap" title={title}>
       <ThemeIcon variant="light" color={color} size={38} radius="md">
         {icon}
       </ThemeIcon>
@@ -109,7 +120,8 @@ const NEXT_STEPS: LinkButton[] = [
 
 /**
  * The signed-in learner's progress (GET /me/progress): overall solved/total as a ring, the solves
- * without help, the liked count and one bar per subject (with its solves without help). `empty` is shown while nothing has been liked or solved yet.
+ * without help, the mastered and liked counts and one bar per subject (with its solves without
+ * help and, when any, its mastered examples). `empty` is shown while nothing has been liked, solved or mastered yet.
  */
 export function ProgressOverview({ progress, subjects, empty }: ProgressOverviewProps) {
   if (progress.isPending) return <Loading />;
@@ -138,8 +150,8 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
     );
   }
 
-  const { total, solved, solvedWithoutHelp, liked } = progress.data;
-  if (solved === 0 && liked === 0) return empty;
+  const { total, solved, solvedWithoutHelp, liked, mastered } = progress.data;
+  if (solved === 0 && liked === 0 && mastered === 0) return empty;
 
   const share = percent(solved, total);
   const names = new Map((subjects ?? []).map((subject) => [subject.id, subject.name]));
@@ -181,6 +193,14 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
             testId="progress-without-help"
           />
           <Stat
+            icon={<MasteryRing mastered={mastered} total={total} size={20} />}
+            color="violet"
+            value={mastered}
+            label={mastered === 1 ? 'example mastered' : 'examples mastered'}
+            title={masteryLabel(mastered, total)}
+            testId="progress-mastered"
+          />
+          <Stat
             icon={<IconHeart size={20} />}
             color="pink"
             value={liked}
@@ -217,13 +237,25 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
                     </span>
                   ) : null}
                   {entry.solved}/{entry.total}
+                  {entry.mastered > 0 ? (
+                    <span
+                      title={masteryLabel(entry.mastered, entry.total)}
+                      className={classes.mastered}
+                    >
+                      <span aria-hidden className={classes.separator}>
+                        ·
+                      </span>
+                      <MasteryRing mastered={entry.mastered} total={entry.total} size={12} />
+                      {entry.mastered} mastered
+                    </span>
+                  ) : null}
                 </Text>
               </Group>
               <Progress.Root size="md" radius="xl">
                 <Progress.Section
                   value={percent(entry.solved, entry.total)}
                   color={entry.solved >= entry.total ? 'teal' : 'brand'}
-                  aria-label={`${entry.name}: ${entry.solved} of ${entry.total} solved, ${entry.withoutHelp} without help`}
+                  aria-label={`${entry.name}: ${entry.solved} of ${entry.total} solved, ${entry.withoutHelp} without help, ${entry.mastered} mastered`}
                 />
               </Progress.Root>
             </li>

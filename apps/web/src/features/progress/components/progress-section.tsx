@@ -7,7 +7,7 @@ import { ProgressOverview, type ProgressOverviewProps } from './progress-overvie
 import classes from './progress.module.css';
 
 /**
- * 'My Progress': the learner's own solved/total, liked and per-subject bars (the data is the
+ * 'My Progress': the learner's own solved/total, mastered, liked and per-subject bars (the data is the
  * examples feature's, passed in by the app: features stay apart); before the first like or solve
  * an empty state leads to the examples.
  */
@@ -22,7 +22,7 @@ export function ProgressSection({ progress, subjects }: Omit<ProgressOverviewPro
       headingGap={4}
     >
       <Text size="sm" c="dimmed" mb="lg">
-        The examples you have liked and solved.
+        The examples you have liked, solved and mastered.
       </Text>
       <ProgressOverview
         progress={progress}

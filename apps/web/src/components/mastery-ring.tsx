@@ -1,0 +1,63 @@
+/**
+ * The recall probability (as a percentage) at or above which an example counts as mastered:
+ * MASTERY_RETRIEVABILITY of @exemplar/shared/reviews, which this first-load code cannot import
+ * without zod (mastery-ring.test.tsx keeps the two equal).
+ */
+export const MASTERY_PERCENT = 90;
+
+/** '4 of 12 examples mastered: recalled with 90% confidence' (one example: 'example'). */
+export function masteryLabel(mastered: number, total: number) {
+  return `${mastered} of ${total} ${total === 1 ? 'example' : 'examples'} mastered: recalled with ${MASTERY_PERCENT}% confidence`;
+}
+
+const RADIUS = 5;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/**
+ * A small ring filled to mastered/total, drawn in the surrounding text colour (a faint track, a
+ * solid arc), so it reads on any badge or background in light and dark. Decorative: the caller
+ * says the counts in words (masteryLabel).
+ */
+export function MasteryRing({
+  mastered,
+  total,
+  size = 12,
+}: {
+  mastered: number;
+  total: number;
+  size?: number;
+}) {
+  const share = total === 0 ? 0 : Math.min(1, mastered / total);
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 14 14"
+      aria-hidden
+      focusable="false"
+      data-testid="mastery-ring"
+      style={{ flex: 'none' }}
+    >
+      <circle
+        cx="7"
+        cy="7"
+        r={RADIUS}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        opacity={0.3}
+      />
+      <circle
+        cx="7"
+        cy="7"
+        r={RADIUS}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap={share > 0 && share < 1 ? 'round' : 'butt'}
+        strokeDasharray={`${share * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
+        transform="rotate(-90 7 7)"
+      />
+    </svg>
+  );
+}
