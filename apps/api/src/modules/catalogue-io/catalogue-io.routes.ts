@@ -47,7 +47,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { report, message } = await service.importBody(
           request.body as unknown as Buffer,
-          request.user!.id,
+          request.user!,
         );
         return ok(report, message);
       },

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { jsonBodyError } from '../../lib/input-guard';
+import type { Editor } from '../examples/versions.repository';
 import * as repo from './catalogue-io.repository';
 import { writeImport } from './import-writes';
 import { mathCheckPool, type ImportBodyRefusal } from './math-check.pool';
@@ -22,6 +23,8 @@ export interface ImportOptions {
   /** Import examples whose question repeats another's (still listed in the report's `repeats`). */
   allowDuplicate?: boolean;
   actorId?: number | null;
+  /** Who imports, recorded with each imported example's version 1 (null: the CLI, the seed). */
+  editor?: Editor | null;
   onProgress?: (done: number, total: number) => void;
   clock?: () => Date;
   /** The file's maths already checked (checkImportMaths); checked here when absent. */
@@ -227,8 +230,8 @@ export async function exportCatalogue(
  */
 export function catalogueIoService(database: Pick<Db, 'db' | 'refreshStatistics'>) {
   return {
-    async importBody(body: Buffer, actorId: number) {
-      const report = await importBody(database.db, body, { actorId });
+    async importBody(body: Buffer, actor: Editor) {
+      const report = await importBody(database.db, body, { actorId: actor.id, editor: actor });
       if (!report.dryRun && report.imported > 0) await database.refreshStatistics();
       const message = report.dryRun
         ? `Dry run: ${report.imported} to import, ${report.duplicates} already there, ${report.failed} refused.`

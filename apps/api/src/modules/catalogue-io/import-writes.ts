@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNamed } from '../catalogue/catalogue-writes.repository';
+import { recordImportedVersions } from '../examples/versions.repository';
 import * as repo from './catalogue-io.repository';
 import type { ImportOptions } from './catalogue-io.service';
 import type { PreparedFile } from './prepare-file';
@@ -24,7 +25,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * difficulties and types missing from the catalogue are created by name, examples already there
  * (same source, or same question in the same category) are skipped, and so are examples whose
  * question repeats another's (equal questionKey, in the catalogue or earlier in the file) unless
- * the options allow duplicates; those are listed in `report.repeats`. The import is audited.
+ * the options allow duplicates; those are listed in `report.repeats`. Each example imported gets
+ * its version 1 ('import'). The import is audited.
  */
 export async function writeImport(
   trx: Transaction<Database>,
@@ -173,7 +175,8 @@ export async function writeImport(
       await yieldToEventLoop();
     }
   }
-  await repo.insertExamples(trx, rows);
+  const made = await repo.insertExamples(trx, rows);
+  await recordImportedVersions(trx, made, options.editor ?? null);
   options.onProgress?.(parsed.examples.length, parsed.examples.length);
   await recordAudit(trx, {
     actorId: options.actorId ?? null,

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
 import { toExample } from '../examples/examples.presenter';
 import * as examples from '../examples/examples.repository';
+import { recordVersion } from '../examples/versions.repository';
 import {
   auditWrite,
   mustExist,
@@ -33,9 +34,9 @@ export const DUPLICATE_QUESTION = 'DuplicateQuestion';
  * the input says allowDuplicate. Returns the repeated example's id when one is let through, for
  * the audit entry. An update never repeats itself (`exceptId`).
  */
-async function checkRepeat(
+export async function checkRepeat(
   trx: Tx,
-  input: ExampleInput,
+  input: Pick<ExampleInput, 'question' | 'allowDuplicate'>,
   exceptId?: number,
 ): Promise<number | undefined> {
   const existingId = await examples.findRepeatedQuestion(trx, input.question, exceptId);
@@ -55,11 +56,14 @@ const values = (input: ExampleInput): examples.ExampleValues => ({
   category_id: input.categoryId,
 });
 
-async function read(trx: Tx, id: number): Promise<Example> {
+export async function read(trx: Tx, id: number): Promise<Example> {
   return toExample(mustExist(await examples.getExample(trx, id), 'Example', id));
 }
 
-/** Example writes: references checked, one transaction and one audit entry each. */
+/**
+ * Example writes: references checked, one transaction and one audit entry each; a create or an
+ * edit also records the example's new version (example_versions) in that transaction.
+ */
 export function exampleWritesService(
   db: Db,
   clock: Clock = () => new Date(),
@@ -75,6 +79,7 @@ export function exampleWritesService(
           { ...values(input), created_by: actor.id },
           at,
         );
+        await recordVersion(trx, id, 'create', actor, at);
         await auditWrite(trx, actor, at, 'examples.create', id, {
           categoryId: input.categoryId,
           ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
@@ -88,6 +93,7 @@ export function exampleWritesService(
         const repeats = await checkRepeat(trx, input, id);
         const at = clock().toISOString();
         await examples.updateExample(trx, id, values(input), at);
+        await recordVersion(trx, id, 'edit', actor, at);
         await auditWrite(trx, actor, at, 'examples.update', id, {
           categoryId: input.categoryId,
           ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
