@@ -359,6 +359,17 @@ const CASES: Record<string, FuzzCase> = {
   'DELETE /api/examples/:id': write('superadmin', () => ({ params: id(cat.ex.circle) }), [
     'params.id',
   ]),
+  'GET /api/examples/:id/versions': read('superadmin', () => ({ params: id(cat.ex.linear) }), [
+    'params.id',
+  ]),
+  'POST /api/examples/:id/versions/:version/restore': write(
+    'superadmin',
+    () => ({
+      params: { id: String(cat.ex.quadHard), version: '1' },
+      body: { allowDuplicate: true },
+    }),
+    ['params.id', 'params.version'],
+  ),
 };
 
 /* ---- Sending ---- */
