@@ -109,6 +109,7 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
   const [view, setView] = useState<'changes' | 'rendered'>('changes');
   const [failure, setFailure] = useState<{ version: number; error: Error } | null>(null);
   const names = useMemo(() => settingNames(lookups), [lookups]);
+  const phone = usePhone();
 
   if (versions.isPending)
     return (
@@ -175,6 +176,31 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
       onConfirm: () => run(v.version),
     });
 
+  /** Current, why it cannot be restored, or its Restore button. */
+  const restoreCell = (v: ExampleVersion) => {
+    const missing = names.missing(v);
+    return v === newest ? (
+      <Text size="sm" c="dimmed">
+        Current
+      </Text>
+    ) : missing.length ? (
+      <Text size="xs" c="dimmed">
+        Its {missing.join(' and ')} no longer {missing.length === 1 ? 'exists' : 'exist'}
+      </Text>
+    ) : (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconArrowBackUp size={14} />}
+        aria-label={`Restore version ${v.version}`}
+        loading={restore.isPending && restore.variables?.version === v.version}
+        onClick={() => confirmRestore(v)}
+      >
+        Restore
+      </Button>
+    );
+  };
+
   const repeated =
     failure?.error instanceof ApiError && failure.error.reason === 'DuplicateQuestion'
       ? failure.error.existingId
@@ -201,25 +227,51 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
         </ErrorAlert>
       )}
 
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table aria-label={`Versions of example ${id}`} verticalSpacing="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Version</Table.Th>
-              <Table.Th scope="col">Action</Table.Th>
-              <Table.Th scope="col">Who</Table.Th>
-              <Table.Th scope="col">When</Table.Th>
-              <Table.Th scope="col">
-                <Text span fz="sm" fw={700}>
-                  Restore
-                </Text>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((v) => {
-              const missing = names.missing(v);
-              return (
+      {phone ? (
+        <Stack
+          component="ul"
+          gap="xs"
+          aria-label={`Versions of example ${id}`}
+          className={classes.cards}
+        >
+          {list.map((v) => (
+            <Paper component="li" key={v.version} withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={700} size="sm">
+                      Version {v.version}
+                    </Text>
+                    <Badge variant="light" color={ACTION_COLORS[v.action]}>
+                      {ACTION_LABELS[v.action]}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {who(v)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {when(v.editedAt)}
+                  </Text>
+                </Stack>
+                {restoreCell(v)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table aria-label={`Versions of example ${id}`} verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Version</Table.Th>
+                <Table.Th scope="col">Action</Table.Th>
+                <Table.Th scope="col">Who</Table.Th>
+                <Table.Th scope="col">When</Table.Th>
+                <Table.Th scope="col">Restore</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((v) => (
                 <Table.Tr key={v.version}>
                   <Table.Th scope="row" fw={600}>
                     {v.version}
@@ -239,35 +291,13 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
                       {when(v.editedAt)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
-                    {v === newest ? (
-                      <Text size="sm" c="dimmed">
-                        Current
-                      </Text>
-                    ) : missing.length ? (
-                      <Text size="xs" c="dimmed">
-                        Its {missing.join(' and ')} no longer{' '}
-                        {missing.length === 1 ? 'exists' : 'exist'}
-                      </Text>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconArrowBackUp size={14} />}
-                        aria-label={`Restore version ${v.version}`}
-                        loading={restore.isPending && restore.variables?.version === v.version}
-                        onClick={() => confirmRestore(v)}
-                      >
-                        Restore
-                      </Button>
-                    )}
-                  </Table.Td>
+                  <Table.Td>{restoreCell(v)}</Table.Td>
                 </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       {!chosen || !older || !newer ? (
         <Text size="sm" c="dimmed">
@@ -294,12 +324,13 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
               />
             </SimpleGrid>
             <SegmentedControl
+              fullWidth
               aria-label="Show"
               value={view}
               onChange={(value) => setView(value as typeof view)}
               data={[
-                { value: 'changes', label: 'Changes in the source' },
-                { value: 'rendered', label: 'Both rendered' },
+                { value: 'changes', label: 'Changes' },
+                { value: 'rendered', label: 'Rendered' },
               ]}
             />
             {older === newer ? (
