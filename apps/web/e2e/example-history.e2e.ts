@@ -57,7 +57,7 @@ describe('/admin: the History of an example in the browser', () => {
     await page.getByRole('textbox', { name: 'Search examples' }).fill(word);
     await page.getByRole('button', { name: `History of example ${id}` }).click();
     const dialog = page.getByRole('dialog', { name: `History of example ${id}` });
-    await dialog.getByRole('table', { name: `Versions of example ${id}` }).waitFor();
+    await dialog.getByLabel(`Versions of example ${id}`).waitFor();
     return dialog;
   }
 
@@ -101,6 +101,7 @@ describe('/admin: the History of an example in the browser', () => {
     await dialog.getByRole('button', { name: 'Restore version 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
     await confirm.getByText('saved as a new version (version 4)').waitFor();
+    await page.waitForTimeout(400); // the dialog's entrance transition
     expect(await axeFindings(page, 'restore confirmation')).toEqual([]);
     await confirm.getByRole('button', { name: 'Restore version 1' }).click();
     await page.getByText('Version 1 restored as version 4.').waitFor();

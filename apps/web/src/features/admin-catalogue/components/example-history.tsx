@@ -159,6 +159,7 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
     modals.openConfirmModal({
       title: `Restore version ${v.version}?`,
       centered: true,
+      closeButtonProps: { 'aria-label': 'Close' },
       children: (
         <Stack gap={6}>
           <Text size="sm">
