@@ -4,7 +4,9 @@ import {
   MATH_TYPE,
   type CatalogueFileCategory,
   type CatalogueFileExample,
+  type CatalogueFileVersion,
 } from '@exemplar/shared/catalogue-io';
+import { parseHistory } from './parse-history';
 import {
   checkName,
   isObject,
@@ -19,13 +21,15 @@ import {
 /** An example of the file that passed every check, as the import writes it. */
 export interface ImportExample extends Omit<
   CatalogueFileExample,
-  'procedure' | 'sourceRef' | 'createdAt'
+  'procedure' | 'sourceRef' | 'createdAt' | 'history'
 > {
   index: number;
   ref: string;
   procedure: string | null;
   sourceRef: string | null;
   createdAt: string | null;
+  /** Its versions as an export with history carries them (null: none; the import makes version 1). */
+  history?: CatalogueFileVersion[] | null;
 }
 
 export interface ParsedFile {
@@ -155,6 +159,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
       typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt))
         ? new Date(raw.createdAt).toISOString()
         : null;
+    const { history, problems: historyProblems } = parseHistory(raw.history);
     return {
       ref: text(raw.sourceRef) || refOf(raw.question, `example ${index + 1}`),
       problems: [
@@ -167,6 +172,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
         ...checkName('difficulty', raw.difficulty),
         ...checkName('type', raw.type),
         ...textProblems(raw, issuesByText),
+        ...historyProblems,
       ],
       example: () => ({
         subject: text(raw.subject),
@@ -178,6 +184,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
         procedure: text(raw.procedure) ? String(raw.procedure) : null,
         sourceRef: text(raw.sourceRef) || null,
         createdAt,
+        history,
       }),
     };
   });
