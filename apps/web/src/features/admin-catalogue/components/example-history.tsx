@@ -1,78 +1,18 @@
 import type { Example } from '@exemplar/shared/catalogue';
 import type { ExampleVersion } from '@exemplar/shared/versions';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
-import { MathText } from '../../../components/math/math-text';
 import { ApiError } from '../../../lib/api-error';
 import { useExampleVersions, useRestoreVersion } from '../api/example-versions';
 import classes from './example-history.module.css';
 import type { Lookups } from './use-lookups';
+import { ACTION_COLORS, ACTION_LABELS, settingNames, when, who } from '../lib/version-labels';
 import { usePhone } from './use-phone';
-import { VersionDiff, type SettingNames } from './version-diff';
-
-const ACTION_LABELS: Record<ExampleVersion['action'], string> = {
-  create: 'Created',
-  edit: 'Edited',
-  restore: 'Restored',
-  import: 'Imported',
-};
-const ACTION_COLORS: Record<ExampleVersion['action'], string> = {
-  create: 'teal',
-  edit: 'blue',
-  restore: 'violet',
-  import: 'gray',
-};
-
-const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : whenFormat.format(date);
-}
-const who = (v: ExampleVersion) =>
-  v.editedBy ? v.editedBy.name || v.editedBy.email : 'Not recorded';
-
-/** Names of a version's references, "(deleted)" for one that no longer exists. */
-function settingNames(
-  lookups: Lookups,
-): SettingNames & { missing: (v: ExampleVersion) => string[] } {
-  const difficulty = (v: ExampleVersion) =>
-    lookups.difficulties.find((d) => d.id === v.difficultyId)?.name;
-  const type = (v: ExampleVersion) => lookups.types.find((t) => t.id === v.typeId)?.name;
-  const category = (v: ExampleVersion) =>
-    v.categoryId === null ? undefined : lookups.index.pathLabel(v.categoryId) || undefined;
-  const known = (v: ExampleVersion) => ({
-    difficulty: v.difficultyId !== null && difficulty(v) !== undefined,
-    type: v.typeId !== null && type(v) !== undefined,
-    category: v.categoryId !== null && lookups.index.byId.has(v.categoryId),
-  });
-  return {
-    difficulty: (v) => (known(v).difficulty ? difficulty(v)! : '(deleted difficulty)'),
-    type: (v) => (known(v).type ? type(v)! : '(deleted type)'),
-    category: (v) => (known(v).category ? category(v)! : '(deleted category)'),
-    missing: (v) =>
-      Object.entries(known(v))
-        .filter(([, ok]) => !ok)
-        .map(([name]) => name),
-  };
-}
+import { VersionCompare, type Pair } from './version-compare';
 
 interface ExampleHistoryProps {
   example: Example | null;
@@ -105,7 +45,7 @@ export function ExampleHistoryModal({ example, lookups, onClose }: ExampleHistor
 export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }) {
   const versions = useExampleVersions(id);
   const restore = useRestoreVersion();
-  const [pair, setPair] = useState<{ older: number; newer: number } | null>(null);
+  const [pair, setPair] = useState<Pair | null>(null);
   const [view, setView] = useState<'changes' | 'rendered'>('changes');
   const [failure, setFailure] = useState<{ version: number; error: Error } | null>(null);
   const names = useMemo(() => settingNames(lookups), [lookups]);
@@ -126,15 +66,6 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
 
   const list = versions.data;
   const newest = list[0];
-  const chosen =
-    pair ?? (list.length > 1 ? { older: list[1]!.version, newer: list[0]!.version } : null);
-  const byNumber = new Map(list.map((v) => [v.version, v]));
-  const older = chosen && byNumber.get(chosen.older);
-  const newer = chosen && byNumber.get(chosen.newer);
-  const options = list.map((v) => ({
-    value: String(v.version),
-    label: `Version ${v.version} · ${ACTION_LABELS[v.action]} ${when(v.editedAt)}`,
-  }));
 
   const run = (version: number, allowDuplicate = false) => {
     setFailure(null);
@@ -300,80 +231,14 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
         </Table.ScrollContainer>
       )}
 
-      {!chosen || !older || !newer ? (
-        <Text size="sm" c="dimmed">
-          Only one version so far: there is nothing to compare yet.
-        </Text>
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            <Text fw={700}>Compare two versions</Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
-                label="Older"
-                data={options}
-                value={String(chosen.older)}
-                allowDeselect={false}
-                onChange={(value) => value && setPair({ ...chosen, older: Number(value) })}
-              />
-              <Select
-                label="Newer"
-                data={options}
-                value={String(chosen.newer)}
-                allowDeselect={false}
-                onChange={(value) => value && setPair({ ...chosen, newer: Number(value) })}
-              />
-            </SimpleGrid>
-            <SegmentedControl
-              fullWidth
-              aria-label="Show"
-              value={view}
-              onChange={(value) => setView(value as typeof view)}
-              data={[
-                { value: 'changes', label: 'Changes' },
-                { value: 'rendered', label: 'Rendered' },
-              ]}
-            />
-            {older === newer ? (
-              <Alert variant="light" color="gray">
-                Both sides are version {older.version}: choose two different versions to see what
-                changed.
-              </Alert>
-            ) : view === 'changes' ? (
-              <VersionDiff older={older} newer={newer} names={names} />
-            ) : (
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                {[older, newer].map((v) => (
-                  <Stack key={v.version} gap="xs" className={classes.rendered}>
-                    <Text fw={700} size="sm">
-                      Version {v.version}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {names.category(v)} · {names.difficulty(v)} · {names.type(v)}
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      Question
-                    </Text>
-                    <MathText text={v.question} />
-                    <Text size="sm" fw={600}>
-                      Answer
-                    </Text>
-                    <MathText text={v.answer} />
-                    {v.procedure && (
-                      <>
-                        <Text size="sm" fw={600}>
-                          Procedure
-                        </Text>
-                        <MathText text={v.procedure} />
-                      </>
-                    )}
-                  </Stack>
-                ))}
-              </SimpleGrid>
-            )}
-          </Stack>
-        </Paper>
-      )}
+      <VersionCompare
+        list={list}
+        pair={pair}
+        onPair={setPair}
+        view={view}
+        onView={setView}
+        names={names}
+      />
     </Stack>
   );
 }

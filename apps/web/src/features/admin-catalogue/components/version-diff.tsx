@@ -1,6 +1,7 @@
 import type { ExampleVersion } from '@exemplar/shared/versions';
 import { Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
+import type { SettingNames } from '../lib/version-labels';
 import { diffSummary, wordDiff } from '../lib/word-diff';
 import classes from './example-history.module.css';
 
@@ -9,12 +10,6 @@ const TEXT_FIELDS = [
   { key: 'answer', label: 'Answer' },
   { key: 'procedure', label: 'Procedure' },
 ] as const;
-
-export interface SettingNames {
-  difficulty: (v: ExampleVersion) => string;
-  type: (v: ExampleVersion) => string;
-  category: (v: ExampleVersion) => string;
-}
 
 /** One text field's words, older to newer: removed struck through, added underlined. */
 function FieldDiff({ label, older, newer }: { label: string; older: string; newer: string }) {
