@@ -6,6 +6,12 @@ import type { Database, ExampleVersionsTable, VersionAction } from '../../db/sch
 
 type Db = Kysely<Database>;
 
+/**
+ * Lets the event loop answer other requests between the statements of a bulk write: on SQLite
+ * every statement runs synchronously and the awaits between them never give it a turn.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Who saved a version, as recorded with it. */
 export interface Editor {
   id: number;
@@ -72,10 +78,12 @@ export async function recordVersion(
 
 /**
  * Version 1 ('import') of each of `ids`, examples an import has just inserted: one statement per
- * 500 ids, copied from the rows themselves (their created_at is when the version was made).
+ * 200 ids, copied from the rows themselves (their created_at is when the version was made), the
+ * event loop free between them.
  */
 export async function recordImportedVersions(db: Db, ids: number[], editor: Editor | null) {
-  for (let start = 0; start < ids.length; start += 500) {
+  for (let start = 0; start < ids.length; start += 200) {
+    if (start > 0) await yieldToEventLoop();
     await db
       .insertInto('example_versions')
       .columns([
@@ -111,7 +119,7 @@ export async function recordImportedVersions(db: Db, ids: number[], editor: Edit
             'created_at',
             sql.lit('import').as('action'),
           ])
-          .where('id', 'in', ids.slice(start, start + 500)),
+          .where('id', 'in', ids.slice(start, start + 200)),
       )
       .execute();
   }
@@ -122,6 +130,7 @@ export type VersionInsert = Insertable<ExampleVersionsTable>;
 /** Versions as an import carries them (a history exported with the catalogue), in bulk. */
 export async function insertVersions(db: Db, rows: VersionInsert[]) {
   for (let start = 0; start < rows.length; start += 100) {
+    if (start > 0) await yieldToEventLoop();
     await db
       .insertInto('example_versions')
       .values(rows.slice(start, start + 100))
