@@ -68,24 +68,31 @@ export async function insertExample(
     n?: number;
   },
 ) {
-  return (
-    await db
-      .insertInto('examples')
-      .values({
-        question: e.question ?? 'What is $1+1$?',
-        question_key: questionKey(e.question ?? 'What is $1+1$?'),
-        answer: e.answer ?? '$2$',
-        procedure: e.procedure ?? null,
-        category_id: e.categoryId,
-        difficulty_id: e.difficultyId,
-        type_id: e.typeId,
-        created_by: null,
-        created_at: stamp(e.n ?? 0),
-        updated_at: stamp(e.n ?? 0),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const values = {
+    question: e.question ?? 'What is $1+1$?',
+    answer: e.answer ?? '$2$',
+    procedure: e.procedure ?? null,
+    category_id: e.categoryId,
+    difficulty_id: e.difficultyId,
+    type_id: e.typeId,
+  };
+  const { id } = await db
+    .insertInto('examples')
+    .values({
+      ...values,
+      question_key: questionKey(values.question),
+      created_by: null,
+      created_at: stamp(e.n ?? 0),
+      updated_at: stamp(e.n ?? 0),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Its version 1, as migration 009 gives every example saved before history was kept.
+  await db
+    .insertInto('example_versions')
+    .values({ ...values, example_id: id, version: 1, edited_at: stamp(e.n ?? 0), action: 'create' })
+    .execute();
+  return id;
 }
 
 /**

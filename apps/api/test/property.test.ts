@@ -380,6 +380,17 @@ const CASES: Record<string, FuzzCase> = {
   'DELETE /api/examples/:id': write('superadmin', () => ({ params: id(cat.ex.circle) }), [
     'params.id',
   ]),
+  'GET /api/examples/:id/versions': read('superadmin', () => ({ params: id(cat.ex.linear) }), [
+    'params.id',
+  ]),
+  'POST /api/examples/:id/versions/:version/restore': write(
+    'superadmin',
+    () => ({
+      params: { id: String(cat.ex.quadHard), version: '1' },
+      body: { allowDuplicate: true },
+    }),
+    ['params.id', 'params.version'],
+  ),
 };
 
 /* ---- Sending ---- */
@@ -618,7 +629,7 @@ describe(`hostile input on ${engineUnderTest}`, () => {
     });
   }
 
-  it('a deleted target answers 404 on every id route, not a 5xx', async () => {
+  it('a deleted target answers 404 on every id route, not a 5xx; only its history routes answer, for a super admin, and the restore brings it back', async () => {
     const gone = await insertExample(api.app.database.db, {
       categoryId: cat.linear,
       difficultyId: cat.easy,
@@ -626,14 +637,31 @@ describe(`hostile input on ${engineUnderTest}`, () => {
       n: 99,
     });
     await api.app.database.db.deleteFrom('examples').where('id', '=', gone).execute();
-    for (const route of ORDERED.filter((r) => r.includes('/api/examples/:id'))) {
+    const history = (r: string) => r.includes('/versions');
+    const sendTo = (route: string, params: Record<string, string>) => {
       const base = CASES[route]!.base();
-      const res = await send(route, {
-        params: { id: String(gone) },
+      return send(route, {
+        params: { ...base.params, ...params },
         query: [],
         ...(base.body ? { body: JSON.stringify(base.body) } : {}),
       });
+    };
+    for (const route of ORDERED.filter((r) => r.includes('/api/examples/:id') && !history(r))) {
+      const res = await sendTo(route, { id: String(gone) });
       expect(res.statusCode, `${route} → ${res.body}`).toBe(404);
     }
+    const read = await sendTo('GET /api/examples/:id/versions', { id: String(gone) });
+    expect(read.statusCode, read.body).toBe(200);
+    const restored = await sendTo('POST /api/examples/:id/versions/:version/restore', {
+      id: String(gone),
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(
+      await api.app.database.db
+        .selectFrom('examples')
+        .select('id')
+        .where('id', '=', gone)
+        .execute(),
+    ).toEqual([{ id: gone }]);
   });
 });

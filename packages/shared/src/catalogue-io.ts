@@ -26,7 +26,35 @@ export interface CatalogueFileExample {
   createdAt?: string;
   /** 'draft' for an example only editors see; absent (or 'published') for a published one. */
   status?: 'draft' | 'published';
+  /**
+   * Its saved versions, oldest first (only in an export asked for with ?versions=true). The
+   * references are names as in the example (null: deleted by the time of the export); the editor
+   * is their email and name then. An import keeps them as the example's history.
+   */
+  history?: CatalogueFileVersion[];
 }
+
+export interface CatalogueFileVersion {
+  version: number;
+  action: 'create' | 'edit' | 'restore' | 'import';
+  editedAt: string;
+  editedBy: { email: string; name: string } | null;
+  question: string;
+  answer: string;
+  procedure: string | null;
+  subject: string | null;
+  category: string[] | null;
+  difficulty: string | null;
+  type: string | null;
+}
+
+/** GET /admin/export query: versions=true adds each example's history. */
+export const ExportQuerySchema = z
+  .object({
+    versions: z.enum(['true', 'false'], { error: 'versions must be true or false.' }).optional(),
+  })
+  .strict();
+export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 
 export interface CatalogueFile {
   format: 'exemplar-catalogue';

@@ -51,6 +51,11 @@ export const PERMISSIONS = {
   'progress:write': 'basic',
   /** Create, edit and delete subjects, categories, difficulties, types and examples; import and export. */
   'catalogue:write': 'admin',
+  /**
+   * Read the history of a deleted example and restore it (the history of an existing example
+   * needs catalogue:write only).
+   */
+  'catalogue:restore-deleted': 'superadmin',
   /** Read, edit, enable, confirm, delete accounts and change their roles. */
   'users:manage': 'superadmin',
   /** Read the audit log. */

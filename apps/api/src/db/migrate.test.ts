@@ -10,6 +10,7 @@ const DOMAIN_TABLES = [
   'audit_log',
   'categories',
   'difficulties',
+  'example_versions',
   'examples',
   'groups',
   'help_opened',
@@ -415,5 +416,106 @@ describe(`migrations on ${engineUnderTest}`, () => {
         { user_id: ada, example_id: kept },
       ]);
     }
+  });
+
+  it('009 gives every existing example its version 1 (more than one batch of 1000), keeps history when the example goes, and forgets only the editor id when the account goes', async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '009-example-versions');
+    await migrate(db, migrations.slice(0, before));
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, n)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const refs = await exampleRefs(tx, at(0));
+    const rows = Array.from({ length: 1205 }, (_, i) => ({
+      question: `Question ${i}?`,
+      question_key: `question ${i}?`,
+      answer: `$${i}$`,
+      procedure: i % 2 ? null : `Step ${i}`,
+      ...refs,
+      created_at: at(0),
+      updated_at: at(i % 50),
+    }));
+    for (let i = 0; i < rows.length; i += 200) {
+      await tx
+        .insertInto('examples')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['009-example-versions']);
+    const versions = await db.db
+      .selectFrom('example_versions')
+      .selectAll()
+      .orderBy('example_id')
+      .execute();
+    expect(versions).toHaveLength(1205);
+    const examples = await db.db.selectFrom('examples').selectAll().orderBy('id').execute();
+    expect(
+      versions.map((v) => [
+        v.example_id,
+        v.version,
+        v.question,
+        v.procedure,
+        v.edited_at,
+        v.action,
+      ]),
+    ).toEqual(examples.map((e) => [e.id, 1, e.question, e.procedure, e.updated_at, 'create']));
+    expect(versions[1204]).toMatchObject({
+      ...refs,
+      answer: '$1204$',
+      edited_by: null,
+      editor_email: null,
+    });
+
+    const user = await tx
+      .insertInto('users')
+      .values({
+        username: 'u-9',
+        email: 'ed@example.com',
+        name: 'Ed',
+        password_hash: 'x',
+        status: 'CONFIRMED',
+        enabled: 1,
+        email_verified: 1,
+        created_at: at(0),
+        updated_at: at(0),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = examples[0]!.id;
+    await db.db
+      .insertInto('example_versions')
+      .values({
+        ...refs,
+        example_id: first,
+        version: 2,
+        question: 'Edited?',
+        answer: '$1$',
+        procedure: null,
+        edited_by: user.id,
+        editor_email: 'ed@example.com',
+        editor_name: 'Ed',
+        edited_at: at(60),
+        action: 'edit',
+      })
+      .execute();
+    await expect(
+      db.db
+        .insertInto('example_versions')
+        .values({ ...versions[0]!, version: 2 })
+        .execute(),
+    ).rejects.toThrow();
+    await tx.deleteFrom('examples').where('id', '=', first).execute();
+    await tx.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(
+      await db.db
+        .selectFrom('example_versions')
+        .select(['version', 'edited_by', 'editor_email'])
+        .where('example_id', '=', first)
+        .orderBy('version')
+        .execute(),
+    ).toEqual([
+      { version: 1, edited_by: null, editor_email: null },
+      { version: 2, edited_by: null, editor_email: 'ed@example.com' },
+    ]);
   });
 });

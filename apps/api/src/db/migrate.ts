@@ -8,6 +8,7 @@ import { sessionLifetime } from './migrations/005-session-lifetime';
 import { answerAttempts } from './migrations/006-answer-attempts';
 import { questionKeyColumn } from './migrations/007-question-key';
 import { reviews } from './migrations/008-reviews';
+import { exampleVersions } from './migrations/009-example-versions';
 import { exampleStatus } from './migrations/010-example-status';
 import type { AnyDb, Migration } from './migrations/helpers';
 
@@ -21,6 +22,7 @@ export const migrations: Migration[] = [
   answerAttempts,
   questionKeyColumn,
   reviews,
+  exampleVersions,
   exampleStatus,
 ];
 

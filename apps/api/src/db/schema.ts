@@ -127,6 +127,31 @@ export interface ExamplesTable {
   updated_at: Timestamp;
 }
 
+/** How a version of an example came to be. */
+export type VersionAction = 'create' | 'edit' | 'restore' | 'import';
+
+/** Every saved state of an example (no foreign key to it: the history outlives the example). */
+export interface ExampleVersionsTable {
+  example_id: number;
+  version: number;
+  question: string;
+  answer: string;
+  procedure: string | null;
+  /** The references as they were; they may since have been deleted (or, imported, unknown: null). */
+  difficulty_id: number | null;
+  type_id: number | null;
+  category_id: number | null;
+  /** The editor's account, null once it is deleted (or for the versions 009 backfilled). */
+  edited_by: number | null;
+  /** The editor's email and name when they saved it. */
+  editor_email: string | null;
+  editor_name: string | null;
+  edited_at: Timestamp;
+  action: VersionAction;
+  /** The example's status in this version. */
+  status: ColumnType<ExampleStatus, ExampleStatus | undefined, ExampleStatus>;
+}
+
 export interface LikesTable {
   user_id: number;
   example_id: number;
@@ -236,6 +261,7 @@ export interface Database {
   difficulties: DifficultiesTable;
   types: TypesTable;
   examples: ExamplesTable;
+  example_versions: ExampleVersionsTable;
   likes: LikesTable;
   solved_marks: SolvedMarksTable;
   answer_attempts: AnswerAttemptsTable;

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Migration } from './helpers';
 
 /**
- * `examples.status`: 'published' (seen by everyone) or 'draft' (seen only by editors). Every
- * example that exists is published. Readers other than editors filter on
+ * `examples.status`: 'published' (seen by everyone) or 'draft' (seen only by editors), and the
+ * same on each of its versions (`example_versions.status`). Every example and version that exists
+ * is published. Readers other than editors filter on
  * `status = 'published'`, so the list's filters get composite indexes that lead with the status:
  * a count of a category's published examples stays an index-only read.
  */
@@ -12,6 +13,15 @@ export const exampleStatus: Migration = {
   async up(db) {
     await db.schema
       .alterTable('examples')
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('published')
+          .check(sql`status in ('draft', 'published')`),
+      )
+      .execute();
+    await db.schema
+      .alterTable('example_versions')
       .addColumn('status', 'text', (c) =>
         c
           .notNull()

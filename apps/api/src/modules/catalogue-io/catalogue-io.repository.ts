@@ -71,9 +71,11 @@ export type ExampleInsert = Insertable<ExamplesTable>;
 
 /**
  * Inserts in statements of at most 200 rows or about 16,000 characters of text, and lets the event
- * loop answer other requests between them (on SQLite each statement runs synchronously).
+ * loop answer other requests between them (on SQLite each statement runs synchronously). Returns
+ * the new ids.
  */
-export async function insertExamples(db: Db, rows: ExampleInsert[]) {
+export async function insertExamples(db: Db, rows: ExampleInsert[]): Promise<number[]> {
+  const ids: number[] = [];
   for (let start = 0; start < rows.length;) {
     let end = start;
     let chars = 0;
@@ -81,10 +83,16 @@ export async function insertExamples(db: Db, rows: ExampleInsert[]) {
       const r = rows[end++]!;
       chars += r.question.length + r.answer.length + (r.procedure?.length ?? 0);
     }
-    await db.insertInto('examples').values(rows.slice(start, end)).execute();
+    const made = await db
+      .insertInto('examples')
+      .values(rows.slice(start, end))
+      .returning('id')
+      .execute();
+    for (const { id } of made) ids.push(id);
     start = end;
     if (start < rows.length) await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  return ids;
 }
 
 /** Every example with the names it refers to, in catalogue order. */

@@ -1,5 +1,9 @@
 import { successSchema } from '@exemplar/shared/api';
-import { ImportReportSchema, ImportRequestSchema } from '@exemplar/shared/catalogue-io';
+import {
+  ExportQuerySchema,
+  ImportReportSchema,
+  ImportRequestSchema,
+} from '@exemplar/shared/catalogue-io';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { jsonBodyError } from '../../lib/input-guard';
@@ -47,7 +51,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { report, message } = await service.importBody(
           request.body as unknown as Buffer,
-          request.user!.id,
+          request.user!,
         );
         return ok(report, message);
       },
@@ -56,9 +60,19 @@ export const catalogueIoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/export',
-    { onRequest, schema: { tags, summary: 'The whole catalogue as one JSON file' } },
-    async (_request, reply) => {
-      const { filename, text } = await service.exportFile();
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "The whole catalogue as one JSON file (with each example's history: ?versions=true)",
+        querystring: ExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { filename, text } = await service.exportFile({
+        versions: request.query.versions === 'true',
+      });
       return reply
         .header('content-disposition', `attachment; filename="${filename}"`)
         .type('application/json; charset=utf-8')

@@ -1,6 +1,7 @@
 import type {
   CatalogueFile,
   CatalogueFileCategory,
+  CatalogueFileVersion,
   ImportReport,
 } from '@exemplar/shared/catalogue-io';
 import type { Kysely, Transaction } from 'kysely';
@@ -8,6 +9,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { jsonBodyError } from '../../lib/input-guard';
+import { exportedVersions, type Editor } from '../examples/versions.repository';
 import * as repo from './catalogue-io.repository';
 import { writeImport } from './import-writes';
 import { mathCheckPool, type ImportBodyRefusal } from './math-check.pool';
@@ -22,6 +24,8 @@ export interface ImportOptions {
   /** Import examples whose question repeats another's (still listed in the report's `repeats`). */
   allowDuplicate?: boolean;
   actorId?: number | null;
+  /** Who imports, recorded with each imported example's version 1 (null: the CLI, the seed). */
+  editor?: Editor | null;
   onProgress?: (done: number, total: number) => void;
   clock?: () => Date;
   /** The file's maths already checked (checkImportMaths); checked here when absent. */
@@ -160,17 +164,22 @@ async function importFile(
   return report;
 }
 
-/** The whole catalogue as one file that imports back identically. */
+/**
+ * The whole catalogue as one file that imports back identically; with `versions`, each example
+ * carries its history (oldest first), which the import keeps.
+ */
 export async function exportCatalogue(
   db: Kysely<Database>,
   clock: () => Date = () => new Date(),
+  { versions = false }: { versions?: boolean } = {},
 ): Promise<CatalogueFile> {
-  const [subjects, categories, difficulties, types, examples] = await Promise.all([
+  const [subjects, categories, difficulties, types, examples, history] = await Promise.all([
     repo.loadSubjects(db),
     repo.loadCategories(db),
     repo.loadDifficulties(db),
     repo.loadTypes(db),
     repo.exportExamples(db),
+    versions ? exportedVersions(db) : Promise.resolve([]),
   ]);
   const byId = new Map(categories.map((c) => [c.id, c]));
   const children = new Map<string, typeof categories>();
@@ -195,6 +204,28 @@ export async function exportCatalogue(
       names.unshift(c.name);
     return names;
   };
+  const historyOf = new Map<number, CatalogueFileVersion[]>();
+  const difficultyName = new Map(difficulties.map((d) => [d.id, d.name]));
+  const typeName = new Map(types.map((t) => [t.id, t.name]));
+  for (const v of history) {
+    const category = v.category_id === null ? undefined : byId.get(v.category_id);
+    const list = historyOf.get(v.example_id) ?? [];
+    list.push({
+      version: Number(v.version),
+      action: v.action,
+      editedAt: v.edited_at,
+      editedBy:
+        v.editor_email === null ? null : { email: v.editor_email, name: v.editor_name ?? '' },
+      question: v.question,
+      answer: v.answer,
+      procedure: v.procedure,
+      subject: category ? subjectName.get(category.subject_id)! : null,
+      category: category ? path(category.id) : null,
+      difficulty: (v.difficulty_id !== null && difficultyName.get(v.difficulty_id)) || null,
+      type: (v.type_id !== null && typeName.get(v.type_id)) || null,
+    });
+    historyOf.set(v.example_id, list);
+  }
   return {
     format: 'exemplar-catalogue',
     version: 1,
@@ -218,6 +249,7 @@ export async function exportCatalogue(
       createdAt: e.created_at,
       // Published is the default: only drafts say so, and an export of a published catalogue is as before.
       ...(e.status === 'draft' ? { status: 'draft' as const } : {}),
+      ...(versions ? { history: historyOf.get(e.id) ?? [] } : {}),
     })),
   };
 }
@@ -229,8 +261,8 @@ export async function exportCatalogue(
  */
 export function catalogueIoService(database: Pick<Db, 'db' | 'refreshStatistics'>) {
   return {
-    async importBody(body: Buffer, actorId: number) {
-      const report = await importBody(database.db, body, { actorId });
+    async importBody(body: Buffer, actor: Editor) {
+      const report = await importBody(database.db, body, { actorId: actor.id, editor: actor });
       if (!report.dryRun && report.imported > 0) await database.refreshStatistics();
       const message = report.dryRun
         ? `Dry run: ${report.imported} to import, ${report.duplicates} already there, ${report.failed} refused.`
@@ -238,8 +270,8 @@ export function catalogueIoService(database: Pick<Db, 'db' | 'refreshStatistics'
       return { report, message };
     },
 
-    async exportFile() {
-      const file = await exportCatalogue(database.db);
+    async exportFile(options: { versions?: boolean } = {}) {
+      const file = await exportCatalogue(database.db, undefined, options);
       return {
         filename: `exemplar-catalogue-${file.exportedAt!.slice(0, 10)}.json`,
         text: JSON.stringify(file, null, 2),

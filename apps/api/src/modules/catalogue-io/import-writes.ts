@@ -6,6 +6,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNamed } from '../catalogue/catalogue-writes.repository';
+import * as versions from '../examples/versions.repository';
+import { historyRows } from './import-history';
 import * as repo from './catalogue-io.repository';
 import type { ImportOptions } from './catalogue-io.service';
 import type { PreparedFile } from './prepare-file';
@@ -24,7 +26,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * difficulties and types missing from the catalogue are created by name, examples already there
  * (same source, or same question in the same category) are skipped, and so are examples whose
  * question repeats another's (equal questionKey, in the catalogue or earlier in the file) unless
- * the options allow duplicates; those are listed in `report.repeats`. The import is audited.
+ * the options allow duplicates; those are listed in `report.repeats`. Each example imported gets
+ * its version 1 ('import'), or keeps the history the file carries for it (import-history.ts). The
+ * import is audited.
  */
 export async function writeImport(
   trx: Transaction<Database>,
@@ -117,6 +121,8 @@ export async function writeImport(
   /** The file position of the first example of the file with each question key. */
   const fileKeys = new Map<string, number>();
   const rows: repo.ExampleInsert[] = [];
+  /** The history each row of `rows` carries (an export with ?versions=true), by position. */
+  const histories: (typeof parsed.examples)[number]['history'][] = [];
   for (const [i, e] of parsed.examples.entries()) {
     const subject = await subjectId(e.subject);
     let parent: number | null = null;
@@ -167,6 +173,7 @@ export async function writeImport(
         created_at: e.createdAt ?? at,
         updated_at: e.createdAt ?? at,
       });
+      histories.push(e.history);
       report.imported++;
     }
     if (i % 100 === 99) {
@@ -174,7 +181,22 @@ export async function writeImport(
       await yieldToEventLoop();
     }
   }
-  await repo.insertExamples(trx, rows);
+  const made = await repo.insertExamples(trx, rows);
+  const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
+  await versions.recordImportedVersions(
+    trx,
+    made.filter((_, i) => !histories[i]?.length),
+    options.editor ?? null,
+  );
+  if (withHistory.length) {
+    const lookup = { subjects, categories, difficulties: difficultyIds, types, slot, key };
+    await versions.insertVersions(
+      trx,
+      withHistory.flatMap((i) =>
+        historyRows(made[i]!, rows[i]!, histories[i]!, lookup, options.editor ?? null, at),
+      ),
+    );
+  }
   options.onProgress?.(parsed.examples.length, parsed.examples.length);
   await recordAudit(trx, {
     actorId: options.actorId ?? null,

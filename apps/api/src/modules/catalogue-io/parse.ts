@@ -4,7 +4,9 @@ import {
   MATH_TYPE,
   type CatalogueFileCategory,
   type CatalogueFileExample,
+  type CatalogueFileVersion,
 } from '@exemplar/shared/catalogue-io';
+import { parseHistory } from './parse-history';
 import {
   checkName,
   isObject,
@@ -19,7 +21,7 @@ import {
 /** An example of the file that passed every check, as the import writes it. */
 export interface ImportExample extends Omit<
   CatalogueFileExample,
-  'procedure' | 'sourceRef' | 'createdAt' | 'status'
+  'procedure' | 'sourceRef' | 'createdAt' | 'status' | 'history'
 > {
   status: 'draft' | 'published';
   index: number;
@@ -27,6 +29,8 @@ export interface ImportExample extends Omit<
   procedure: string | null;
   sourceRef: string | null;
   createdAt: string | null;
+  /** Its versions as an export with history carries them (null: none; the import makes version 1). */
+  history?: CatalogueFileVersion[] | null;
 }
 
 export interface ParsedFile {
@@ -157,6 +161,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
       typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt))
         ? new Date(raw.createdAt).toISOString()
         : null;
+    const { history, problems: historyProblems } = parseHistory(raw.history);
     return {
       ref: text(raw.sourceRef) || refOf(raw.question, `example ${index + 1}`),
       problems: [
@@ -172,6 +177,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
           ? []
           : ['status must be draft or published']),
         ...textProblems(raw, issuesByText),
+        ...historyProblems,
       ],
       example: () => ({
         subject: text(raw.subject),
@@ -184,6 +190,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
         sourceRef: text(raw.sourceRef) || null,
         createdAt,
         status: raw.status === 'draft' ? 'draft' : 'published',
+        history,
       }),
     };
   });

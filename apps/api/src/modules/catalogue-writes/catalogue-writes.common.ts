@@ -23,12 +23,12 @@ export function mustExist<T>(row: T | undefined, what: string, id: number): T {
   return row;
 }
 
-/** The one audit entry of a catalogue write, recorded in the write's transaction. */
+/** The one audit entry of a catalogue write (or history read), recorded in the write's transaction. */
 export async function auditWrite(
   trx: Tx,
   actor: AuthUser,
   at: string,
-  action: `${string}.${'create' | 'update' | 'delete'}`,
+  action: `${string}.${'create' | 'update' | 'delete' | 'restore' | 'history'}`,
   id: number,
   details: Record<string, unknown>,
 ) {

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
 import { toExample } from '../examples/examples.presenter';
 import * as examples from '../examples/examples.repository';
+import { recordVersion } from '../examples/versions.repository';
 import {
   auditWrite,
   mustExist,
@@ -33,9 +34,9 @@ export const DUPLICATE_QUESTION = 'DuplicateQuestion';
  * the input says allowDuplicate. Returns the repeated example's id when one is let through, for
  * the audit entry. An update never repeats itself (`exceptId`).
  */
-async function checkRepeat(
+export async function checkRepeat(
   trx: Tx,
-  input: ExampleInput,
+  input: Pick<ExampleInput, 'question' | 'allowDuplicate'>,
   exceptId?: number,
 ): Promise<number | undefined> {
   const existingId = await examples.findRepeatedQuestion(trx, input.question, exceptId);
@@ -58,12 +59,15 @@ const values = (input: ExampleInput): examples.ExampleValues => ({
 });
 
 /** The example as editors see it: drafts included, with its status. */
-async function read(trx: Tx, id: number): Promise<Example> {
+export async function read(trx: Tx, id: number): Promise<Example> {
   const row = await examples.getExample(trx, id, undefined, { drafts: true });
   return toExample(mustExist(row, 'Example', id), { editor: true });
 }
 
-/** Example writes: references checked, one transaction and one audit entry each. */
+/**
+ * Example writes: references checked, one transaction and one audit entry each; a create or an
+ * edit also records the example's new version (example_versions) in that transaction.
+ */
 export function exampleWritesService(
   db: Db,
   clock: Clock = () => new Date(),
@@ -79,6 +83,7 @@ export function exampleWritesService(
           { ...values(input), created_by: actor.id },
           at,
         );
+        await recordVersion(trx, id, 'create', actor, at);
         await auditWrite(trx, actor, at, 'examples.create', id, {
           categoryId: input.categoryId,
           status: input.status ?? 'published',
@@ -93,6 +98,7 @@ export function exampleWritesService(
         const repeats = await checkRepeat(trx, input, id);
         const at = clock().toISOString();
         await examples.updateExample(trx, id, values(input), at);
+        await recordVersion(trx, id, 'edit', actor, at);
         await auditWrite(trx, actor, at, 'examples.update', id, {
           categoryId: input.categoryId,
           ...(input.status && input.status !== before.status

@@ -242,4 +242,37 @@ describe(`drafts on ${engineUnderTest}`, () => {
     });
     expect((await due()).total).toBe(1);
   });
+  it('each version records the status it had, and restoring a draft version makes the example a draft again', async () => {
+    const draft = await create('Double the quoll number $2$.', 'draft');
+    await api.request('PUT', `/examples/${draft.id}`, {
+      as: 'admin',
+      payload: {
+        question: 'Double the quoll number $2$.',
+        answer: '$4$',
+        difficultyId: cat.easy,
+        typeId: cat.worked,
+        categoryId: cat.linear,
+        status: 'published',
+      },
+    });
+    const history = await api.request('GET', `/examples/${draft.id}/versions`, { as: 'admin' });
+    expect(
+      history.body.data.versions.map((v: { version: number; status: string }) => [
+        v.version,
+        v.status,
+      ]),
+    ).toEqual([
+      [2, 'published'],
+      [1, 'draft'],
+    ]);
+    expect((await api.request('GET', `/examples/${draft.id}`)).status).toBe(200);
+
+    const restored = await api.request('POST', `/examples/${draft.id}/versions/1/restore`, {
+      as: 'admin',
+      payload: {},
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.body.data.example.status).toBe('draft');
+    expect((await api.request('GET', `/examples/${draft.id}`)).status).toBe(404);
+  });
 });

@@ -183,6 +183,26 @@ export async function insertExample(
   return id;
 }
 
+/** A deleted example brought back under its own id (a restore of its history). */
+export async function reinsertExample(
+  db: Db,
+  id: number,
+  values: ExampleValues & { created_by: number },
+  createdAt: string,
+  at: string,
+) {
+  await db
+    .insertInto('examples')
+    .values({
+      id,
+      ...values,
+      question_key: questionKey(values.question),
+      created_at: createdAt,
+      updated_at: at,
+    })
+    .execute();
+}
+
 export async function updateExample(db: Db, id: number, values: ExampleValues, at: string) {
   await db
     .updateTable('examples')

@@ -5,6 +5,7 @@ import { auditRoutes } from '../../modules/audit/audit.routes';
 import { authRoutes } from '../../modules/auth/auth.routes';
 import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
 import { catalogueWritesRoutes } from '../../modules/catalogue-writes/catalogue-writes.routes';
+import { exampleVersionsRoutes } from '../../modules/catalogue-writes/example-versions.routes';
 import { publicCachePlugin } from '../../modules/catalogue/public-cache';
 import { catalogueIoRoutes } from '../../modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from '../../modules/examples/examples.routes';
@@ -32,6 +33,7 @@ export async function apiPlugin(api: FastifyInstance) {
   await api.register(catalogueRoutes);
   await api.register(examplesRoutes);
   await api.register(catalogueWritesRoutes);
+  await api.register(exampleVersionsRoutes);
   await api.register(catalogueIoRoutes);
   await api.register(progressRoutes);
   await api.register(attemptsRoutes);

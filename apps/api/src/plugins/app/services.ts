@@ -6,6 +6,7 @@ import { attemptsService } from '../../modules/attempts/attempts.service';
 import { auditService } from '../../modules/audit/audit.service';
 import { catalogueIoService } from '../../modules/catalogue-io/catalogue-io.service';
 import { categoryWritesService } from '../../modules/catalogue-writes/category-writes.service';
+import { exampleVersionsService } from '../../modules/catalogue-writes/example-versions.service';
 import { exampleWritesService } from '../../modules/catalogue-writes/example-writes.service';
 import { namedWritesService } from '../../modules/catalogue-writes/named-writes.service';
 import { catalogueService } from '../../modules/catalogue/catalogue.service';
@@ -25,11 +26,13 @@ function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
     catalogue: catalogueService(db),
     /** The admin import and export. */
     catalogueIo: catalogueIoService(app.database),
-    /** The admin writes: subjects, difficulties and types; categories; examples. */
+    /** The admin writes: subjects, difficulties and types; categories; examples and their history. */
     catalogueWrites: {
       named: namedWritesService(db),
       categories: categoryWritesService(db),
       examples: exampleWritesService(db),
+      /** An example's history: read it, restore a version. */
+      versions: exampleVersionsService(db),
     },
     examples: examplesService(db, engine, {
       catalogueVersion: () => app.catalogueVersion.read(),

@@ -13,6 +13,7 @@ import {
 import {
   IconChevronDown,
   IconChevronUp,
+  IconHistory,
   IconPencil,
   IconSelector,
   IconSortAscending,
@@ -49,6 +50,8 @@ interface DataTableProps<T> {
   emptyText: string;
   onEdit: (row: T) => void;
   onDelete: (row: T) => void;
+  /** Given: a History button before Edit, named 'History of {row name}'. */
+  onHistory?: (row: T) => void;
   /** The row being deleted: its Delete button spins. */
   deletingId?: number | null;
   /** Sort applied until the user picks another (null: the order given). */
@@ -176,11 +179,23 @@ function RowActions<T>({
   rowName,
   onEdit,
   onDelete,
+  onHistory,
   deletingId,
 }: DataTableProps<T> & { row: T }) {
   const name = rowName(row);
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end">
+      {onHistory && (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconHistory size={14} />}
+          aria-label={`History of ${name}`}
+          onClick={() => onHistory(row)}
+        >
+          History
+        </Button>
+      )}
       <Button
         size="xs"
         variant="light"

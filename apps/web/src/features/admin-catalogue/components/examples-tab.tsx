@@ -15,6 +15,7 @@ import { optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf, type TabLoad } from './entity-tab';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ExampleForm } from './example-form';
+import { ExampleHistoryModal } from './example-history';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useLookups, type Lookups } from './use-lookups';
@@ -48,7 +49,8 @@ function formatDate(iso: string): string {
 
 /**
  * Examples tab: server-side search (q) and filters (subject, category, difficulty, type), paged
- * with 'Load more'; question and answer cut to 50 characters in the list.
+ * with 'Load more'; question and answer cut to 50 characters in the list. Each example's History
+ * lists its versions, compares any two and restores one.
  */
 export function ExamplesTab() {
   const state = useLookups();
@@ -56,6 +58,7 @@ export function ExamplesTab() {
   const [q] = useDebouncedValue(search, 300);
   const [filters, setFilters] = useState<Omit<ExamplesFilterQuery, 'q'>>({});
   const [editor, setEditor] = useState<Editor>(null);
+  const [history, setHistory] = useState<Example | null>(null);
   const deletion = useDeleteAction('examples');
   const examples = useAdminExamples({ ...filters, status: filters.status ?? 'all', q });
   const lookups = state.status === 'success' ? state.lookups : null;
@@ -162,10 +165,18 @@ export function ExamplesTab() {
             rowName={(row) => `example ${row.id}`}
             emptyText={emptyText('examples')}
             onEdit={(row) => setEditor({ mode: 'edit', row })}
+            onHistory={setHistory}
             onDelete={(row) => deletion.confirmDelete(row.id, truncateText(row.question))}
             deletingId={deletion.deletingId}
             busy={examples.isPlaceholderData}
           />
+          {lookups && (
+            <ExampleHistoryModal
+              example={history}
+              lookups={lookups}
+              onClose={() => setHistory(null)}
+            />
+          )}
           {examples.isFetchNextPageError && (
             <ErrorAlert onRetry={() => void examples.fetchNextPage()}>
               {loadFailed(examples.error?.message ?? '')}

@@ -207,7 +207,7 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
     ).toBeTruthy();
   });
 
-  it('downloads the export with the bearer header and the server’s file name', async () => {
+  it('downloads the export with the bearer header and the server’s file name, and with ?versions=true when the history is asked for', async () => {
     const { fetch: fetchMock } = fakeApi({
       ...catalogueRoutes(),
       'GET /admin/export': () =>
@@ -232,6 +232,14 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
     expect(click).toHaveBeenCalledTimes(1);
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toBe('exemplar-catalogue-2026-11-01.json');
+
+    // With the history: the same download, asked for with ?versions=true.
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: /Include each example's version history/ }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Download catalogue' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/admin/export?versions=true');
     click.mockRestore();
   });
 

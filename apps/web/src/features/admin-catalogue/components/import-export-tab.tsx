@@ -80,6 +80,7 @@ function IoCard(props: {
 
 function ExportCard() {
   const exporter = useExportCatalogue();
+  const [versions, setVersions] = useState(false);
   return (
     <IoCard
       id="export-title"
@@ -96,12 +97,18 @@ function ExportCard() {
       {exporter.error && (
         <ErrorAlert onClose={exporter.reset}>{operationFailed(exporter.error.message)}</ErrorAlert>
       )}
+      <Checkbox
+        label="Include each example's version history"
+        description="Every saved version, so the import keeps the history. Makes the file larger."
+        checked={versions}
+        onChange={(event) => setVersions(event.currentTarget.checked)}
+      />
       <Group>
         <Button
           leftSection={<IconDownload size={16} />}
           loading={exporter.isPending}
           onClick={() =>
-            exporter.mutate(undefined, {
+            exporter.mutate(versions, {
               onSuccess: (filename) =>
                 notifications.show({
                   color: 'teal',

@@ -47,6 +47,20 @@ describe('describeAuditEntry', () => {
     expect(example).toEqual({ summary: 'Deleted example #42', kind: 'catalogue', tone: 'delete' });
   });
 
+  it("restores and reads of an example's history, with the version restored", () => {
+    expect(describeAuditEntry(entry('examples.restore', { version: 3 }, '42'))).toEqual({
+      summary: 'Restored example #42 to version 3',
+      kind: 'catalogue',
+      tone: 'update',
+    });
+    expect(
+      describeAuditEntry(entry('examples.restore', { version: 1, undeleted: true }, '7')).summary,
+    ).toBe('Restored example #7 to version 1 (it had been deleted)');
+    expect(describeAuditEntry(entry('examples.history', { versions: 4 }, '42')).summary).toBe(
+      'Read the history of example #42',
+    );
+  });
+
   it('imports, with their counts', () => {
     expect(
       describeAuditEntry(entry('catalogue.import', { imported: 126, duplicates: 2, failed: 0 }, ''))

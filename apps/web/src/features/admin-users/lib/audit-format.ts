@@ -85,6 +85,19 @@ export function describeAuditEntry(entry: AuditEntryView): AuditDescription {
       };
   }
 
+  if (action === 'examples.restore') {
+    const version = typeof details['version'] === 'number' ? details['version'] : null;
+    const undeleted = details['undeleted'] === true ? ' (it had been deleted)' : '';
+    return {
+      summary: `Restored example #${target}${version === null ? '' : ` to version ${version}`}${undeleted}`,
+      kind: 'catalogue',
+      tone: 'update',
+    };
+  }
+  if (action === 'examples.history') {
+    return { summary: `Read the history of example #${target}`, kind: 'catalogue', tone: 'other' };
+  }
+
   if (action === 'catalogue.import') {
     const count = (key: string) => (typeof details[key] === 'number' ? details[key] : null);
     const imported = count('imported');

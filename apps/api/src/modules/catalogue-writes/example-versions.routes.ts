@@ -1,0 +1,54 @@
+import { successSchema } from '@exemplar/shared/api';
+import { IdParamsSchema } from '@exemplar/shared/catalogue';
+import {
+  ExampleVersionsSchema,
+  RestoredExampleSchema,
+  RestoreVersionSchema,
+  VersionParamsSchema,
+} from '@exemplar/shared/versions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+
+/**
+ * GET /examples/{id}/versions and POST /examples/{id}/versions/{version}/restore: an example's
+ * history for those who write the catalogue (a deleted example's for a super admin only, decided
+ * by the service).
+ */
+export const exampleVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.catalogueWrites.versions;
+  const onRequest = app.requirePermission('catalogue:write');
+  const tags = ['catalogue (admin)'];
+
+  app.get(
+    '/examples/:id/versions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "An example's versions, newest first",
+        params: IdParamsSchema,
+        response: { 200: successSchema(ExampleVersionsSchema) },
+      },
+    },
+    async (request) => ok({ versions: await service.list(request.user!, request.params.id) }),
+  );
+
+  app.post(
+    '/examples/:id/versions/:version/restore',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Make a version current again, as a new version',
+        params: VersionParamsSchema,
+        body: RestoreVersionSchema,
+        response: { 200: successSchema(RestoredExampleSchema) },
+      },
+    },
+    async (request) => {
+      const { id, version } = request.params;
+      const restored = await service.restore(request.user!, id, version, request.body);
+      return ok(restored, `Version ${version} restored as version ${restored.version}.`);
+    },
+  );
+};

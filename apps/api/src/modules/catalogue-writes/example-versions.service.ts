@@ -1,0 +1,123 @@
+import { ErrorCode } from '@exemplar/shared/api';
+import { can } from '@exemplar/shared/roles';
+import type { ExampleVersion, RestoredExample, RestoreVersion } from '@exemplar/shared/versions';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../auth/auth.deps';
+import * as catalogue from '../catalogue/catalogue-writes.repository';
+import * as examples from '../examples/examples.repository';
+import * as versions from '../examples/versions.repository';
+import { toVersion } from '../examples/versions.presenter';
+import { auditWrite, type Clock, type Db, type Tx } from './catalogue-writes.common';
+import { checkRepeat, read } from './example-writes.service';
+
+/**
+ * The example `id` for reading or restoring its history: the example itself, or null when it was
+ * deleted (then only a caller with catalogue:restore-deleted may go on). 404 when it never existed.
+ */
+async function subject(trx: Tx | Db, actor: AuthUser, id: number) {
+  if (await examples.exampleExists(trx, id)) return { deleted: false };
+  if (!(await versions.hasVersions(trx, id))) throw notFound(`Example ${id} not found.`);
+  if (!can(actor.groups, 'catalogue:restore-deleted'))
+    throw forbidden(
+      `Example ${id} was deleted: only a super admin may read or restore its history.`,
+    );
+  return { deleted: true };
+}
+
+/** Version `version` refers to what still exists; one 409 naming each reference that does not. */
+async function checkRefsOf(trx: Tx, row: versions.VersionRow) {
+  const problems: string[] = [];
+  if (
+    row.difficulty_id === null ||
+    !(await catalogue.getNamed(trx, 'difficulties', row.difficulty_id))
+  )
+    problems.push('its difficulty');
+  if (row.type_id === null || !(await catalogue.getNamed(trx, 'types', row.type_id)))
+    problems.push('its type');
+  if (row.category_id === null || !(await catalogue.getCategory(trx, row.category_id)))
+    problems.push('its category');
+  if (problems.length === 0)
+    return row as versions.VersionRow & Record<'difficulty_id' | 'type_id' | 'category_id', number>;
+  const list =
+    problems.length === 1
+      ? problems[0]
+      : `${problems.slice(0, -1).join(', ')} and ${problems.at(-1)}`;
+  throw new AppError(
+    409,
+    ErrorCode.Conflict,
+    `Version ${row.version} cannot be restored: ${list} no longer ${problems.length === 1 ? 'exists' : 'exist'}. Edit the example instead, choosing what it should use now.`,
+  );
+}
+
+/** An example's history: read newest first, and any version made current again as a new one. */
+export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) {
+  return {
+    /** Newest first; the read is audited (who looked at a deleted example's text, too). */
+    list: (actor: AuthUser, id: number): Promise<ExampleVersion[]> =>
+      db.transaction().execute(async (trx) => {
+        const { deleted } = await subject(trx, actor, id);
+        const rows = await versions.listVersions(trx, id);
+        await auditWrite(trx, actor, clock().toISOString(), 'examples.history', id, {
+          versions: rows.length,
+          ...(deleted ? { deleted: true } : {}),
+        });
+        return rows.map(toVersion);
+      }),
+
+    /**
+     * Makes version `version` current again as the example's next version (action 'restore'):
+     * history is never rewritten. A deleted example comes back under its own id. Its references
+     * must still exist (409 naming them) and its question must not repeat another example's
+     * (409 DuplicateQuestion unless allowDuplicate).
+     */
+    restore: (
+      actor: AuthUser,
+      id: number,
+      version: number,
+      body: RestoreVersion,
+    ): Promise<RestoredExample> =>
+      db.transaction().execute(async (trx) => {
+        const { deleted } = await subject(trx, actor, id);
+        const row = await versions.getVersion(trx, id, version);
+        if (!row) throw notFound(`Example ${id} has no version ${version}.`);
+        const refs = await checkRefsOf(trx, row);
+        const repeats = await checkRepeat(
+          trx,
+          { question: row.question, allowDuplicate: body.allowDuplicate },
+          id,
+        );
+        const at = clock().toISOString();
+        const values: examples.ExampleValues = {
+          question: row.question,
+          answer: row.answer,
+          procedure: row.procedure,
+          difficulty_id: refs.difficulty_id,
+          type_id: refs.type_id,
+          category_id: refs.category_id,
+          status: row.status,
+        };
+        if (deleted) {
+          const first = (await versions.getVersion(trx, id, 1)) ?? row;
+          await examples.reinsertExample(
+            trx,
+            id,
+            { ...values, created_by: actor.id },
+            first.edited_at,
+            at,
+          );
+        } else {
+          await examples.updateExample(trx, id, values, at);
+        }
+        const made = await versions.recordVersion(trx, id, 'restore', actor, at);
+        await auditWrite(trx, actor, at, 'examples.restore', id, {
+          version,
+          newVersion: made,
+          categoryId: refs.category_id,
+          ...(deleted ? { undeleted: true } : {}),
+          ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
+        });
+        return { example: await read(trx, id), version: made };
+      }),
+  };
+}
+export type ExampleVersionsService = ReturnType<typeof exampleVersionsService>;

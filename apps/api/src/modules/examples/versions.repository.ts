@@ -1,0 +1,201 @@
+// example_versions: every saved state of an example (owned by the examples module). Each write of
+// an example records its version in the write's own transaction, copied from the examples row it
+// just wrote, so the newest version is always the example as it is.
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, ExampleVersionsTable, VersionAction } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/**
+ * Lets the event loop answer other requests between the statements of a bulk write: on SQLite
+ * every statement runs synchronously and the awaits between them never give it a turn.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Who saved a version, as recorded with it. */
+export interface Editor {
+  id: number;
+  email: string;
+  name: string;
+}
+
+const nextVersion = (exampleId: number) =>
+  sql<number>`(select coalesce(max(v.version), 0) + 1 from example_versions v where v.example_id = ${exampleId})`;
+
+/**
+ * Records the example as it now is as its next version (previous newest + 1). Call after writing
+ * the examples row in the same transaction: on PostgreSQL that write holds the row's lock, so two
+ * saves of one example number their versions one after the other.
+ */
+export async function recordVersion(
+  db: Db,
+  exampleId: number,
+  action: VersionAction,
+  editor: Editor | null,
+  at: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('example_versions')
+    .columns([
+      'example_id',
+      'version',
+      'question',
+      'answer',
+      'procedure',
+      'difficulty_id',
+      'type_id',
+      'category_id',
+      'edited_by',
+      'editor_email',
+      'editor_name',
+      'edited_at',
+      'action',
+      'status',
+    ])
+    .expression(
+      db
+        .selectFrom('examples')
+        .select([
+          'id',
+          nextVersion(exampleId).as('version'),
+          'question',
+          'answer',
+          'procedure',
+          'difficulty_id',
+          'type_id',
+          'category_id',
+          sql.val(editor?.id ?? null).as('edited_by'),
+          sql.val(editor?.email ?? null).as('editor_email'),
+          sql.val(editor?.name ?? null).as('editor_name'),
+          sql.val(at).as('edited_at'),
+          sql.val(action).as('action'),
+          'status',
+        ])
+        .where('id', '=', exampleId),
+    )
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/**
+ * Version 1 ('import') of each of `ids`, examples an import has just inserted: one statement per
+ * 200 ids, copied from the rows themselves (their created_at is when the version was made), the
+ * event loop free between them.
+ */
+export async function recordImportedVersions(db: Db, ids: number[], editor: Editor | null) {
+  for (let start = 0; start < ids.length; start += 200) {
+    if (start > 0) await yieldToEventLoop();
+    await db
+      .insertInto('example_versions')
+      .columns([
+        'example_id',
+        'version',
+        'question',
+        'answer',
+        'procedure',
+        'difficulty_id',
+        'type_id',
+        'category_id',
+        'edited_by',
+        'editor_email',
+        'editor_name',
+        'edited_at',
+        'action',
+        'status',
+      ])
+      .expression(
+        db
+          .selectFrom('examples')
+          .select([
+            'id',
+            sql.lit(1).as('version'),
+            'question',
+            'answer',
+            'procedure',
+            'difficulty_id',
+            'type_id',
+            'category_id',
+            sql.val(editor?.id ?? null).as('edited_by'),
+            sql.val(editor?.email ?? null).as('editor_email'),
+            sql.val(editor?.name ?? null).as('editor_name'),
+            'created_at',
+            sql.lit('import').as('action'),
+            'status',
+          ])
+          .where('id', 'in', ids.slice(start, start + 200)),
+      )
+      .execute();
+  }
+}
+
+export type VersionInsert = Insertable<ExampleVersionsTable>;
+
+/** Versions as an import carries them (a history exported with the catalogue), in bulk. */
+export async function insertVersions(db: Db, rows: VersionInsert[]) {
+  for (let start = 0; start < rows.length; start += 100) {
+    if (start > 0) await yieldToEventLoop();
+    await db
+      .insertInto('example_versions')
+      .values(rows.slice(start, start + 100))
+      .execute();
+  }
+}
+
+const versionColumns = [
+  'example_id',
+  'version',
+  'question',
+  'answer',
+  'procedure',
+  'difficulty_id',
+  'type_id',
+  'category_id',
+  'edited_by',
+  'editor_email',
+  'editor_name',
+  'edited_at',
+  'action',
+  'status',
+] as const;
+
+/** An example's versions, newest first (empty: the example never existed). */
+export function listVersions(db: Db, exampleId: number) {
+  return db
+    .selectFrom('example_versions')
+    .select(versionColumns)
+    .where('example_id', '=', exampleId)
+    .orderBy('version', 'desc')
+    .execute();
+}
+export type VersionRow = Awaited<ReturnType<typeof listVersions>>[number];
+
+export function getVersion(db: Db, exampleId: number, version: number) {
+  return db
+    .selectFrom('example_versions')
+    .select(versionColumns)
+    .where('example_id', '=', exampleId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** Whether the example ever existed: it has at least one version. */
+export async function hasVersions(db: Db, exampleId: number): Promise<boolean> {
+  return !!(await db
+    .selectFrom('example_versions')
+    .select('version')
+    .where('example_id', '=', exampleId)
+    .limit(1)
+    .executeTakeFirst());
+}
+
+/** The versions of every example in the catalogue (an export of its history), in id and version order. */
+export function exportedVersions(db: Db) {
+  return db
+    .selectFrom('example_versions as v')
+    .innerJoin('examples as e', 'e.id', 'v.example_id')
+    .select(versionColumns.map((c) => `v.${c}` as const))
+    .orderBy('v.example_id')
+    .orderBy('v.version')
+    .execute();
+}

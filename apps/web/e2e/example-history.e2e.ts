@@ -1,0 +1,146 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeFindings } from './axe';
+import { eventually, expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+/** Where the screenshots of the History dialog go for a person to look at (outside the repo). */
+const SHOTS = process.env['HISTORY_SHOTS_DIR'];
+
+describe('/admin: the History of an example in the browser', () => {
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: 'root-history@example.com', password: 'Sup3r-Secret-Keeper' },
+  });
+  const { api: must } = e2e;
+  const stamp = Date.now().toString(36);
+
+  /** An example saved three times through the API by `token`'s admin: version 3 is current. */
+  async function editedExample(token: string, word: string) {
+    const first = <T>(list: T[]) => list[0]!;
+    const { categories } = await must<{ categories: { id: number }[] }>('GET', '/categories');
+    const { difficulties } = await must<{ difficulties: { id: number }[] }>('GET', '/difficulties');
+    const { types } = await must<{ types: { id: number }[] }>('GET', '/types');
+    const base = {
+      answer: '$x = 4$',
+      procedure: 'Subtract $3$, then divide by $2$.',
+      categoryId: first(categories).id,
+      difficultyId: first(difficulties).id,
+      typeId: first(types).id,
+    };
+    const made = await must<{ example: { id: number } }>(
+      'POST',
+      '/examples',
+      { ...base, question: `Solve $2x + 3 = 11$ for the ${word}.` },
+      token,
+    );
+    const id = made.example.id;
+    await must(
+      'PUT',
+      `/examples/${id}`,
+      { ...base, question: `Solve $2x + 3 = 11$ quickly for the ${word}.` },
+      token,
+    );
+    await must(
+      'PUT',
+      `/examples/${id}`,
+      { ...base, question: `Solve $2x + 5 = 13$ for the ${word}.`, answer: '$x = 4$ again' },
+      token,
+    );
+    return id;
+  }
+
+  async function openHistory(page: Page, word: string, id: number) {
+    await page.goto(e2e.url('/admin?tab=examples'));
+    await page.getByRole('textbox', { name: 'Search examples' }).fill(word);
+    await page.getByRole('button', { name: `History of example ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `History of example ${id}` });
+    await dialog.getByLabel(`Versions of example ${id}`).waitFor();
+    return dialog;
+  }
+
+  it('opens History, compares two chosen versions word by word, restores one after a confirmation and shows the restored text', async () => {
+    const editor = await e2e.account('admin', { tag: `hist-${stamp}`, name: 'Hilde Historian' });
+    const word = `okapi${stamp}`;
+    const id = await editedExample(editor.tokens.idToken, word);
+    const page = await e2e.open({ as: editor, viewport: DESKTOP });
+    const dialog = await openHistory(page, word, id);
+
+    const rows = dialog.getByRole('table', { name: `Versions of example ${id}` }).getByRole('row');
+    await eventually(() => rows.count()).toBe(4);
+    expect(await rows.nth(1).textContent()).toContain('Hilde Historian');
+    expect(await rows.nth(1).textContent()).toContain('Current');
+    expect(await rows.nth(3).textContent()).toContain('Created');
+
+    // The two newest are compared first; then versions 1 and 2, chosen with the keyboard too.
+    const changes = dialog.getByLabel('Changes from version 2 to version 3');
+    await changes.waitFor();
+    expect(await changes.locator('del').allTextContents()).toContain('[removed: quickly ]');
+    await dialog.getByRole('combobox', { name: 'Newer' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: /^Version 2 ·/ }).click();
+    await dialog.getByRole('combobox', { name: 'Older' }).click();
+    await page.getByRole('option', { name: /^Version 1 ·/ }).click();
+    const firstEdit = dialog.getByLabel('Changes from version 1 to version 2');
+    await firstEdit.waitFor();
+    expect(await firstEdit.locator('ins').allTextContents()).toContain('[added: quickly ]');
+    // Added text is underlined and removed text struck through, not told by colour alone.
+    expect(
+      await firstEdit
+        .locator('ins')
+        .first()
+        .evaluate((el) => getComputedStyle(el).textDecorationLine),
+    ).toContain('underline');
+    await dialog.getByText('Rendered', { exact: true }).click();
+    await eventually(() => dialog.locator('.katex').count()).toBeGreaterThan(3);
+    expect(await axeFindings(page, 'history dialog')).toEqual([]);
+
+    // Restore version 1: the confirmation says what will happen, then a new version 4.
+    await dialog.getByRole('button', { name: 'Restore version 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+    await confirm.getByText('saved as a new version (version 4)').waitFor();
+    await page.waitForTimeout(400); // the dialog's entrance transition
+    expect(await axeFindings(page, 'restore confirmation')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Restore version 1' }).click();
+    await page.getByText('Version 1 restored as version 4.').waitFor();
+    await eventually(() => rows.count()).toBe(5);
+    expect(await rows.nth(1).textContent()).toContain('Restored');
+
+    await dialog.getByRole('button', { name: 'Close history' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Solve $2x + 3 = 11$ for the ${word}`.slice(0, 40) })
+      .waitFor();
+    const example = await must<{ example: { question: string } }>('GET', `/examples/${id}`);
+    expect(example.example.question).toBe(`Solve $2x + 3 = 11$ for the ${word}.`);
+  });
+
+  it('lays the History dialog out in light and dark, on desktop and phone, without sideways scroll and axe clean', async () => {
+    const editor = await e2e.account('admin', { tag: `shots-${stamp}`, name: 'Sam Shots' });
+    const word = `numbat${stamp}`;
+    const id = await editedExample(editor.tokens.idToken, word);
+    if (SHOTS) await mkdir(SHOTS, { recursive: true });
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const page = await e2e.open({ as: editor, viewport, colorScheme });
+        const dialog = await openHistory(page, word, id);
+        await dialog.getByLabel('Changes from version 2 to version 3').waitFor();
+        await page.waitForTimeout(400);
+        found.push(...(await axeFindings(page, `history ${colorScheme} ${size}`)));
+        if (size === 'phone') await expectNoSidewaysScroll(page, `history ${colorScheme}`);
+        if (SHOTS)
+          await page.screenshot({
+            path: `${SHOTS}/history-${colorScheme}-${size}.png`,
+          });
+      }
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});

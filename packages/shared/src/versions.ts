@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { IdParamSchema, IdSchema } from './fields';
+import { ExampleSchema, ExampleStatusSchema } from './catalogue';
+
+/** How a version of an example came to be. */
+export const VERSION_ACTIONS = ['create', 'edit', 'restore', 'import'] as const;
+export type VersionAction = (typeof VERSION_ACTIONS)[number];
+
+/** Who saved a version: their account (id null once deleted) and the email and name they had. */
+export const VersionEditorSchema = z.object({
+  id: IdSchema.nullable(),
+  email: z.string(),
+  name: z.string(),
+});
+export type VersionEditor = z.infer<typeof VersionEditorSchema>;
+
+/**
+ * One saved state of an example. The references are the ids it had then: they may no longer exist
+ * (null when an imported history named one the catalogue did not have).
+ */
+export const ExampleVersionSchema = z.object({
+  version: z.number().int().min(1),
+  /** null: no editor known (the versions the catalogue had before history was kept, imports of them). */
+  editedBy: VersionEditorSchema.nullable(),
+  editedAt: z.string(),
+  action: z.enum(VERSION_ACTIONS),
+  question: z.string(),
+  answer: z.string(),
+  procedure: z.string().nullable(),
+  difficultyId: IdSchema.nullable(),
+  typeId: IdSchema.nullable(),
+  categoryId: IdSchema.nullable(),
+  /** Draft or published in this version (restoring it restores that too). */
+  status: ExampleStatusSchema,
+});
+export type ExampleVersion = z.infer<typeof ExampleVersionSchema>;
+
+/** GET /examples/{id}/versions: newest first. */
+export const ExampleVersionsSchema = z.object({ versions: z.array(ExampleVersionSchema) });
+export type ExampleVersions = z.infer<typeof ExampleVersionsSchema>;
+
+/** POST /examples/{id}/versions/{version}/restore path. */
+export const VersionParamsSchema = z.object({ id: IdParamSchema, version: IdParamSchema }).strict();
+
+/**
+ * POST /examples/{id}/versions/{version}/restore body. allowDuplicate: restore a question that
+ * repeats another example's (else 409 DuplicateQuestion with its id, as a save answers).
+ */
+export const RestoreVersionSchema = z
+  .object({
+    allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false.' }).optional(),
+  })
+  .strict();
+export type RestoreVersion = z.infer<typeof RestoreVersionSchema>;
+
+/** The restore's answer: the example as it now is. */
+export const RestoredExampleSchema = z.object({
+  example: ExampleSchema,
+  version: z.number().int(),
+});
+export type RestoredExample = z.infer<typeof RestoredExampleSchema>;
