@@ -6,6 +6,7 @@ import { authRoutes } from '../../modules/auth/auth.routes';
 import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
 import { catalogueWritesRoutes } from '../../modules/catalogue-writes/catalogue-writes.routes';
 import { publicCachePlugin } from '../../modules/catalogue/public-cache';
+import { catalogueHealthRoutes } from '../../modules/catalogue-health/catalogue-health.routes';
 import { catalogueIoRoutes } from '../../modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from '../../modules/examples/examples.routes';
 import { healthRoutes } from '../../modules/health/health.routes';
@@ -32,6 +33,7 @@ export async function apiPlugin(api: FastifyInstance) {
   await api.register(examplesRoutes);
   await api.register(catalogueWritesRoutes);
   await api.register(catalogueIoRoutes);
+  await api.register(catalogueHealthRoutes);
   await api.register(progressRoutes);
   await api.register(attemptsRoutes);
 }
