@@ -2,8 +2,13 @@ import type { Example } from '@exemplar/shared/catalogue';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
+import { exampleQueryOptions } from '../../../api/examples';
+import { isNotFound } from '../../../lib/api-error';
+import { useViewer } from '../../../lib/auth/use-viewer';
 import { useAdminExamples } from '../api/get-examples';
 import { categoryOptions } from '../lib/category-tree';
 import { countOf, emptyText, loadFailed } from '../lib/entities';
@@ -41,15 +46,49 @@ function formatDate(iso: string): string {
 }
 
 /**
+ * The example named by `?edit=` in the address (a link from the Health tab, or a shared one), to
+ * open in the edit form, and how to drop it from the address once the form closes.
+ */
+function useLinkedExample() {
+  const [params, setParams] = useSearchParams();
+  const id = toId(params.get('edit')) ?? null;
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
+  const query = useQuery({
+    ...exampleQueryOptions(id ?? 0, viewer, queryClient),
+    enabled: id !== null,
+  });
+  const forget = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  return { id, query, forget };
+}
+
+/**
  * Examples tab: server-side search (q) and filters (subject, category, difficulty, type), paged
- * with 'Load more'; question and answer cut to 50 characters in the list.
+ * with 'Load more'; question and answer cut to 50 characters in the list. `?edit={id}` in the
+ * address opens that example's edit form.
  */
 export function ExamplesTab() {
   const state = useLookups();
+  const linked = useLinkedExample();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const [filters, setFilters] = useState<Omit<ExamplesFilterQuery, 'q'>>({});
-  const [editor, setEditor] = useState<Editor>(null);
+  const [chosen, setEditor] = useState<Editor>(null);
+  const editor: Editor =
+    chosen ??
+    (linked.id !== null && linked.query.data ? { mode: 'edit', row: linked.query.data } : null);
+  const closeEditor = () => {
+    setEditor(null);
+    if (linked.id !== null) linked.forget();
+  };
   const deletion = useDeleteAction('examples');
   const examples = useAdminExamples({ ...filters, q });
   const lookups = state.status === 'success' ? state.lookups : null;
@@ -100,6 +139,13 @@ export function ExamplesTab() {
             onAdd={() => setEditor({ mode: 'add' })}
             summary={examples.data && shownOf(rows.length, total, 'example')}
           />
+          {linked.query.isError && (
+            <ErrorAlert onClose={linked.forget}>
+              {isNotFound(linked.query.error)
+                ? `Example ${linked.id} no longer exists.`
+                : loadFailed(linked.query.error.message)}
+            </ErrorAlert>
+          )}
           <Paper withBorder radius="md" p="sm">
             <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
               <Select
@@ -179,7 +225,7 @@ export function ExamplesTab() {
       )}
       editor={{
         opened: editor !== null,
-        onClose: () => setEditor(null),
+        onClose: closeEditor,
         title: editor?.mode === 'edit' ? `Edit example ${editor.row.id}` : 'Add example',
         size: 'min(1100px, 96vw)',
         form: editor && lookups && (
@@ -188,7 +234,7 @@ export function ExamplesTab() {
             lookups={lookups}
             row={editor.mode === 'edit' ? editor.row : null}
             defaults={{ subjectId: toId(filters.subjectId), categoryId: toId(filters.categoryId) }}
-            onDone={() => setEditor(null)}
+            onDone={closeEditor}
           />
         ),
       }}
