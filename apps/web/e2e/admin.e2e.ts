@@ -318,7 +318,7 @@ describe('/admin: catalogue management in the browser', () => {
     const list = page.getByRole('tablist');
     await list.waitFor();
     const frame = list.locator('..');
-    const last = page.getByRole('tab', { name: 'Import / Export' });
+    const last = page.getByRole('tab', { name: 'Health' });
 
     /** How many pixels of `tab` lie outside the strip's visible part (under 1: all in view). */
     const hiddenPx = (tab: Locator) =>
@@ -342,13 +342,20 @@ describe('/admin: catalogue management in the browser', () => {
 
     // The keyboard still moves between tabs; each chosen tab scrolls fully into view.
     await page.getByRole('tab', { name: 'Subjects' }).focus();
-    for (const name of ['Categories', 'Difficulties', 'Types', 'Examples', 'Import / Export']) {
+    for (const name of [
+      'Categories',
+      'Difficulties',
+      'Types',
+      'Examples',
+      'Import / Export',
+      'Health',
+    ]) {
       await page.keyboard.press('ArrowRight');
       const tab = page.getByRole('tab', { name, selected: true });
       await tab.waitFor();
       await expect.poll(() => hiddenPx(tab)).toBeLessThan(1);
     }
-    expect(page.url()).toBe(url('/admin?tab=import-export'));
+    expect(page.url()).toBe(url('/admin?tab=health'));
     // At the end: the label is not under a cue (the point at its centre is the tab itself), the
     // left edge now shows the way back and the right one is gone.
     const centreIsTab = await last.evaluate((element) => {
@@ -357,7 +364,7 @@ describe('/admin: catalogue management in the browser', () => {
       return element.contains(hit);
     });
     expect(centreIsTab).toBe(true);
-    expect(await last.textContent()).toBe('Import / Export');
+    expect(await last.textContent()).toBe('Health');
     await expect.poll(() => fade('before')).toBe('1');
     await expect.poll(() => fade('after')).toBe('0');
     expect(await chevron('end').count()).toBe(0);

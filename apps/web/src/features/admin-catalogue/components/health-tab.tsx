@@ -226,7 +226,13 @@ function Where({ problem }: { problem: HealthProblem }) {
 function KindBadge({ problem }: { problem: HealthProblem }) {
   const { label, color } = HEALTH_KINDS[problem.kind];
   return (
-    <Badge variant="light" color={color} tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+    <Badge
+      variant="light"
+      color={color}
+      tt="none"
+      h="auto"
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
       {label}
     </Badge>
   );
@@ -280,7 +286,7 @@ function ProblemList({ problems }: { problems: HealthProblem[] }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th style={{ width: 120 }}>Where</Table.Th>
-            <Table.Th style={{ width: 190 }}>Kind</Table.Th>
+            <Table.Th style={{ width: 210 }}>Kind</Table.Th>
             <Table.Th style={{ width: 100 }}>Field</Table.Th>
             <Table.Th>Problem</Table.Th>
           </Table.Tr>
