@@ -2,13 +2,9 @@ import type { Example } from '@exemplar/shared/catalogue';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
-import { exampleQueryOptions } from '../../../api/examples';
 import { isNotFound } from '../../../lib/api-error';
-import { useViewer } from '../../../lib/auth/use-viewer';
 import { useAdminExamples } from '../api/get-examples';
 import { categoryOptions } from '../lib/category-tree';
 import { countOf, emptyText, loadFailed } from '../lib/entities';
@@ -22,6 +18,7 @@ import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ExampleForm } from './example-form';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
+import { useLinkedExample } from './use-linked-example';
 import { useLookups, type Lookups } from './use-lookups';
 import { difficultyColor } from '../../../lib/difficulty-color';
 
@@ -43,31 +40,6 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-/**
- * The example named by `?edit=` in the address (a link from the Health tab, or a shared one), to
- * open in the edit form, and how to drop it from the address once the form closes.
- */
-function useLinkedExample() {
-  const [params, setParams] = useSearchParams();
-  const id = toId(params.get('edit')) ?? null;
-  const queryClient = useQueryClient();
-  const viewer = useViewer();
-  const query = useQuery({
-    ...exampleQueryOptions(id ?? 0, viewer, queryClient),
-    enabled: id !== null,
-  });
-  const forget = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('edit');
-        return next;
-      },
-      { replace: true },
-    );
-  return { id, query, forget };
 }
 
 /**

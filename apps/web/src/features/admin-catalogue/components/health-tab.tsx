@@ -1,9 +1,7 @@
-import type { HealthDone, HealthProblem } from '@exemplar/shared/catalogue-health';
+import type { HealthDone } from '@exemplar/shared/catalogue-health';
 import { HEALTH_PROBLEM_KINDS } from '@exemplar/shared/catalogue-health';
 import {
   Alert,
-  Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -14,15 +12,12 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconRefresh, IconStethoscope } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
-import { paths } from '../../../lib/paths';
 import { useCatalogueHealth } from '../api/get-catalogue-health';
 import { loadFailed } from '../lib/entities';
 import {
@@ -36,7 +31,7 @@ import {
   type KindFilter,
 } from '../lib/health';
 import classes from './admin.module.css';
-import { usePhone } from './use-phone';
+import { ProblemList } from './health-problems';
 
 /** Problems shown per page of the list. */
 export const HEALTH_PAGE_SIZE = 50;
@@ -204,114 +199,5 @@ function Report({ health }: { health: HealthDone }) {
         </Group>
       )}
     </Stack>
-  );
-}
-
-/** Where a problem is fixed: the example's edit form, or the Categories tab. */
-function Where({ problem }: { problem: HealthProblem }) {
-  if (problem.exampleId !== null) {
-    return (
-      <Anchor component={Link} to={paths.adminEditExample(problem.exampleId)} size="sm">
-        Example {problem.exampleId}
-      </Anchor>
-    );
-  }
-  return (
-    <Anchor component={Link} to={paths.adminTab('categories')} size="sm">
-      Category {problem.categoryId}
-    </Anchor>
-  );
-}
-
-function KindBadge({ problem }: { problem: HealthProblem }) {
-  const { label, color } = HEALTH_KINDS[problem.kind];
-  return (
-    <Badge
-      variant="light"
-      color={color}
-      tt="none"
-      h="auto"
-      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
-    >
-      {label}
-    </Badge>
-  );
-}
-
-const fieldLabel = (problem: HealthProblem) =>
-  problem.field === null ? '—' : problem.field[0]!.toUpperCase() + problem.field.slice(1);
-
-function ProblemList({ problems }: { problems: HealthProblem[] }) {
-  const phone = usePhone();
-  const key = (p: HealthProblem) => `${p.exampleId}-${p.categoryId}-${p.field}-${p.kind}`;
-  if (problems.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No problems of this kind.
-      </Text>
-    );
-  }
-  if (phone) {
-    return (
-      <Stack
-        gap="xs"
-        component="ul"
-        aria-label="Problems"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-      >
-        {problems.map((p) => (
-          <Paper key={key(p)} component="li" withBorder radius="md" p="sm">
-            <Group justify="space-between" gap="xs" mb={4}>
-              <Where problem={p} />
-              <KindBadge problem={p} />
-            </Group>
-            {p.field && (
-              <Text size="xs" c="dimmed" fw={600}>
-                {fieldLabel(p)}
-              </Text>
-            )}
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {p.message}
-            </Text>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table aria-label="Problems" striped withTableBorder verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th style={{ width: 120 }}>Where</Table.Th>
-            <Table.Th style={{ width: 210 }}>Kind</Table.Th>
-            <Table.Th style={{ width: 100 }}>Field</Table.Th>
-            <Table.Th>Problem</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {problems.map((p) => (
-            <Table.Tr key={key(p)}>
-              <Table.Td>
-                <Where problem={p} />
-              </Table.Td>
-              <Table.Td>
-                <KindBadge problem={p} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{fieldLabel(p)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {p.message}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
