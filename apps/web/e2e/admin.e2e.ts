@@ -386,8 +386,8 @@ describe('/admin: catalogue management in the browser', () => {
     await expect.poll(() => chevron('start').count()).toBe(0);
 
     // A link to the last tab opens with it in view; a click on a part-hidden tab scrolls it in.
-    await page.goto(url('/admin?tab=import-export'));
-    await page.getByRole('heading', { name: 'Export' }).waitFor();
+    await page.goto(url('/admin?tab=health'));
+    await page.getByRole('heading', { name: 'Catalogue health' }).waitFor();
     await expect.poll(() => hiddenPx(last)).toBeLessThan(1);
     await page.getByRole('tab', { name: 'Types' }).click();
     await page.getByRole('tab', { name: 'Types', selected: true }).waitFor();
