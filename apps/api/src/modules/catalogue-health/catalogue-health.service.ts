@@ -29,7 +29,7 @@ import {
 } from './catalogue-health.presenter';
 
 /** Examples read and sent to the maths thread at a time. */
-export const HEALTH_BATCH = 500;
+export const HEALTH_BATCH = 200;
 
 const FIELDS: readonly HealthField[] = ['question', 'answer', 'procedure'];
 
