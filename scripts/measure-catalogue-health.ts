@@ -99,12 +99,15 @@ try {
   const { base, server, signedIn } = await startApi({ dataDir, databaseUrl });
   try {
     const latencies: number[] = [];
+    /** When each poll was sent (ms since the script started). */
+    const sentAt: number[] = [];
     let running = true;
     const sampler = (async () => {
       while (running) {
         const t = performance.now();
         const res = await fetch(`${base}/api/health`);
         await res.arrayBuffer();
+        sentAt.push(t);
         latencies.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -142,6 +145,8 @@ try {
     const cached = performance.now() - t2;
 
     const during = latencies.slice(idle, runEnd);
+    const slowest = idle + during.indexOf(Math.max(...during));
+    const slowestAt = ((sentAt[slowest]! - start) / 1000).toFixed(1);
     const after = latencies.slice(runEnd);
     console.log(
       `checked ${done.checked} examples in ${(took / 1000).toFixed(1)} s` +
@@ -151,7 +156,7 @@ try {
     );
     console.log(`problems per kind: ${JSON.stringify(done.counts)}`);
     console.log(
-      `GET /api/health during the run: ${during.length} polls, median ${ms(pct(during, 50))}, p95 ${ms(pct(during, 95))}, p99 ${ms(pct(during, 99))}, slowest ${ms(Math.max(...during))}`,
+      `GET /api/health during the run: ${during.length} polls, median ${ms(pct(during, 50))}, p95 ${ms(pct(during, 95))}, p99 ${ms(pct(during, 99))}, slowest ${ms(Math.max(...during))} (sent ${slowestAt} s into the run)`,
     );
     console.log(
       `GET /api/health after it, no run: ${after.length} polls, median ${ms(pct(after, 50))}, p95 ${ms(pct(after, 95))}, p99 ${ms(pct(after, 99))}, slowest ${ms(Math.max(...after))}`,
