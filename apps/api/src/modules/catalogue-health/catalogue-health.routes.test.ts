@@ -1,4 +1,5 @@
 import type { HealthDone, HealthProblem } from '@exemplar/shared/catalogue-health';
+import { questionKey } from '@exemplar/shared/math';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertExample, insertNamed, insertSubject } from '../../../test/factories';
 import { useTestApp } from '../../../test/helpers/test-app';
@@ -173,7 +174,7 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
           message:
             'The question has \\frac outside maths, so readers see it as written; put the expression between $ signs.',
         },
-        ...[blank, missing].map((exampleId) => ({
+        ...[blank, missing].map((exampleId): HealthProblem => ({
           exampleId,
           categoryId: null,
           field: 'procedure',
@@ -232,7 +233,7 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
     expect(await healthRuns()).toBe(runs + 1);
   });
 
-  it('callers during a run share it: one run, and every caller sees its progress', async () => {
+  it('callers at the same time share one run: each answer (progress or result) is of the run started at the same moment, and one run is audited', async () => {
     api.app.catalogueVersion.forget();
     await insertExample(db(), {
       categoryId: ids.algebra,
@@ -249,7 +250,9 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
       api.request('GET', URL, { as: 'superadmin' }),
       api.request('GET', URL, { as: 'admin' }),
     ]);
-    expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+    // The first starts the run; the others join it, or read its result if it has already ended.
+    expect(answers[0]!.status).toBe(202);
+    for (const a of answers) expect([202, 200]).toContain(a.status);
     expect(new Set(answers.map((a) => a.body.data.startedAt)).size).toBe(1);
     const { health } = await untilDone('superadmin');
     expect(health.startedAt).toBe(answers[0]!.body.data.startedAt);
@@ -264,40 +267,59 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
 });
 
 describe(`a health run over many examples on ${engineUnderTest}`, () => {
-  it('checks 3,000 examples in batches off the event loop: a 5 ms timer never waits more than 100 ms', async () => {
-    const rows = Array.from({ length: 3000 }, (_, i) => ({
-      question: `Simplify $\\frac{${i}x^2 + ${i + 1}x}{x} - \\sqrt{${i + 2}}$ for $x \\ne 0$.`,
-      answer: `$${i}x + ${i + 1} - \\sqrt{${i + 2}}$`,
-      procedure: `Divide each term by $x$: $$\\frac{${i}x^2}{x} = ${i}x, \\quad \\frac{${i + 1}x}{x} = ${i + 1}.$$ Then $\\sum_{k=1}^{${i + 3}} k = \\binom{${i + 4}}{2}$ is not needed.`,
-    }));
-    const category = await insertCategory(db(), ids.subject, 'Many');
-    for (const r of rows) {
-      await insertExample(db(), {
-        categoryId: category,
-        difficultyId: ids.easy,
-        typeId: ids.worked,
-        ...r,
-      });
-    }
-    api.app.catalogueVersion.forget();
+  it(
+    "checks 3,000 examples in batches off the event loop: 99 % of a 5 ms timer's ticks come within 100 ms, and every one within 250 ms",
+    { timeout: 120_000 },
+    async () => {
+      const rows = Array.from({ length: 3000 }, (_, i) => ({
+        question: `Simplify $\\frac{${i}x^2 + ${i + 1}x}{x} - \\sqrt{${i + 2}}$ for $x \\ne 0$.`,
+        answer: `$${i}x + ${i + 1} - \\sqrt{${i + 2}}$`,
+        procedure: `Divide each term by $x$: $$\\frac{${i}x^2}{x} = ${i}x, \\quad \\frac{${i + 1}x}{x} = ${i + 1}.$$ Then $\\sum_{k=1}^{${i + 3}} k = \\binom{${i + 4}}{2}$ is not needed.`,
+      }));
+      const category = await insertCategory(db(), ids.subject, 'Many');
+      const at = new Date().toISOString();
+      for (let i = 0; i < rows.length; i += 200) {
+        await db()
+          .insertInto('examples')
+          .values(
+            rows.slice(i, i + 200).map((r) => ({
+              ...r,
+              question_key: questionKey(r.question),
+              category_id: category,
+              difficulty_id: ids.easy,
+              type_id: ids.worked,
+              created_by: null,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+      }
+      api.app.catalogueVersion.forget();
 
-    const gaps: number[] = [];
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      gaps.push(now - last);
-      last = now;
-    }, 5);
-    const started = performance.now();
-    const { statuses, health } = await untilDone();
-    const took = performance.now() - started;
-    clearInterval(timer);
+      const gaps: number[] = [];
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        gaps.push(now - last);
+        last = now;
+      }, 5);
+      const started = performance.now();
+      const { statuses, health } = await untilDone();
+      const took = performance.now() - started;
+      clearInterval(timer);
 
-    expect(health.checked).toBeGreaterThanOrEqual(3000);
-    expect(health.counts['render-error']).toBe(0);
-    // Long enough for the timer to have been tested, and it kept ticking throughout.
-    expect(statuses.filter((s) => s === 202).length).toBeGreaterThan(3);
-    expect(gaps.length).toBeGreaterThan(took / 50);
-    expect(Math.max(...gaps)).toBeLessThan(100);
-  });
+      expect(health.checked).toBeGreaterThanOrEqual(3000);
+      expect(health.counts['render-error']).toBe(0);
+      // Long enough for the timer to have been tested, and it kept ticking throughout.
+      expect(statuses.filter((s) => s === 202).length).toBeGreaterThan(3);
+      expect(gaps.length).toBeGreaterThan(took / 50);
+      // Checking one batch's maths on the event loop would hold it for several hundred ms. On this
+      // shared two-core machine a timer waits up to ~150 ms with nothing running (the process waits
+      // for a CPU), hence the looser bound on every tick than on 99 % of them (as the import's test).
+      const sortedGaps = [...gaps].sort((a, b) => a - b);
+      expect(sortedGaps[Math.floor(gaps.length * 0.99)]).toBeLessThan(100);
+      expect(sortedGaps.at(-1)).toBeLessThan(250);
+    },
+  );
 });
