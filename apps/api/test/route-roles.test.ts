@@ -251,6 +251,16 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     status: 200,
   }),
   'GET /api/admin/export': async () => ({ url: '/api/admin/export', status: 200 }),
+  // A run finished for the catalogue as it is: every allowed caller gets the kept result.
+  'GET /api/admin/catalogue-health': async () => {
+    for (let i = 0; i < 500; i++) {
+      const res = await inject('GET', '/api/admin/catalogue-health', undefined, users.admin);
+      if (res.statusCode === 200) break;
+      expect(res.statusCode, res.body).toBe(202);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { url: '/api/admin/catalogue-health', status: 200 };
+  },
   'POST /api/subjects': async () => ({
     url: '/api/subjects',
     payload: named('Subject'),

@@ -321,7 +321,7 @@ describe('/admin: catalogue management in the browser', () => {
     const list = page.getByRole('tablist');
     await list.waitFor();
     const frame = list.locator('..');
-    const last = page.getByRole('tab', { name: 'Import / Export' });
+    const last = page.getByRole('tab', { name: 'Health' });
 
     /** How many pixels of `tab` lie outside the strip's visible part (under 1: all in view). */
     const hiddenPx = (tab: Locator) =>
@@ -345,13 +345,20 @@ describe('/admin: catalogue management in the browser', () => {
 
     // The keyboard still moves between tabs; each chosen tab scrolls fully into view.
     await page.getByRole('tab', { name: 'Subjects' }).focus();
-    for (const name of ['Categories', 'Difficulties', 'Types', 'Examples', 'Import / Export']) {
+    for (const name of [
+      'Categories',
+      'Difficulties',
+      'Types',
+      'Examples',
+      'Import / Export',
+      'Health',
+    ]) {
       await page.keyboard.press('ArrowRight');
       const tab = page.getByRole('tab', { name, selected: true });
       await tab.waitFor();
       await expect.poll(() => hiddenPx(tab)).toBeLessThan(1);
     }
-    expect(page.url()).toBe(url('/admin?tab=import-export'));
+    expect(page.url()).toBe(url('/admin?tab=health'));
     // At the end: the label is not under a cue (the point at its centre is the tab itself), the
     // left edge now shows the way back and the right one is gone.
     const centreIsTab = await last.evaluate((element) => {
@@ -360,7 +367,7 @@ describe('/admin: catalogue management in the browser', () => {
       return element.contains(hit);
     });
     expect(centreIsTab).toBe(true);
-    expect(await last.textContent()).toBe('Import / Export');
+    expect(await last.textContent()).toBe('Health');
     await expect.poll(() => fade('before')).toBe('1');
     await expect.poll(() => fade('after')).toBe('0');
     expect(await chevron('end').count()).toBe(0);
@@ -382,8 +389,8 @@ describe('/admin: catalogue management in the browser', () => {
     await expect.poll(() => chevron('start').count()).toBe(0);
 
     // A link to the last tab opens with it in view; a click on a part-hidden tab scrolls it in.
-    await page.goto(url('/admin?tab=import-export'));
-    await page.getByRole('heading', { name: 'Export' }).waitFor();
+    await page.goto(url('/admin?tab=health'));
+    await page.getByRole('heading', { name: 'Catalogue health' }).waitFor();
     await expect.poll(() => hiddenPx(last)).toBeLessThan(1);
     await page.getByRole('tab', { name: 'Types' }).click();
     await page.getByRole('tab', { name: 'Types', selected: true }).waitFor();

@@ -12,6 +12,10 @@ export const paths = {
   dashboard: '/dashboard',
   dashboardUser: (userId: string) => `/dashboard/user/${encodeURIComponent(userId)}`,
   admin: '/admin',
+  /** The admin screen on one of its tabs (`?tab=`). */
+  adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
+  /** The admin Examples tab with example `id`'s edit form open. */
+  adminEditExample: (id: number) => `/admin?tab=examples&edit=${id}`,
   profile: '/profile',
   examplesForSubject: (subject: string) => `/examples?subject=${encodeURIComponent(subject)}`,
 } as const;

@@ -14,15 +14,36 @@ export interface MathIssue {
 }
 
 /**
- * Lists what would not render cleanly in `text`: expressions KaTeX rejects and delimiters left
- * unpaired (shown as literal text). Empty list = renders cleanly. Used by the import dry-run.
+ * What KaTeX said of expressions already checked, keyed by mode and expression (null: it renders).
+ * A catalogue repeats many expressions (`$x$`, `$\frac{1}{2}$`), so a caller checking many texts
+ * keeps one and renders each expression once. The caller bounds its size.
  */
-export function checkMath(text: string): MathIssue[] {
+export type RenderVerdicts = Map<string, string | null>;
+
+/** The renderer's error for one expression, or null when it renders. */
+function renderError(value: string, displayMode: boolean, verdicts?: RenderVerdicts) {
+  const key = (displayMode ? 'D' : 'I') + value;
+  const known = verdicts?.get(key);
+  if (known !== undefined) return known;
+  // Only the HTML is built: the MathML is made from the same parse and never fails on its own,
+  // and leaving it out makes the check almost twice as fast.
+  const result = renderMath(value, { displayMode, output: 'html' });
+  const error = result.ok ? null : result.error;
+  verdicts?.set(key, error);
+  return error;
+}
+
+/**
+ * Lists what would not render cleanly in `text`: expressions KaTeX rejects, TeX commands left in
+ * prose and delimiters left unpaired (shown as literal text). Empty list = renders cleanly. Used
+ * by the import dry-run and the catalogue health check.
+ */
+export function checkMath(text: string, verdicts?: RenderVerdicts): MathIssue[] {
   const issues: MathIssue[] = [];
   for (const seg of splitMath(text)) {
     if (seg.kind === 'inline' || seg.kind === 'display') {
-      const result = renderMath(seg.value, { displayMode: seg.kind === 'display' });
-      if (!result.ok) issues.push({ kind: 'render', source: seg.raw, message: result.error });
+      const error = renderError(seg.value, seg.kind === 'display', verdicts);
+      if (error !== null) issues.push({ kind: 'render', source: seg.raw, message: error });
     } else if (seg.kind === 'text') {
       if (hasBareLatex(seg)) {
         const word = /\\[a-zA-Z]+/.exec(seg.raw)?.[0] ?? '\\';

@@ -24,7 +24,7 @@ export {
 } from './render-rich-text';
 export type { RenderRichTextOptions } from './render-rich-text';
 export { checkMath } from './check-math';
-export type { MathIssue } from './check-math';
+export type { MathIssue, RenderVerdicts } from './check-math';
 export {
   displayParts,
   measureLatex,

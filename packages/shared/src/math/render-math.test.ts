@@ -247,4 +247,43 @@ describe('checkMath', () => {
     ]);
     expect(issues[0]!.message).toMatch(/Undefined control sequence/);
   });
+
+  it("gives each expression renderMath's own verdict and message, though it builds only the HTML", () => {
+    const expressions = [
+      '\\frac{1}{2}',
+      '\\frc{1}{2}',
+      '\\left( x',
+      '\\begin{pmatrix} 1 & 2 \\end{bmatrix}',
+      '\\href{https://example.com}{x}',
+      '\\rule{1000em}{1em}',
+      '\\color{nonsense}{x}',
+      'x^{',
+      '\\tag{1} x',
+      '\\sqrt[3]{x} + \\overbrace{a+b}^{n}',
+    ];
+    for (const expr of expressions) {
+      const full = renderMath(expr);
+      const issues = checkMath(`See $${expr}$ here.`);
+      expect(
+        issues.filter((i) => i.kind === 'render').map((i) => i.message),
+        expr,
+      ).toEqual(full.ok ? [] : [full.error]);
+    }
+  });
+
+  it('with a verdict map, renders each distinct expression once and reports the same issues', () => {
+    const verdicts = new Map<string, string | null>();
+    const text = 'Take $x$ and $\\frc{1}{2}$, then $x$ again and $$x$$.';
+    const first = checkMath(text, verdicts);
+    expect(first).toEqual(checkMath(text));
+    // Inline and display of the same source are kept apart: three distinct expressions.
+    expect([...verdicts.keys()].sort()).toEqual(['Dx', 'I\\frc{1}{2}', 'Ix']);
+    expect(verdicts.get('Ix')).toBeNull();
+    expect(verdicts.get('I\\frc{1}{2}')).toMatch(/Undefined control sequence/);
+    // A second text is answered from the map: a planted verdict shows it was not rendered again.
+    verdicts.set('Ix', 'planted');
+    expect(checkMath('Only $x$.', verdicts)).toEqual([
+      { kind: 'render', source: '$x$', message: 'planted' },
+    ]);
+  });
 });

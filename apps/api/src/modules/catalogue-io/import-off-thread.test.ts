@@ -454,7 +454,7 @@ describe('MathCheckPool', () => {
     try {
       await pool.check(['$x$']); // the thread is up: the limit below stops the checking itself
       const heavy = Array.from({ length: 50 }, (_, i) => hostileField(i));
-      await expect(pool.check(heavy, 200)).rejects.toMatchObject({
+      await expect(pool.check(heavy, { timeoutMs: 200 })).rejects.toMatchObject({
         statusCode: 503,
         message: expect.stringMatching(/^Checking the maths took longer than/),
       });

@@ -44,8 +44,16 @@ export type ThreadMessage = { id: number } & (
   | { kind: 'refused'; refusal: ImportBodyRefusal }
 );
 
+/** What a check job lists: issues that stop maths rendering, or also TeX commands left in prose. */
+export interface CheckOptions {
+  /** List `bare-latex` issues too (the import wraps or accepts them; the health check reports them). */
+  bareLatex?: boolean;
+  timeoutMs?: number;
+}
+
 interface Job {
-  message: { kind: 'check'; texts: string[] } | { kind: 'prepare'; body: ArrayBuffer };
+  message:
+    { kind: 'check'; texts: string[]; bareLatex: boolean } | { kind: 'prepare'; body: ArrayBuffer };
   transfer: ArrayBuffer[];
   timeoutMs: number;
   /** Takes one of the job's answers; true once it was the last. */
@@ -67,10 +75,12 @@ export class MathCheckPool {
   private running = false;
   private nextId = 1;
 
-  check(texts: string[], timeoutMs = MATH_CHECK_TIMEOUT_MS): Promise<TextIssues[]> {
+  /** Each text's maths issues, in order (the import's check, and the catalogue health check's). */
+  check(texts: string[], options: CheckOptions = {}): Promise<TextIssues[]> {
     if (texts.length === 0) return Promise.resolve([]);
+    const { bareLatex = false, timeoutMs = MATH_CHECK_TIMEOUT_MS } = options;
     let issues: TextIssues[] = [];
-    return this.submit({ kind: 'check', texts }, [], timeoutMs, (m) => {
+    return this.submit({ kind: 'check', texts, bareLatex }, [], timeoutMs, (m) => {
       if (m.kind !== 'issues') return false;
       issues = m.issues;
       return true;
@@ -210,5 +220,8 @@ export class MathCheckPool {
   }
 }
 
-/** The process's one maths checker thread (imports, the demo seed and the CLI share it). */
+/**
+ * The process's one maths checker thread (imports, the catalogue health check, the demo seed and
+ * the CLI share it).
+ */
 export const mathCheckPool = new MathCheckPool();

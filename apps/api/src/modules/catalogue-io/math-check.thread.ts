@@ -1,8 +1,10 @@
 /**
- * The import's worker thread. It answers two kinds of job:
+ * The maths checker's worker thread (the import's and the catalogue health check's). It answers
+ * two kinds of job:
  * - `check`: for each text, the first few issues that stop its maths rendering (a TeX command left
- *   in prose is not one) and how many there are in all. The list is cut short so a hostile text
- *   with thousands of unclosed delimiters costs little to send back to the event loop and report.
+ *   in prose counts only when the job asks, as the catalogue health check does) and how many
+ *   there are in all. The list is cut short so a hostile text with thousands of unclosed
+ *   delimiters costs little to send back to the event loop and report.
  * - `prepare`: an import request body as raw bytes, taken through everything the event loop used
  *   to do with it: UTF-8 decoding and JSON parsing, the input guard's checks, the request schema,
  *   the maths check and the parsing of every record. What the database work needs comes back in
@@ -12,7 +14,7 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ImportRequestSchema } from '@exemplar/shared/catalogue-io';
-import { checkMath } from '@exemplar/shared/math';
+import { checkMath, type RenderVerdicts } from '@exemplar/shared/math';
 import { parseJsonBody, problemIn } from '../../lib/input-guard.checks';
 import {
   MAX_ISSUES_PER_TEXT,
@@ -37,8 +39,18 @@ const PART_ITEMS = 200;
 
 const send = (message: ThreadMessage) => parentPort!.postMessage(message);
 
-function checkText(text: string): TextIssues {
-  const all = checkMath(text).filter((i) => i.kind !== 'bare-latex');
+/**
+ * KaTeX's verdict on each expression checked lately: a catalogue repeats many expressions, and
+ * a health check of 100,000 examples renders each distinct one once. Emptied when it grows past
+ * VERDICTS_MAX entries (or an expression's worth of characters), which bounds its memory.
+ */
+const verdicts: RenderVerdicts = new Map();
+const VERDICTS_MAX = 200_000;
+
+function checkText(text: string, bareLatex = false): TextIssues {
+  if (verdicts.size > VERDICTS_MAX) verdicts.clear();
+  const found = checkMath(text, verdicts);
+  const all = bareLatex ? found : found.filter((i) => i.kind !== 'bare-latex');
   return { issues: all.slice(0, MAX_ISSUES_PER_TEXT), total: all.length };
 }
 
@@ -110,7 +122,9 @@ parentPort!.on(
   'message',
   (
     message: { id: number } & (
-      { kind: 'check'; texts: string[] } | { kind: 'prepare'; body: ArrayBuffer } | { kind: 'next' }
+      | { kind: 'check'; texts: string[]; bareLatex: boolean }
+      | { kind: 'prepare'; body: ArrayBuffer }
+      | { kind: 'next' }
     ),
   ) => {
     if (message.kind === 'next') {
@@ -118,7 +132,8 @@ parentPort!.on(
       return;
     }
     if (message.kind === 'check') {
-      send({ id: message.id, kind: 'issues', issues: message.texts.map(checkText) });
+      const issues = message.texts.map((t) => checkText(t, message.bareLatex));
+      send({ id: message.id, kind: 'issues', issues });
       return;
     }
     try {

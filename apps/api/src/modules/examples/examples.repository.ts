@@ -291,3 +291,25 @@ export function sitemapBatch(db: Db, fromId: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/* ---- The catalogue health check (modules/catalogue-health): every example, in keyset batches ---- */
+
+/** How many examples there are. */
+export async function countExamples(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('examples')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Up to `limit` examples' texts with ids above `afterId`, in id order: one keyset batch. */
+export function exampleTextsBatch(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('examples')
+    .select(['id', 'question', 'answer', 'procedure'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

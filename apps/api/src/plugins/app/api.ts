@@ -7,6 +7,7 @@ import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
 import { catalogueWritesRoutes } from '../../modules/catalogue-writes/catalogue-writes.routes';
 import { exampleVersionsRoutes } from '../../modules/catalogue-writes/example-versions.routes';
 import { publicCachePlugin } from '../../modules/catalogue/public-cache';
+import { catalogueHealthRoutes } from '../../modules/catalogue-health/catalogue-health.routes';
 import { catalogueIoRoutes } from '../../modules/catalogue-io/catalogue-io.routes';
 import { examplesRoutes } from '../../modules/examples/examples.routes';
 import { healthRoutes } from '../../modules/health/health.routes';
@@ -35,6 +36,7 @@ export async function apiPlugin(api: FastifyInstance) {
   await api.register(catalogueWritesRoutes);
   await api.register(exampleVersionsRoutes);
   await api.register(catalogueIoRoutes);
+  await api.register(catalogueHealthRoutes);
   await api.register(progressRoutes);
   await api.register(attemptsRoutes);
   await api.register(reviewsRoutes);

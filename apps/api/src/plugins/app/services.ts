@@ -4,6 +4,7 @@ import { adminUsersService } from '../../modules/admin-users/admin-users.service
 import { AnswerCheckPool } from '../../modules/answer-check/answer-check.pool';
 import { attemptsService } from '../../modules/attempts/attempts.service';
 import { auditService } from '../../modules/audit/audit.service';
+import { catalogueHealthService } from '../../modules/catalogue-health/catalogue-health.service';
 import { catalogueIoService } from '../../modules/catalogue-io/catalogue-io.service';
 import { categoryWritesService } from '../../modules/catalogue-writes/category-writes.service';
 import { exampleVersionsService } from '../../modules/catalogue-writes/example-versions.service';
@@ -24,6 +25,11 @@ function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
     attempts: attemptsService(db, answerChecker),
     audit: auditService(db),
     catalogue: catalogueService(db),
+    /** The admin check of every example's maths and of empty categories, kept per catalogue version. */
+    catalogueHealth: catalogueHealthService(db, {
+      catalogueVersion: () => app.catalogueVersion.read(),
+      log: app.log,
+    }),
     /** The admin import and export. */
     catalogueIo: catalogueIoService(app.database),
     /** The admin writes: subjects, difficulties and types; categories; examples and their history. */

@@ -32,7 +32,7 @@ describe('/admin catalogue screen', { timeout: 30_000 }, () => {
   });
 
   it.each([['admin'], ['superadmin']] as const)(
-    'lets an %s in, with the six tabs',
+    'lets an %s in, with the seven tabs',
     async (group) => {
       fakeApi(catalogueRoutes());
       renderApp('/admin', { routes: adminRoutes, as: group });
@@ -44,6 +44,7 @@ describe('/admin catalogue screen', { timeout: 30_000 }, () => {
         'Types',
         'Examples',
         'Import / Export',
+        'Health',
       ]);
     },
   );

@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconFileImport,
   IconSchool,
+  IconStethoscope,
   IconTags,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { AccessDenied } from './access-denied';
 import classes from './admin.module.css';
 import { CategoriesTab } from './categories-tab';
 import { ExamplesTab } from './examples-tab';
+import { HealthTab } from './health-tab';
 import { ImportExportTab } from './import-export-tab';
 import { ScrollingTabsList } from './scrolling-tabs-list';
 import { SimpleEntityTab } from './simple-entity-tab';
@@ -26,6 +28,7 @@ export const ADMIN_TABS = [
   'types',
   'examples',
   'import-export',
+  'health',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -57,6 +60,11 @@ const TABS: Record<AdminTab, { label: string; icon: ReactNode; panel: () => Reac
     icon: <IconFileImport size={16} />,
     panel: () => <ImportExportTab />,
   },
+  health: {
+    label: 'Health',
+    icon: <IconStethoscope size={16} />,
+    panel: () => <HealthTab />,
+  },
 };
 
 function isTab(value: string | null): value is AdminTab {
@@ -64,7 +72,7 @@ function isTab(value: string | null): value is AdminTab {
 }
 
 /**
- * /admin — catalogue management: one tab per entity, plus Import / Export. The chosen
+ * /admin — catalogue management: one tab per entity, plus Import / Export and Health. The chosen
  * tab is kept in the address (?tab=examples) so a reload or a shared link opens it again.
  */
 export function AdminCatalogueScreen() {

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
+import { isNotFound } from '../../../lib/api-error';
 import { useAdminExamples } from '../api/get-examples';
 import { categoryOptions } from '../lib/category-tree';
 import { countOf, emptyText, loadFailed } from '../lib/entities';
@@ -18,6 +19,7 @@ import { ExampleForm } from './example-form';
 import { ExampleHistoryModal } from './example-history';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
+import { useLinkedExample } from './use-linked-example';
 import { useLookups, type Lookups } from './use-lookups';
 import { difficultyColor } from '../../../lib/difficulty-color';
 
@@ -50,14 +52,23 @@ function formatDate(iso: string): string {
 /**
  * Examples tab: server-side search (q) and filters (subject, category, difficulty, type), paged
  * with 'Load more'; question and answer cut to 50 characters in the list. Each example's History
- * lists its versions, compares any two and restores one.
+ * lists its versions, compares any two and restores one. `?edit={id}` in the address opens that
+ * example's edit form.
  */
 export function ExamplesTab() {
   const state = useLookups();
+  const linked = useLinkedExample();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const [filters, setFilters] = useState<Omit<ExamplesFilterQuery, 'q'>>({});
-  const [editor, setEditor] = useState<Editor>(null);
+  const [chosen, setEditor] = useState<Editor>(null);
+  const editor: Editor =
+    chosen ??
+    (linked.id !== null && linked.query.data ? { mode: 'edit', row: linked.query.data } : null);
+  const closeEditor = () => {
+    setEditor(null);
+    if (linked.id !== null) linked.forget();
+  };
   const [history, setHistory] = useState<Example | null>(null);
   const deletion = useDeleteAction('examples');
   const examples = useAdminExamples({ ...filters, status: filters.status ?? 'all', q });
@@ -109,6 +120,13 @@ export function ExamplesTab() {
             onAdd={() => setEditor({ mode: 'add' })}
             summary={examples.data && shownOf(rows.length, total, 'example')}
           />
+          {linked.query.isError && (
+            <ErrorAlert onClose={linked.forget}>
+              {isNotFound(linked.query.error)
+                ? `Example ${linked.id} no longer exists.`
+                : loadFailed(linked.query.error.message)}
+            </ErrorAlert>
+          )}
           <Paper withBorder radius="md" p="sm">
             <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm" verticalSpacing="xs">
               <Select
@@ -204,7 +222,7 @@ export function ExamplesTab() {
       )}
       editor={{
         opened: editor !== null,
-        onClose: () => setEditor(null),
+        onClose: closeEditor,
         title: editor?.mode === 'edit' ? `Edit example ${editor.row.id}` : 'Add example',
         size: 'min(1100px, 96vw)',
         form: editor && lookups && (
@@ -213,7 +231,7 @@ export function ExamplesTab() {
             lookups={lookups}
             row={editor.mode === 'edit' ? editor.row : null}
             defaults={{ subjectId: toId(filters.subjectId), categoryId: toId(filters.categoryId) }}
-            onDone={() => setEditor(null)}
+            onDone={closeEditor}
           />
         ),
       }}

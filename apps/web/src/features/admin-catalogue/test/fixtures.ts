@@ -78,7 +78,7 @@ const SINGULAR: Record<keyof CatalogueState, string> = {
 
 /**
  * Routes for test/fake-api.ts: the catalogue API over `state`, kept in memory: GET /examples
- * (paged by limit and cursor, filtered by q, subjectId, difficultyId and status), the lists, and
+ * (paged by limit and cursor, filtered by q, subjectId, difficultyId and status) and GET /examples/{id}, the lists, and
  * POST/PUT/DELETE for the five entities (no validation: tests that need a refusal add a route),
  * plus GET /auth/me for root.
  */
@@ -156,6 +156,10 @@ export function catalogueRoutes(state: CatalogueState = sampleCatalogue()): Rout
     const page = list.slice(start, start + limit);
     const next = start + limit < list.length ? String(start + limit) : null;
     return { examples: page, total: list.length, nextCursor: next };
+  };
+  routes['GET /examples/:id'] = ({ params }) => {
+    const example = state.examples.find((e) => String(e.id) === params['id']);
+    return example ? { example } : fail(404, `Example ${params['id']} not found.`);
   };
   return routes;
 }

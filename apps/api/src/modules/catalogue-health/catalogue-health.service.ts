@@ -1,0 +1,192 @@
+import { ErrorCode } from '@exemplar/shared/api';
+import {
+  HEALTH_PROBLEM_KINDS,
+  MAX_LISTED_PROBLEMS_PER_KIND,
+  type CatalogueHealth,
+  type HealthCounts,
+  type HealthDone,
+  type HealthField,
+  type HealthProblem,
+  type HealthRunning,
+} from '@exemplar/shared/catalogue-health';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { versionedLru } from '../../lib/versioned-lru';
+import { recordAudit } from '../audit/audit.repository';
+import { mathCheckPool, type MathCheckPool } from '../catalogue-io/math-check.pool';
+import { listCategories, type CategoryRow } from '../catalogue/catalogue.repository';
+import {
+  countExamples,
+  examplesPerCategory,
+  exampleTextsBatch,
+} from '../examples/examples.repository';
+import {
+  emptyCategoryProblem,
+  emptyProcedureProblem,
+  fieldProblems,
+} from './catalogue-health.presenter';
+
+/** Examples read and sent to the maths thread at a time. */
+export const HEALTH_BATCH = 200;
+
+const FIELDS: readonly HealthField[] = ['question', 'answer', 'procedure'];
+
+export interface CatalogueHealthOptions {
+  /** The catalogue version (the app's `catalogueVersion.read`): a result is kept per version. */
+  catalogueVersion: () => Promise<string>;
+  pool?: MathCheckPool;
+  batchSize?: number;
+  clock?: () => Date;
+  /** Where a failed run is logged. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** What `status` answers, and whether a run was started for this caller. */
+export interface HealthStatus {
+  health: CatalogueHealth;
+  started: boolean;
+}
+
+interface Run {
+  progress: HealthRunning;
+  /** Set when the run failed: the next caller is told, and the one after starts afresh. */
+  failure?: Error;
+}
+
+/** Categories with no example in them or in any subcategory, each with its path of names. */
+function emptyCategories(
+  categories: CategoryRow[],
+  perCategory: Map<number, number>,
+): { id: number; path: string[] }[] {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const used = new Set<number>();
+  for (const [id, n] of perCategory) {
+    if (n === 0) continue;
+    // Every ancestor of a category with examples has examples in its subtree.
+    for (let c = byId.get(id); c && !used.has(c.id); c = byId.get(c.parent_id ?? -1))
+      used.add(c.id);
+  }
+  const pathOf = (c: CategoryRow): string[] => {
+    const path: string[] = [];
+    for (let at: CategoryRow | undefined = c; at; at = byId.get(at.parent_id ?? -1)) {
+      path.unshift(at.name);
+    }
+    return path;
+  };
+  return categories.filter((c) => !used.has(c.id)).map((c) => ({ id: c.id, path: pathOf(c) }));
+}
+
+/**
+ * The catalogue health check: every example's question, answer and procedure through the shared
+ * maths check on the maths thread (the import's, `math-check.pool.ts`), read in keyset batches,
+ * so the event loop only reads rows and collects answers; plus empty procedures and categories
+ * without examples. One run at a time in the process (callers share it); its result is kept for
+ * the catalogue version it checked, and a caller after a change starts a new run.
+ */
+export function catalogueHealthService(db: Kysely<Database>, options: CatalogueHealthOptions) {
+  const pool = options.pool ?? mathCheckPool;
+  const batchSize = options.batchSize ?? HEALTH_BATCH;
+  const clock = options.clock ?? (() => new Date());
+  const results = versionedLru<HealthDone>({ maxEntries: 1 });
+  let run: Run | undefined;
+
+  async function check(progress: HealthRunning, actorId: number): Promise<HealthDone> {
+    await recordAudit(db, {
+      actorId,
+      action: 'catalogue.health-check',
+      targetType: 'catalogue',
+      targetId: null,
+      details: { catalogueVersion: progress.catalogueVersion },
+      at: progress.startedAt,
+    });
+    const counts = Object.fromEntries(HEALTH_PROBLEM_KINDS.map((k) => [k, 0])) as HealthCounts;
+    const problems: HealthProblem[] = [];
+    const add = (problem: HealthProblem) => {
+      if (++counts[problem.kind] <= MAX_LISTED_PROBLEMS_PER_KIND) problems.push(problem);
+    };
+    progress.total = await countExamples(db);
+    for (let afterId = 0; ;) {
+      const rows = await exampleTextsBatch(db, afterId, batchSize);
+      if (rows.length === 0) break;
+      const texts = rows.flatMap((r) => [r.question, r.answer, r.procedure ?? '']);
+      const found = await pool.check(texts, { bareLatex: true });
+      rows.forEach((row, i) => {
+        FIELDS.forEach((field, f) => {
+          for (const p of fieldProblems(row.id, field, found[i * FIELDS.length + f]!)) add(p);
+        });
+        if (!row.procedure?.trim()) add(emptyProcedureProblem(row.id));
+      });
+      afterId = rows.at(-1)!.id;
+      progress.checked += rows.length;
+    }
+    const [categories, perCategory] = await Promise.all([
+      listCategories(db),
+      examplesPerCategory(db),
+    ]);
+    const empty = emptyCategories(
+      categories,
+      new Map(perCategory.map((r) => [r.category_id, Number(r.n)])),
+    );
+    for (const c of empty) add(emptyCategoryProblem(c.id, c.path));
+    return {
+      ...progress,
+      status: 'done',
+      // Examples added while the run read the table are checked too.
+      total: Math.max(progress.total, progress.checked),
+      checkedAt: clock().toISOString(),
+      counts,
+      problems,
+      categoriesWithoutExamples: empty.length,
+    };
+  }
+
+  function start(catalogueVersion: string, actorId: number): Run {
+    const started: Run = {
+      progress: {
+        status: 'running',
+        checked: 0,
+        total: 0,
+        catalogueVersion,
+        startedAt: clock().toISOString(),
+      },
+    };
+    check(started.progress, actorId).then(
+      (result) => {
+        results.set('catalogue', result.catalogueVersion, result);
+        run = undefined;
+      },
+      (err: Error) => {
+        options.log?.error({ err }, 'catalogue health check failed');
+        started.failure = err;
+      },
+    );
+    return started;
+  }
+
+  return {
+    /**
+     * The result for the catalogue as it is now, if kept; else the run under way (whichever
+     * version it checks); else a new run, started for `actorId` (recorded in the audit log).
+     */
+    async status(actorId: number): Promise<HealthStatus> {
+      const version = await options.catalogueVersion();
+      const kept = results.get('catalogue', version);
+      if (kept) return { health: kept, started: false };
+      if (run?.failure) {
+        run = undefined;
+        throw new AppError(
+          503,
+          ErrorCode.ServiceUnavailable,
+          'Checking the catalogue stopped before it finished; try again.',
+        );
+      }
+      if (run) return { health: { ...run.progress }, started: false };
+      run = start(version, actorId);
+      return { health: { ...run.progress }, started: true };
+    },
+  };
+}
+
+export type CatalogueHealthService = ReturnType<typeof catalogueHealthService>;

@@ -1,0 +1,182 @@
+/**
+ * The catalogue health check at scale: seeds N examples (the MATH public sample,
+ * `../shared/corpus/math-public-sample.json` beside the repository, repeated; each copy's question
+ * numbered so no two are equal; answers wrapped as the import wraps bare LaTeX) over the bench's
+ * 1,000 categories, starts the built-from-source API on it (SQLite, or PostgreSQL with
+ * --engine postgres), asks GET /api/admin/catalogue-health as an admin and polls it until done,
+ * while a second loop asks GET /api/health every 25 ms and times each answer (and goes on as long
+ * again after the run, for the machine's own noise). Prints how long the run took (and how fast it checked the first pass over the sample, where every expression is new
+ * to the checker), its problems per kind, the health latencies, and the second call's time.
+ *
+ *   node --import tsx scripts/measure-catalogue-health.ts [--examples 100000] [--engine sqlite|postgres]
+ *
+ * PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a
+ * database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { questionKey, wrapBareLatex } from '@exemplar/shared/math';
+import pg from 'pg';
+import { createDatabase } from '../apps/api/src/db/database';
+import { migrate } from '../apps/api/src/db/migrate';
+import { startApi } from './bench/engine';
+import { generateCatalogue } from './bench/generate';
+import { root, stop } from './bench/processes';
+
+const { values } = parseArgs({
+  options: {
+    examples: { type: 'string', default: '100000' },
+    engine: { type: 'string', default: 'sqlite' },
+  },
+});
+const N = Number(values.examples);
+const ENGINE = values.engine === 'postgres' ? 'postgres' : 'sqlite';
+const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Record_ {
+  question: string;
+  answer: string;
+  procedure: string | null;
+}
+const corpusFile =
+  process.env.MATH_CORPUS ?? path.resolve(root, '../shared/corpus/math-public-sample.json');
+const corpus = JSON.parse(fs.readFileSync(corpusFile, 'utf8')) as Record_[];
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-health-'));
+const pgName = `exemplar_health_${process.pid}`;
+let databaseUrl: string | undefined;
+if (ENGINE === 'postgres') {
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  await admin.query(`create database ${pgName}`);
+  await admin.end();
+  const u = new URL(PG_ADMIN);
+  u.pathname = `/${pgName}`;
+  databaseUrl = u.toString();
+}
+
+try {
+  const t0 = performance.now();
+  const database = createDatabase({ dataDir, databaseUrl });
+  await migrate(database);
+  await database.db.transaction().execute(async (trx) => {
+    const { categoryIds, difficultyIds, typeIds } = await generateCatalogue(trx, 0);
+    const at = new Date('2026-01-01T00:00:00Z').toISOString();
+    let batch = [];
+    for (let i = 0; i < N; i++) {
+      const r = corpus[i % corpus.length]!;
+      const question = `${r.question} (${i + 1})`;
+      batch.push({
+        question,
+        question_key: questionKey(question),
+        answer: wrapBareLatex(r.answer),
+        procedure: r.procedure,
+        difficulty_id: difficultyIds[i % 4]!,
+        type_id: typeIds[(i >> 2) % 4]!,
+        category_id: categoryIds[i % categoryIds.length]!,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (batch.length === 200) {
+        await trx.insertInto('examples').values(batch).execute();
+        batch = [];
+      }
+    }
+    if (batch.length) await trx.insertInto('examples').values(batch).execute();
+  });
+  await database.close();
+  console.log(
+    `${ENGINE}: seeded ${N} examples (the ${corpus.length}-record sample repeated) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  const { base, server, signedIn } = await startApi({ dataDir, databaseUrl });
+  try {
+    const latencies: number[] = [];
+    /** When each poll was sent (ms since the script started). */
+    const sentAt: number[] = [];
+    let running = true;
+    const sampler = (async () => {
+      while (running) {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/health`);
+        await res.arrayBuffer();
+        sentAt.push(t);
+        latencies.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+    // A few polls before the run: the baseline.
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = latencies.length;
+
+    const health = () =>
+      fetch(`${base}/api/admin/catalogue-health`, { headers: signedIn }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as { data: Record<string, unknown> },
+      }));
+    const start = performance.now();
+    let answer = await health();
+    if (answer.status !== 202) throw new Error(`the first call answered ${answer.status}`);
+    const progress: [number, number][] = [];
+    while (answer.status === 202) {
+      progress.push([performance.now() - start, Number(answer.body.data.checked)]);
+      await new Promise((r) => setTimeout(r, 250));
+      answer = await health();
+    }
+    const took = performance.now() - start;
+    const runEnd = latencies.length;
+    // The same polling with no run, for as long (up to 20 s): the machine's own noise.
+    await new Promise((r) => setTimeout(r, Math.min(took, 20_000)));
+    running = false;
+    await sampler;
+    if (answer.status !== 200) throw new Error(`the run answered ${JSON.stringify(answer)}`);
+    const done = answer.body.data as { checked: number; counts: Record<string, number> };
+
+    const firstPass = progress.find(([, checked]) => checked >= corpus.length);
+    const t2 = performance.now();
+    const again = await health();
+    const cached = performance.now() - t2;
+
+    const during = latencies.slice(idle, runEnd);
+    const slowest = idle + during.indexOf(Math.max(...during));
+    const slowestAt = ((sentAt[slowest]! - start) / 1000).toFixed(1);
+    const after = latencies.slice(runEnd);
+    console.log(
+      `checked ${done.checked} examples in ${(took / 1000).toFixed(1)} s` +
+        (firstPass
+          ? `; the first ${firstPass[1]} (every expression new to the checker) by ${(firstPass[0] / 1000).toFixed(1)} s`
+          : ''),
+    );
+    console.log(`problems per kind: ${JSON.stringify(done.counts)}`);
+    console.log(
+      `GET /api/health during the run: ${during.length} polls, median ${ms(pct(during, 50))}, p95 ${ms(pct(during, 95))}, p99 ${ms(pct(during, 99))}, slowest ${ms(Math.max(...during))} (sent ${slowestAt} s into the run)`,
+    );
+    console.log(
+      `GET /api/health after it, no run: ${after.length} polls, median ${ms(pct(after, 50))}, p95 ${ms(pct(after, 95))}, p99 ${ms(pct(after, 99))}, slowest ${ms(Math.max(...after))}`,
+    );
+    console.log(`second call: ${again.status} in ${ms(cached)} (kept for the catalogue version)`);
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
+    );
+  } finally {
+    await stop(server);
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (ENGINE === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`drop database if exists ${pgName}`);
+    await admin.end();
+  }
+}
