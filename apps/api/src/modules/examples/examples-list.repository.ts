@@ -240,6 +240,23 @@ export async function exampleIdAt(
   return row?.id;
 }
 
+/**
+ * The ids of every example `f` matches, in id order (the same on both engines, whatever the
+ * search's relevance): what a worksheet draws from. Ids only, off the same indexes as the count.
+ */
+export async function filteredIds(db: Db, engine: Engine, f: ExampleFilter): Promise<number[]> {
+  const rows = await applyFilter(db.selectFrom('examples as e').select('e.id'), engine, f)
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The examples with these ids (with the viewer's marks when signed in), in no particular order. */
+export function examplesByIds(db: Db, ids: number[], viewerId: number | undefined) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return withSubject(db).select(selection(viewerId)).where('e.id', 'in', ids).execute();
+}
+
 export async function countExamples(db: Db, engine: Engine, f: ExampleFilter): Promise<number> {
   // Every filter reads examples alone: no join with categories, so an index can answer.
   const row = await applyFilter(
