@@ -4,14 +4,15 @@ import { MathText } from '../../../components/math/math-text';
 import classes from './worksheet.module.css';
 
 /**
- * Room to work under a question, in centimetres: more for an example whose procedure is long (its
- * length stands in for the working it needs), 4 cm without one, between 3 and 8 cm.
+ * Room to work under a question, in centimetres: 4 cm without a procedure; with one, more the
+ * longer it is (its length stands in for the working it needs), from 3 to 6.5 cm, in half
+ * centimetres. Two to four questions then share an A4 or Letter page.
  */
 export function workSpaceCm(example: Pick<Example, 'procedure'>): number {
   const procedure = example.procedure?.trim();
   if (!procedure) return 4;
-  const cm = 2.5 + procedure.length / 120;
-  return Math.min(8, Math.max(3, Math.round(cm * 2) / 2));
+  const cm = 2 + procedure.length / 200;
+  return Math.min(6.5, Math.max(3, Math.round(cm * 2) / 2));
 }
 
 interface WorksheetSheetProps {
