@@ -114,7 +114,7 @@ export function examplesService(
   // it reads the caller's marks), so reseeding the same worksheet reads no list again.
   const idLists = versionedLru<number[]>({
     maxEntries: 200,
-    maxTotalSize: 4_000_000,
+    maxTotalSize: 2_000_000,
     sizeOf: (ids) => ids.length,
   });
   async function filteredIds(filter: list.ExampleFilter): Promise<number[]> {
