@@ -106,6 +106,8 @@ export interface TypesTable {
   updated_at: Timestamp;
 }
 
+export type ExampleStatus = 'draft' | 'published';
+
 export interface ExamplesTable {
   id: Generated<number>;
   question: string;
@@ -119,6 +121,8 @@ export interface ExamplesTable {
   source_ref: ColumnType<string | null, string | null | undefined, string | null>;
   /** The question normalised by questionKey (@exemplar/shared/math): equal keys repeat each other. */
   question_key: string;
+  /** 'draft': seen by editors only; 'published': seen by everyone (the default). */
+  status: ColumnType<ExampleStatus, ExampleStatus | undefined, ExampleStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -158,6 +162,39 @@ export interface HelpOpenedTable {
   answer_opened: ColumnType<number, number | undefined, number>;
   steps_opened: ColumnType<number, number | undefined, number>;
   first_opened_at: Timestamp;
+}
+
+/** FSRS's card state: 0 new, 1 learning, 2 review, 3 relearning (ts-fsrs's State). */
+export type CardState = 0 | 1 | 2 | 3;
+
+/** A learner's card for one example in their reviews: the memory state ts-fsrs schedules from. */
+export interface ReviewCardsTable {
+  user_id: number;
+  example_id: number;
+  due: Timestamp;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: CardState;
+  /** null until the first grade. */
+  last_review: string | null;
+  created_at: Timestamp;
+}
+
+/** Every grade given (kept when its card is taken out of reviews). */
+export interface ReviewLogTable {
+  id: Generated<number>;
+  user_id: number;
+  example_id: number;
+  /** ts-fsrs's Rating: 1 again, 2 hard, 3 good, 4 easy. */
+  rating: 1 | 2 | 3 | 4;
+  state_before: CardState;
+  due_before: Timestamp;
+  reviewed_at: Timestamp;
 }
 
 export interface NewsletterSignupsTable {
@@ -203,6 +240,8 @@ export interface Database {
   solved_marks: SolvedMarksTable;
   answer_attempts: AnswerAttemptsTable;
   help_opened: HelpOpenedTable;
+  review_cards: ReviewCardsTable;
+  review_log: ReviewLogTable;
   newsletter_signups: NewsletterSignupsTable;
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;

@@ -85,6 +85,8 @@ export const readExample: Reader<Example> = object({
   liked: optional(boolean),
   solved: optional(boolean),
   solveMark: optional(nullable(oneOf('without-help', 'with-help'))),
+  reviewDue: optional(nullable(string)),
+  status: optional(oneOf('draft', 'published')),
 });
 
 export const readExamplesPage: Reader<ExamplesPage> = object({
@@ -108,7 +110,13 @@ export const readRandomExample: Reader<RandomExample> = object({
 });
 
 /** `withoutHelp`: how many of the solved were solved by a checked answer before any help. */
-const readCounts = object({ id: integer(), total: count, solved: count, withoutHelp: count });
+const readCounts = object({
+  id: integer(),
+  total: count,
+  solved: count,
+  withoutHelp: count,
+  mastered: count,
+});
 export type ProgressCounts = ReturnType<typeof readCounts>;
 
 /**
@@ -120,6 +128,7 @@ export const readProgress = object({
   solved: count,
   solvedWithoutHelp: count,
   liked: count,
+  mastered: count,
   categories: array(readCounts),
   subjects: array(readCounts),
 });

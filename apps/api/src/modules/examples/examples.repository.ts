@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { questionKey } from '@exemplar/shared/math';
-import type { Database, ExamplesTable, SolveHow } from '../../db/schema';
+import type { Database, ExampleStatus, ExamplesTable, SolveHow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
 export type ExampleValues = Pick<
   ExamplesTable,
   'question' | 'answer' | 'procedure' | 'difficulty_id' | 'type_id' | 'category_id'
->;
+> & { status?: ExampleStatus };
 
 const columns = [
   'e.id',
@@ -18,6 +18,7 @@ const columns = [
   'e.difficulty_id',
   'e.type_id',
   'e.category_id',
+  'e.status',
   'c.subject_id',
   'e.created_at',
   'e.updated_at',
@@ -31,7 +32,19 @@ export const marked = (table: 'likes' | 'solved_marks', viewerId: number) =>
 export const solvedWithoutHelp = (viewerId: number) =>
   sql<boolean>`exists (select 1 from solved_marks m where m.user_id = ${viewerId} and m.example_id = e.id and m.how = 'without-help')`;
 
-/** The columns, plus `liked`, `solved` and how it was solved for a signed-in viewer. */
+/**
+ * When the example `e` is next due in `viewerId`'s reviews (null: not in them). The one read of
+ * another module's table in this module's marks (review_cards, owned by reviews): read-only.
+ */
+export const reviewDue = (viewerId: number) =>
+  sql<
+    string | null
+  >`(select rc.due from review_cards rc where rc.user_id = ${viewerId} and rc.example_id = e.id)`;
+
+/**
+ * The columns, plus `liked`, `solved`, how it was solved and when it is next due in their
+ * reviews for a signed-in viewer.
+ */
 export function selection(viewerId: number | undefined) {
   return viewerId === undefined
     ? columns
@@ -42,6 +55,7 @@ export function selection(viewerId: number | undefined) {
         sql<SolveHow | null>`(select m.how from solved_marks m where m.user_id = ${viewerId} and m.example_id = e.id)`.as(
           'solve_mark',
         ),
+        reviewDue(viewerId).as('review_due'),
       ] as const);
 }
 
@@ -53,18 +67,79 @@ export function withSubject(db: Db) {
   return db.selectFrom('examples as e').innerJoin('categories as c', 'c.id', 'e.category_id');
 }
 
-export function getExample(db: Db, id: number, viewerId?: number) {
-  return withSubject(db).select(selection(viewerId)).where('e.id', '=', id).executeTakeFirst();
+/** Which examples a read may find: published ones only (everyone), or drafts too (editors). */
+export interface Visibility {
+  drafts?: boolean;
+}
+
+export function getExample(db: Db, id: number, viewerId?: number, { drafts }: Visibility = {}) {
+  let query = withSubject(db).select(selection(viewerId)).where('e.id', '=', id);
+  if (!drafts) query = query.where('e.status', '=', 'published');
+  return query.executeTakeFirst();
+}
+
+/**
+ * Examples by id as `viewerId` sees them (with their marks), in no particular order: published
+ * ones, unless `drafts`.
+ */
+export async function getExamples(
+  db: Db,
+  ids: number[],
+  viewerId?: number,
+  { drafts }: Visibility = {},
+) {
+  if (ids.length === 0) return [];
+  let query = withSubject(db).select(selection(viewerId)).where('e.id', 'in', ids);
+  if (!drafts) query = query.where('e.status', '=', 'published');
+  return query.execute();
+}
+
+/**
+ * The ids of the published examples, as a sub-query for another module's query of rows that
+ * refer to examples (a learner's review cards): what is published is this module's to say.
+ */
+export function publishedExampleIds(db: Db) {
+  return db.selectFrom('examples').select('id').where('status', '=', 'published');
 }
 
 export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>> & {
   liked?: unknown;
   solved?: unknown;
   solve_mark?: SolveHow | null;
+  review_due?: string | null;
 };
 
-export async function exampleExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('examples').select('id').where('id', '=', id).executeTakeFirst());
+/**
+ * How many of `ids` each category holds among its published examples (direct members only), read in batches so a long list
+ * stays within every engine's limit on bound values.
+ */
+export async function examplesPerCategoryAmong(
+  db: Db,
+  ids: number[],
+): Promise<{ category_id: number; n: number }[]> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('examples')
+      .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('status', '=', 'published')
+      .groupBy('category_id')
+      .execute();
+    for (const r of rows) counts.set(r.category_id, (counts.get(r.category_id) ?? 0) + Number(r.n));
+  }
+  return [...counts].map(([category_id, n]) => ({ category_id, n }));
+}
+
+/** Whether example `id` exists and, unless `drafts`, is published. */
+export async function exampleExists(
+  db: Db,
+  id: number,
+  { drafts }: Visibility = {},
+): Promise<boolean> {
+  let query = db.selectFrom('examples').select('id').where('id', '=', id);
+  if (!drafts) query = query.where('status', '=', 'published');
+  return !!(await query.executeTakeFirst());
 }
 
 /** Whether any example exists (the demo seed fills an empty catalogue only). */
@@ -86,10 +161,11 @@ export async function countExamplesWhere(
   return Number(row.n);
 }
 
-/** Examples per category (direct members only). */
+/** Published examples per category (direct members only). */
 export function examplesPerCategory(db: Db) {
   return db
     .selectFrom('examples')
+    .where('status', '=', 'published')
     .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('category_id')
     .execute();
@@ -146,13 +222,12 @@ export async function deleteExample(db: Db, id: number) {
 /* ---- The sitemap (modules/seo): examples in id order, read in keyset batches ---- */
 
 /**
- * The examples search engines are told about, the one place every sitemap query starts from.
- * Every example is public today; when drafts exist, leave them out HERE (for instance
- * `.where('e.status', '=', 'published')`) and the sitemap index, its chunks and their rows all
- * follow.
+ * The examples search engines are told about, the one place every sitemap query starts from: the
+ * published ones (drafts are for editors' eyes), so the sitemap index, its chunks and their rows
+ * all leave drafts out.
  */
 function listedExamples(db: Db) {
-  return db.selectFrom('examples as e');
+  return db.selectFrom('examples as e').where('e.status', '=', 'published');
 }
 
 /**

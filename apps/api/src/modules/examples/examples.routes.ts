@@ -12,7 +12,7 @@ import { WorksheetQuerySchema, WorksheetSchema } from '@exemplar/shared/workshee
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { forCaller } from './examples.filter';
+import { forCaller, seesDrafts } from './examples.filter';
 
 const tags = ['examples'];
 
@@ -26,14 +26,15 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicCache: true },
       schema: {
         tags,
-        summary: 'Examples, filtered and paged; liked/solved apply to signed-in callers only',
+        summary:
+          'Examples, filtered and paged; liked/solved apply to signed-in callers only, status to editors only',
         querystring: ExamplesQuerySchema,
         response: { 200: successSchema(ExamplesPageSchema) },
       },
     },
     async (request) => {
-      const { query, viewerId } = forCaller(request.query, request.user);
-      return ok(await service.list(query, viewerId));
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.list(query, viewerId, editor));
     },
   );
 
@@ -51,8 +52,8 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { query, viewerId } = forCaller(request.query, request.user);
-      return ok(await service.random(query, viewerId));
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.random(query, viewerId, editor));
     },
   );
 
@@ -66,14 +67,14 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Examples for a worksheet: count of the filtered list, in the order a seed decides',
         description:
-          "Takes the list's filters, count (1 to 50, 10 by default) and seed (1 to 32 letters, digits, _ or -). The same filters and seed give the same examples in the same order while the catalogue is unchanged; total is the size of the filtered list. liked/solved/withoutHelp apply to signed-in callers only.",
+          "Takes the list's filters, count (1 to 50, 10 by default) and seed (1 to 32 letters, digits, _ or -). The same filters and seed give the same examples in the same order while the catalogue is unchanged; total is the size of the filtered list. liked/solved/withoutHelp apply to signed-in callers only, status to editors only.",
         querystring: WorksheetQuerySchema,
         response: { 200: successSchema(WorksheetSchema) },
       },
     },
     async (request) => {
-      const { query, viewerId } = forCaller(request.query, request.user);
-      return ok(await service.worksheet(query, viewerId));
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.worksheet(query, viewerId, editor));
     },
   );
 
@@ -93,8 +94,8 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { query, viewerId } = forCaller(request.query, request.user);
-      return ok(await service.position(request.params.id, query, viewerId));
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.position(request.params.id, query, viewerId, editor));
     },
   );
 
@@ -109,6 +110,9 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ example: ExampleSchema })) },
       },
     },
-    async (request) => ok({ example: await service.get(request.params.id, request.user?.id) }),
+    async (request) =>
+      ok({
+        example: await service.get(request.params.id, request.user?.id, seesDrafts(request.user)),
+      }),
   );
 };

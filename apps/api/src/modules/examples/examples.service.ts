@@ -17,6 +17,7 @@ import { ID_MAX } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { seededPick } from '../../lib/seeded-pick';
 import { versionedLru } from '../../lib/versioned-lru';
@@ -28,27 +29,15 @@ import { marksOf } from './marks.repository';
 
 type Cursor = { after: number } | { offset: number };
 
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-
-function decodeCursor(raw: string): Cursor {
-  const invalid = () => badRequest('Invalid query: cursor is not a cursor this API gave out.');
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (value && typeof value === 'object') {
-    const v = value as Record<string, unknown>;
+function readCursor(raw: string): Cursor {
+  return decodeCursor(raw, (v): Cursor | undefined => {
     // Ids (after) and offsets are bounded like every id: the engines compare them as 32-bit integers.
     const bounded = (n: unknown, min: number): n is number =>
       Number.isSafeInteger(n) && (n as number) >= min && (n as number) <= ID_MAX;
     if (bounded(v.after, 0) && Object.keys(v).length === 1) return { after: v.after };
     if (bounded(v.offset, 1) && Object.keys(v).length === 1) return { offset: v.offset };
-  }
-  throw invalid();
+    return undefined;
+  });
 }
 
 /**
@@ -131,20 +120,29 @@ export function examplesService(
   async function findPosition(
     id: number,
     filter: list.ExampleFilter | null,
+    editor = false,
   ): Promise<ExamplePosition> {
     const [place, total] = await Promise.all([
       filter ? list.examplePlace(db, engine, filter, id) : undefined,
       filter ? countExamples(filter) : 0,
     ]);
     if (place) return { ...place, total };
-    if (!(await repo.exampleExists(db, id))) throw notFound(`Example ${id} not found.`);
+    // A draft exists for an editor (their filter may leave it out); for anyone else it does not.
+    if (!(await repo.exampleExists(db, id, { drafts: editor }))) {
+      throw notFound(`Example ${id} not found.`);
+    }
     return { position: null, total, previousId: null, nextId: null };
   }
 
   return {
     /** `viewerId`: the signed-in caller (rows then carry their marks, and those filters apply). */
-    async list(input: ParsedExamplesQuery, viewerId?: number): Promise<ExamplesPage> {
-      if (viewerId !== undefined && catalogueVersion && !list.readsMarks(input)) {
+    async list(
+      input: ParsedExamplesQuery,
+      viewerId?: number,
+      editor = false,
+    ): Promise<ExamplesPage> {
+      // An editor's rows say their status (and a status filter is theirs alone): not the shared page.
+      if (viewerId !== undefined && catalogueVersion && !list.readsMarks(input) && !editor) {
         const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
         const visitorInput = {
           ...{ subjectId, categoryId, difficultyId, typeId, q, limit, cursor },
@@ -165,7 +163,7 @@ export function examplesService(
       }
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
       const terms = searchTerms(input.q);
-      const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
+      const cursor = input.cursor ? readCursor(input.cursor) : undefined;
       if (cursor && terms.length > 0 !== 'offset' in cursor) {
         throw badRequest('Invalid query: cursor does not belong to this search.');
       }
@@ -186,7 +184,7 @@ export function examplesService(
         countExamples(filter),
       ]);
       const more = rows.length > limit;
-      const examples = rows.slice(0, limit).map(toExample);
+      const examples = rows.slice(0, limit).map((row) => toExample(row, { editor }));
       const last = examples.at(-1);
       const nextCursor =
         more && last
@@ -205,8 +203,11 @@ export function examplesService(
       id: number,
       input: ParsedExamplesFilter,
       viewerId?: number,
+      editor = false,
     ): Promise<ExamplePosition> {
       const filter = await resolveFilter(db, input, viewerId);
+      // An editor's answer may place a draft: never kept for anyone else.
+      if (editor) return findPosition(id, filter, true);
       if (filter && catalogueVersion && !list.readsMarks(filter)) {
         // The same for every caller: kept per query and catalogue version, like list pages.
         return remembered(
@@ -223,7 +224,11 @@ export function examplesService(
      * An example picked uniformly among those the filters match (a random offset below their
      * count), with its position in the list; 404 when none match.
      */
-    async random(input: ParsedExamplesFilter, viewerId?: number): Promise<RandomExample> {
+    async random(
+      input: ParsedExamplesFilter,
+      viewerId?: number,
+      editor = false,
+    ): Promise<RandomExample> {
       const filter = await resolveFilter(db, input, viewerId);
       // A write between the count and the pick can shorten the list: pick again, counting afresh.
       for (let attempt = 0; filter && attempt < 3; attempt++) {
@@ -235,8 +240,8 @@ export function examplesService(
         const id = await list.exampleIdAt(db, engine, filter, randomInt(total));
         if (id === undefined) continue;
         const [example, position] = await Promise.all([
-          this.get(id, viewerId).catch(() => undefined),
-          findPosition(id, filter).catch(() => undefined),
+          this.get(id, viewerId, editor).catch(() => undefined),
+          findPosition(id, filter, editor).catch(() => undefined),
         ]);
         // Removed or changed in between: pick again.
         if (example && position && position.position !== null) return { example, position };
@@ -247,28 +252,37 @@ export function examplesService(
     /**
      * `count` examples of the filtered list in the order `seed` decides (the filtered ids, in id
      * order, shuffled by a generator seeded with it), with the list's total. The same filters and
-     * seed give the same examples in the same order until the catalogue changes.
+     * seed give the same examples in the same order until the catalogue changes. `editor`: the
+     * caller may see drafts (a status filter of theirs applies, and each example says its status).
      */
-    async worksheet(input: ParsedWorksheetQuery, viewerId?: number): Promise<Worksheet> {
+    async worksheet(
+      input: ParsedWorksheetQuery,
+      viewerId?: number,
+      editor = false,
+    ): Promise<Worksheet> {
       const filter = await resolveFilter(db, input, viewerId);
       if (!filter) return { examples: [], total: 0 };
       const ids = await filteredIds(filter);
       const picked = seededPick(ids, input.count ?? WORKSHEET_COUNT_DEFAULT, input.seed);
       const rows = new Map(
-        (await list.examplesByIds(db, picked, filter.viewerId)).map((r) => [r.id, r]),
+        (await repo.getExamples(db, picked, filter.viewerId, { drafts: editor })).map((r) => [
+          r.id,
+          r,
+        ]),
       );
-      // An example removed since the ids were read is left out rather than replaced.
+      // An example removed (or made a draft) since the ids were read is left out, not replaced.
       const examples = picked.flatMap((id) => {
         const row = rows.get(id);
-        return row ? [toExample(row)] : [];
+        return row ? [toExample(row, { editor })] : [];
       });
       return { examples, total: ids.length };
     },
 
-    async get(id: number, viewerId?: number): Promise<Example> {
-      const row = await repo.getExample(db, id, viewerId);
+    /** `editor`: the caller may see drafts (and is told each example's status). */
+    async get(id: number, viewerId?: number, editor = false): Promise<Example> {
+      const row = await repo.getExample(db, id, viewerId, { drafts: editor });
       if (!row) throw notFound(`Example ${id} not found.`);
-      return toExample(row);
+      return toExample(row, { editor });
     },
   };
 }
