@@ -146,6 +146,34 @@ describe(`GET /api/examples/worksheet on ${engineUnderTest}`, () => {
     expect((await sheet('?seed=mine&liked=true')).body.data.total).toBe(30);
   });
 
+  it('never draws a draft for a learner or a visitor, even when they ask for drafts; an editor may print them', async () => {
+    const db = api.app.database.db;
+    const draft = await insertExample(db, {
+      categoryId: cat.sequences,
+      difficultyId: cat.hard,
+      typeId: cat.worked,
+      question: 'A draft nobody may print yet: $1 + 1$',
+    });
+    await db.updateTable('examples').set({ status: 'draft' }).where('id', '=', draft).execute();
+    // Filters no earlier test used: nothing kept from before the draft was written.
+    const filters = `categoryId=${cat.sequences}&difficultyId=${cat.hard}&count=50`;
+    try {
+      for (const user of [undefined, ada]) {
+        for (const query of [`?seed=drafts&${filters}`, `?seed=drafts&${filters}&status=draft`]) {
+          const { status, body } = await sheet(query, user);
+          expect(status, query).toBe(200);
+          expect(ids(body), query).not.toContain(draft);
+        }
+      }
+      const editor = await api.newUser('admin');
+      const drafts = await sheet(`?seed=drafts&${filters}&status=draft`, editor);
+      expect(ids(drafts.body)).toEqual([draft]);
+      expect(drafts.body.data.examples[0].status).toBe('draft');
+    } finally {
+      await db.deleteFrom('examples').where('id', '=', draft).execute();
+    }
+  });
+
   it("caches a visitor's answer like the list, per URL, and never a signed-in caller's", async () => {
     const first = await sheet('?seed=cached&count=3');
     expect(first.cache).toBeUndefined();
