@@ -157,7 +157,12 @@ function expectPrintedSheet(pages: string[], sheet: SheetText, { key }: { key: s
 }
 
 describe('worksheets: from the list to paper', () => {
-  const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' }, failureShots: 'worksheet' });
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    // The superadmin confirms the accounts the reviews test makes.
+    superadmin: { email: 'root.worksheet@example.com', password: 'Worksheet-Root-Secret-5' },
+    failureShots: 'worksheet',
+  });
   const { url } = e2e;
 
   const shot = async (page: Page, name: string) => {
@@ -285,6 +290,52 @@ describe('worksheets: from the list to paper', () => {
       maths: 'rgb(0, 0, 0)',
     });
     await shot(page, 'print-preview-dark');
+  });
+
+  it("prints a learner's reviews due now, in due order, and sends a visitor to sign in", async () => {
+    const learner = await e2e.account('basic', { tag: 'reviewer', name: 'Rita' });
+    const token = learner.tokens.idToken;
+    const { examples } = await e2e.api<{ examples: { id: number; question: string }[] }>(
+      'GET',
+      '/examples?limit=3',
+    );
+    for (const example of examples) {
+      await e2e.api('PUT', `/reviews/${example.id}`, undefined, token);
+    }
+    const due = await e2e.api<{ examples: { example: { id: number; question: string } }[] }>(
+      'GET',
+      '/reviews/due?limit=5',
+      undefined,
+      token,
+    );
+    expect(due.examples).toHaveLength(3);
+
+    const page = await e2e.open({ viewport: DESKTOP, as: learner });
+    await page.goto(url('/worksheet?source=reviews&count=5'));
+    await eventually(() => questions(page).count()).toBe(3);
+    await page.getByRole('heading', { level: 1, name: "Today's reviews — 3 questions" }).waitFor();
+    expect(await page.getByRole('button', { name: 'New order' }).count()).toBe(0);
+    // In due order: the sheet's questions are the queue's, one by one.
+    const sheet = await sheetText(page);
+    const dueProse = await page.evaluate(
+      (texts) =>
+        texts.map((text) => {
+          const box = document.createElement('div');
+          box.textContent = text.replace(/\$[^$]*\$/g, ' ');
+          return (box.textContent ?? '').replace(/\s+/g, ' ').trim();
+        }),
+      due.examples.map((item) => item.example.question),
+    );
+    for (const [i, prose] of dueProse.entries()) {
+      for (const word of words(prose))
+        expect(sheet.questions[i], `question ${i + 1}`).toContain(word);
+    }
+    await page.emulateMedia({ media: 'print' });
+    expectPrintedSheet(await pdfPages(await page.pdf({ format: 'A4' })), sheet, { key: 'reviews' });
+
+    const visitor = await e2e.open({ viewport: DESKTOP });
+    await visitor.goto(url('/worksheet?source=reviews'));
+    await eventually(() => new URL(visitor.url()).pathname).toBe('/login');
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
