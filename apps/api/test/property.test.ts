@@ -254,6 +254,11 @@ const CASES: Record<string, FuzzCase> = {
     () => ({ query: { subjectId: String(cat.algebra) } }),
     FILTER_IDS,
   ),
+  'GET /api/examples/worksheet': read(
+    'learner',
+    () => ({ query: { subjectId: String(cat.algebra), count: '5', seed: 'fuzz-seed' } }),
+    FILTER_IDS,
+  ),
   'GET /api/examples/:id': read('anonymous', () => ({ params: id(cat.ex.linear) }), ['params.id']),
   'GET /api/examples/:id/position': read(
     'learner',

@@ -94,6 +94,10 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
   'GET /api/examples': async () => ({ url: `/api/examples?subjectId=${cat.algebra}`, status: 200 }),
   'GET /api/examples/:id': async () => ({ url: `/api/examples/${cat.ex.linear}`, status: 200 }),
   'GET /api/examples/random': async () => ({ url: '/api/examples/random', status: 200 }),
+  'GET /api/examples/worksheet': async () => ({
+    url: `/api/examples/worksheet?subjectId=${cat.algebra}&count=3&seed=roles`,
+    status: 200,
+  }),
   'GET /api/examples/:id/position': async () => ({
     url: `/api/examples/${cat.ex.linear}/position?subjectId=${cat.algebra}`,
     status: 200,

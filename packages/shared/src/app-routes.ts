@@ -10,6 +10,7 @@ export const APP_ROUTES = [
   '/latex',
   '/examples',
   '/examples/:id',
+  '/worksheet',
   '/login',
   '/register',
   '/confirm',

@@ -43,6 +43,7 @@ const pageNames: Record<AppRoute, string> = {
   '/latex': 'latex',
   '/examples': 'examples',
   '/examples/:id': 'example-detail',
+  '/worksheet': 'worksheet',
   '/login': 'login',
   '/register': 'register',
   '/confirm': 'confirm',

@@ -4,6 +4,7 @@ export const paths = {
   about: '/about',
   latex: '/latex',
   examples: '/examples',
+  worksheet: '/worksheet',
   login: '/login',
   register: '/register',
   confirm: '/confirm',

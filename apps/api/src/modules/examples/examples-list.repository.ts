@@ -244,6 +244,17 @@ export async function exampleIdAt(
   return row?.id;
 }
 
+/**
+ * The ids of every example `f` matches, in id order (the same on both engines, whatever the
+ * search's relevance): what a worksheet draws from. Ids only, off the same indexes as the count.
+ */
+export async function filteredIds(db: Db, engine: Engine, f: ExampleFilter): Promise<number[]> {
+  const rows = await applyFilter(db.selectFrom('examples as e').select('e.id'), engine, f)
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function countExamples(db: Db, engine: Engine, f: ExampleFilter): Promise<number> {
   // Every filter reads examples alone: no join with categories, so an index can answer.
   const row = await applyFilter(

@@ -78,14 +78,20 @@ export function getExample(db: Db, id: number, viewerId?: number, { drafts }: Vi
   return query.executeTakeFirst();
 }
 
-/** Published examples by id as `viewerId` sees them (with their marks), in no particular order. */
-export async function getExamples(db: Db, ids: number[], viewerId?: number) {
+/**
+ * Examples by id as `viewerId` sees them (with their marks), in no particular order: published
+ * ones, unless `drafts`.
+ */
+export async function getExamples(
+  db: Db,
+  ids: number[],
+  viewerId?: number,
+  { drafts }: Visibility = {},
+) {
   if (ids.length === 0) return [];
-  return withSubject(db)
-    .select(selection(viewerId))
-    .where('e.id', 'in', ids)
-    .where('e.status', '=', 'published')
-    .execute();
+  let query = withSubject(db).select(selection(viewerId)).where('e.id', 'in', ids);
+  if (!drafts) query = query.where('e.status', '=', 'published');
+  return query.execute();
 }
 
 /**

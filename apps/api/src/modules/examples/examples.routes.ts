@@ -8,6 +8,7 @@ import {
   IdParamsSchema,
   RandomExampleSchema,
 } from '@exemplar/shared/catalogue';
+import { WorksheetQuerySchema, WorksheetSchema } from '@exemplar/shared/worksheets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
@@ -53,6 +54,27 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { query, viewerId, editor } = forCaller(request.query, request.user);
       return ok(await service.random(query, viewerId, editor));
+    },
+  );
+
+  app.get(
+    '/examples/worksheet',
+    {
+      onRequest: app.optionalUser,
+      config: { publicCache: true },
+      schema: {
+        tags,
+        summary:
+          'Examples for a worksheet: count of the filtered list, in the order a seed decides',
+        description:
+          "Takes the list's filters, count (1 to 50, 10 by default) and seed (1 to 32 letters, digits, _ or -). The same filters and seed give the same examples in the same order while the catalogue is unchanged; total is the size of the filtered list. liked/solved/withoutHelp apply to signed-in callers only, status to editors only.",
+        querystring: WorksheetQuerySchema,
+        response: { 200: successSchema(WorksheetSchema) },
+      },
+    },
+    async (request) => {
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.worksheet(query, viewerId, editor));
     },
   );
 

@@ -6,6 +6,11 @@ import type {
   ParsedExamplesQuery,
   RandomExample,
 } from '@exemplar/shared/catalogue';
+import {
+  WORKSHEET_COUNT_DEFAULT,
+  type ParsedWorksheetQuery,
+  type Worksheet,
+} from '@exemplar/shared/worksheets';
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
 import { randomInt } from 'node:crypto';
 import { ID_MAX } from '@exemplar/shared/fields';
@@ -14,6 +19,7 @@ import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
+import { seededPick } from '../../lib/seeded-pick';
 import { versionedLru } from '../../lib/versioned-lru';
 import * as list from './examples-list.repository';
 import { resolveFilter, searchTerms } from './examples.filter';
@@ -92,6 +98,23 @@ export function examplesService(
 
   // Positions, like pages, are the same for every caller unless liked/solved/withoutHelp apply.
   const positions = versionedLru<ExamplePosition>({ maxEntries: 5000 });
+
+  // A worksheet draws from every id a filter matches: kept per filter and catalogue version (unless
+  // it reads the caller's marks), so reseeding the same worksheet reads no list again.
+  const idLists = versionedLru<number[]>({
+    maxEntries: 200,
+    maxTotalSize: 2_000_000,
+    sizeOf: (ids) => ids.length,
+  });
+  async function filteredIds(filter: list.ExampleFilter): Promise<number[]> {
+    if (!catalogueVersion || list.readsMarks(filter)) return list.filteredIds(db, engine, filter);
+    return remembered(
+      catalogueVersion,
+      idLists,
+      JSON.stringify({ ...filter, viewerId: undefined }),
+      () => list.filteredIds(db, engine, filter),
+    );
+  }
 
   /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
   async function findPosition(
@@ -224,6 +247,35 @@ export function examplesService(
         if (example && position && position.position !== null) return { example, position };
       }
       throw notFound('No examples match these filters.');
+    },
+
+    /**
+     * `count` examples of the filtered list in the order `seed` decides (the filtered ids, in id
+     * order, shuffled by a generator seeded with it), with the list's total. The same filters and
+     * seed give the same examples in the same order until the catalogue changes. `editor`: the
+     * caller may see drafts (a status filter of theirs applies, and each example says its status).
+     */
+    async worksheet(
+      input: ParsedWorksheetQuery,
+      viewerId?: number,
+      editor = false,
+    ): Promise<Worksheet> {
+      const filter = await resolveFilter(db, input, viewerId);
+      if (!filter) return { examples: [], total: 0 };
+      const ids = await filteredIds(filter);
+      const picked = seededPick(ids, input.count ?? WORKSHEET_COUNT_DEFAULT, input.seed);
+      const rows = new Map(
+        (await repo.getExamples(db, picked, filter.viewerId, { drafts: editor })).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
+      // An example removed (or made a draft) since the ids were read is left out, not replaced.
+      const examples = picked.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [toExample(row, { editor })] : [];
+      });
+      return { examples, total: ids.length };
     },
 
     /** `editor`: the caller may see drafts (and is told each example's status). */

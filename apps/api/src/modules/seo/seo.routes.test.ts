@@ -260,6 +260,7 @@ describe('robots.txt', () => {
         'User-agent: *',
         'Allow: /',
         'Disallow: /api/',
+        'Disallow: /worksheet',
         'Disallow: /login',
         'Disallow: /register',
         'Disallow: /confirm',

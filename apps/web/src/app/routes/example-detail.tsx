@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ExampleDetailScreen } from '../../features/examples/components/example-detail-screen';
-import { parseId } from '../../features/examples/lib/filters';
+import { parseId } from '../../api/example-filters';
 
 export default function ExampleDetailRoute() {
   const { id } = useParams();

@@ -1,7 +1,7 @@
 import type { ExamplePosition, ExamplesFilterQuery } from '@exemplar/shared/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useViewer } from '../../../lib/auth/use-viewer';
-import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
+import { toExamplesQuery, type ExampleFilters } from '../../../api/example-filters';
 import { readExamplePosition } from '../../../api/contract';
 import { EXAMPLES_STALE_TIME, examplesKeys, viewerKey } from '../../../api/examples';
 import { api } from '../../../lib/api-client';

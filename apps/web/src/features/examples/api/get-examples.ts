@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { examplesQueryOptions as listQueryOptions } from '../../../api/examples';
 import { useViewer } from '../../../lib/auth/use-viewer';
-import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
+import { toExamplesQuery, type ExampleFilters } from '../../../api/example-filters';
 
 /** Examples per request on the browse screen; 'Load more' fetches the next page. */
 export const EXAMPLES_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import type { RandomExample } from '@exemplar/shared/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useViewer } from '../../../lib/auth/use-viewer';
-import { toExamplesQuery, type ExampleFilters } from '../lib/filters';
+import { toExamplesQuery, type ExampleFilters } from '../../../api/example-filters';
 import { examplesKeys, viewerKey } from '../../../api/examples';
 import { readRandomExample } from '../../../api/contract';
 import { parseData } from '../../../lib/envelope';

@@ -14,14 +14,14 @@ import {
   categoryPath,
   indexCategoryTree,
   topLevelCategories,
-} from '../lib/category-tree';
+} from '../../../lib/category-tree';
 import {
   parseId,
   selectCategory,
   selectSubject,
   type ExampleFilters,
   type FilterCatalogue,
-} from '../lib/filters';
+} from '../../../api/example-filters';
 import { CardTitle } from './card-title';
 import classes from './examples.module.css';
 import { ProgressBadge } from './progress-badge';

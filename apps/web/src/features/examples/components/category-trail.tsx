@@ -1,8 +1,8 @@
 import { Breadcrumbs, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconMapPin, IconSubtask } from '@tabler/icons-react';
 import { countsById, useProgress } from '../api/get-progress';
-import { breadcrumbSteps, indexCategoryTree, subcategoriesOf } from '../lib/category-tree';
-import type { FilterCatalogue } from '../lib/filters';
+import { breadcrumbSteps, indexCategoryTree, subcategoriesOf } from '../../../lib/category-tree';
+import type { FilterCatalogue } from '../../../api/example-filters';
 import classes from './examples.module.css';
 import { ProgressBadge } from './progress-badge';
 

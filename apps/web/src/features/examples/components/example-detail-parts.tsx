@@ -16,14 +16,14 @@ import {
   IconSearchOff,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { indexCategoryTree } from '../lib/category-tree';
+import { indexCategoryTree } from '../../../lib/category-tree';
 import {
   EMPTY_FILTERS,
   exampleDetailPath,
   examplesListPath,
   type ExampleFilters,
   type FilterCatalogue,
-} from '../lib/filters';
+} from '../../../api/example-filters';
 
 // The parts of the example page (example-detail-screen.tsx) besides the example itself.
 

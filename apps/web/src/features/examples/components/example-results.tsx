@@ -5,14 +5,14 @@ import { IconAlertCircle, IconChevronDown, IconChevronUp } from '@tabler/icons-r
 import { Link } from 'react-router';
 import { useMemo } from 'react';
 import { failureMessage } from '../../../lib/api-error';
-import { categoryName, indexCategoryTree } from '../lib/category-tree';
+import { categoryName, indexCategoryTree } from '../../../lib/category-tree';
 import { EXAMPLES_PAGE_SIZE } from '../api/get-examples';
 import {
   exampleDetailPath,
   examplesListPagePath,
   type ExampleFilters,
   type FilterCatalogue,
-} from '../lib/filters';
+} from '../../../api/example-filters';
 import { ExampleCard } from './example-card';
 import { ExamplesError, ExamplesLoading, NoExamplesFound } from './screen-states';
 

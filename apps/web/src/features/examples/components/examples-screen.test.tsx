@@ -205,6 +205,16 @@ describe('/examples', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Clear All Filters' })).toBeNull();
   });
 
+  it("links 'Print worksheet' to /worksheet with the list's current filters", async () => {
+    fakeApi(api);
+    renderExamples('/examples?subject=1&category=12&difficulty=2&q=sum');
+    await screen.findByText('Filtered results');
+    const link = () => screen.getByRole('link', { name: 'Print worksheet' });
+    expect(link().getAttribute('href')).toBe('/worksheet?subject=1&category=12&difficulty=2&q=sum');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    expect(link().getAttribute('href')).toBe('/worksheet');
+  });
+
   it('reloads on each new filter set but never repeats an identical one', async () => {
     const { callsTo } = fakeApi(api);
     const { router } = renderExamples('/examples');

@@ -10,7 +10,8 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconPrinter } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { DeferredSelect } from '../../../components/deferred/deferred-select';
 import { activeFilterChips } from '../lib/chips';
 import {
@@ -21,7 +22,8 @@ import {
   removeFilter,
   type ExampleFilters,
   type FilterCatalogue,
-} from '../lib/filters';
+  worksheetPath,
+} from '../../../api/example-filters';
 import { countExamples } from '../lib/format';
 import { DifficultyIcon } from './difficulty-icon';
 import { CardTitle } from './card-title';
@@ -172,7 +174,17 @@ export function FilterExamplesCard({
 
         <Group justify="space-between" gap="sm">
           <PracticeModeSwitch withDescription />
-          <RandomExampleButton filters={filters} />
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={worksheetPath(filters)}
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+            >
+              Print worksheet
+            </Button>
+            <RandomExampleButton filters={filters} />
+          </Group>
         </Group>
 
         <Divider />

@@ -4,7 +4,7 @@ import { IconArrowsShuffle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { isNotFound } from '../../../lib/api-error';
 import { useRandomExample } from '../api/get-random-example';
-import { exampleDetailPath, type ExampleFilters } from '../lib/filters';
+import { exampleDetailPath, type ExampleFilters } from '../../../api/example-filters';
 
 export const NO_RANDOM_MATCH = 'No examples match these filters.';
 

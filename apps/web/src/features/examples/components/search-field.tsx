@@ -2,7 +2,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SEARCH_MAX_LENGTH } from '../lib/filters';
+import { SEARCH_MAX_LENGTH } from '../../../api/example-filters';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

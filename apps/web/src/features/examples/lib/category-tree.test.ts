@@ -7,7 +7,7 @@ import {
   indexCategoryTree,
   subcategoriesOf,
   topLevelCategories,
-} from './category-tree';
+} from '../../../lib/category-tree';
 
 const index = indexCategoryTree(categoryTree);
 

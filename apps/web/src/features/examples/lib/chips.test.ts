@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryTree, difficulties, subjects, types } from '../test/fixtures';
 import { activeFilterChips } from './chips';
-import { EMPTY_FILTERS } from './filters';
+import { EMPTY_FILTERS } from '../../../api/example-filters';
 
 const catalogue = { subjects, difficulties, types, categoryTree };
 

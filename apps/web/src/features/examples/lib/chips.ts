@@ -1,5 +1,5 @@
-import { categoryName, indexCategoryTree } from './category-tree';
-import type { ExampleFilters, FilterCatalogue, FilterKey } from './filters';
+import { categoryName, indexCategoryTree } from '../../../lib/category-tree';
+import type { ExampleFilters, FilterCatalogue, FilterKey } from '../../../api/example-filters';
 
 export interface FilterChip {
   key: FilterKey;

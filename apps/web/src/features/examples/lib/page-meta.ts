@@ -2,14 +2,14 @@ import type { Example } from '@exemplar/shared/catalogue';
 import { mathPlainText, truncateText } from '@exemplar/shared/math';
 import type { PageMetaProps } from '../../../components/page-meta';
 import { siteOrigin, SITE_NAME } from '../../../lib/site';
-import { indexCategoryTree } from './category-tree';
+import { indexCategoryTree } from '../../../lib/category-tree';
 import {
   EMPTY_FILTERS,
   examplesListPagePath,
   examplesListPath,
   type ExampleFilters,
   type FilterCatalogue,
-} from './filters';
+} from '../../../api/example-filters';
 
 /** Search results show about this much of a title and of a description. */
 const TITLE_CHARS = 60;

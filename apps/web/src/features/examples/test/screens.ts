@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { useParams, type RouteObject } from 'react-router';
 import { ExampleDetailScreen } from '../components/example-detail-screen';
 import { ExamplesScreen } from '../components/examples-screen';
-import { parseId } from '../lib/filters';
+import { parseId } from '../../../api/example-filters';
 
 function DetailRoute() {
   const { id } = useParams();

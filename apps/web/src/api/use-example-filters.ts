@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useServerRender } from '../../../lib/hydration';
+import { useServerRender } from '../lib/hydration';
 import {
   filtersToSearchParams,
   forViewer,
@@ -8,7 +8,7 @@ import {
   parseFilters,
   type ExampleFilters,
   type FilterCatalogue,
-} from '../lib/filters';
+} from './example-filters';
 
 /**
  * The filters, read from and written to the URL (the single source of truth): each change is a

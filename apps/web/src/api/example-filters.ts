@@ -6,12 +6,14 @@ import type {
   Subject,
 } from '@exemplar/shared/catalogue';
 import { EXAMPLES_PAGE_NUMBER_MAX, isIdText } from '@exemplar/shared/ids';
-import { filterQuery } from '../../../api/examples';
-import { indexCategoryTree } from './category-tree';
+import { paths } from '../lib/paths';
+import { filterQuery } from './examples';
+import { indexCategoryTree } from '../lib/category-tree';
 
 /**
- * The filters of the examples screen. The URL is their single source of truth: every filter lives
- * in a search param, so a filtered list is shareable and Back/Forward restore it.
+ * The filters of the examples list, and of the worksheets drawn from it. The URL is their single
+ * source of truth: every filter lives in a search param, so a filtered list is shareable and
+ * Back/Forward restore it.
  */
 export interface ExampleFilters {
   subjectId: number | null;
@@ -135,6 +137,11 @@ export function hasActiveFilters(filters: ExampleFilters): boolean {
 /** The list screen with these filters. */
 export function examplesListPath(filters: ExampleFilters): string {
   return `/examples${filtersToSearch(filters)}`;
+}
+
+/** A printable worksheet drawn from the list with these filters (its count and seed come later). */
+export function worksheetPath(filters: ExampleFilters): string {
+  return `${paths.worksheet}${filtersToSearch(filters)}`;
 }
 
 /** Search param of the list's first page shown: a link into the list (`?page=3`), 1 when absent. */

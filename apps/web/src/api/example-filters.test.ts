@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTree, difficulties, subjects, types } from '../test/fixtures';
+import { categoryTree, difficulties, subjects, types } from '../features/examples/test/fixtures';
 import {
   EMPTY_FILTERS,
   clearFilters,
@@ -16,7 +16,7 @@ import {
   selectSubject,
   toExamplesQuery,
   type ExampleFilters,
-} from './filters';
+} from './example-filters';
 
 const catalogue = { subjects, difficulties, types, categoryTree };
 const params = (search: string) => new URLSearchParams(search);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useCategoryTree, useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
-import type { FilterCatalogue } from '../lib/filters';
+import { useCategoryTree, useDifficulties, useSubjects, useTypes } from './catalogue';
+import type { FilterCatalogue } from './example-filters';
 
 export type FilterCatalogueState =
   | { status: 'pending'; catalogue: undefined; error: null }
