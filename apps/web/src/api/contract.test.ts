@@ -11,6 +11,13 @@ import {
 } from '@exemplar/shared/catalogue';
 import { successSchema } from '@exemplar/shared/api';
 import { CheckAnswerResultSchema } from '@exemplar/shared/attempts';
+import {
+  GradeReviewResultSchema,
+  ReviewsDuePageSchema,
+  ReviewStatsSchema,
+  ReviewStatusSchema,
+  ReviewSuggestionsSchema,
+} from '@exemplar/shared/reviews';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { Reader } from '../lib/json-shape';
@@ -23,7 +30,12 @@ import {
   readExamplePosition,
   readExamplesPage,
   readExampleType,
+  readGradeReviewResult,
   readProgress,
+  readReviewsDuePage,
+  readReviewStats,
+  readReviewStatus,
+  readReviewSuggestions,
   readRandomExample,
   readSubject,
 } from './contract';
@@ -43,6 +55,23 @@ const example = {
   liked: true,
   solved: false,
   solveMark: 'with-help',
+  reviewDue: '2025-01-03T00:00:00.000Z',
+};
+const card = {
+  exampleId: 7,
+  due: '2025-01-04T00:00:00.000Z',
+  state: 'review',
+  stability: 3.2,
+  difficulty: 5.1,
+  reps: 2,
+  lapses: 0,
+  lastReview: '2025-01-01T00:00:00.000Z',
+};
+const next = {
+  again: '2025-01-01T00:01:00.000Z',
+  hard: '2025-01-01T00:06:00.000Z',
+  good: '2025-01-01T00:10:00.000Z',
+  easy: '2025-01-09T00:00:00.000Z',
 };
 const tree = {
   subject: { id: 1, name: 'Algebra', description: '' },
@@ -118,6 +147,47 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     CheckAnswerResultSchema,
     { correct: false },
   ],
+  [
+    'grade review result',
+    readGradeReviewResult,
+    GradeReviewResultSchema,
+    { review: card, repeated: false },
+  ],
+  [
+    'reviews due page',
+    readReviewsDuePage,
+    ReviewsDuePageSchema,
+    {
+      examples: [
+        { example, review: card, next },
+        {
+          example: { ...example, reviewDue: null },
+          review: { ...card, state: 'new', lastReview: null },
+          next,
+        },
+      ],
+      total: 2,
+      nextCursor: null,
+    },
+  ],
+  [
+    'review stats',
+    readReviewStats,
+    ReviewStatsSchema,
+    {
+      dueNow: 1,
+      dueToday: 2,
+      new: 1,
+      learning: 1,
+      review: 3,
+      mastered: 2,
+      reviewsPerDay: [{ date: '2025-01-01', count: 4 }],
+      duePerDay: [{ date: '2025-01-01', count: 2 }],
+    },
+  ],
+  ['review status', readReviewStatus, ReviewStatusSchema, { review: card, next }],
+  ['review status, not in reviews', readReviewStatus, ReviewStatusSchema, { review: null, next }],
+  ['review suggestions', readReviewSuggestions, ReviewSuggestionsSchema, { examples: [example] }],
 ];
 
 /** Values a field can wrongly (or rightly) hold. */

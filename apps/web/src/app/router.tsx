@@ -51,6 +51,7 @@ const pageNames: Record<AppRoute, string> = {
   '/profile': 'profile',
   '/dashboard': 'dashboard',
   '/dashboard/user/:userId?': 'user-details',
+  '/review': 'review',
   '/admin': 'admin',
 };
 const NOT_FOUND = 'not-found';

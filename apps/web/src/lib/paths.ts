@@ -12,6 +12,8 @@ export const paths = {
   dashboard: '/dashboard',
   dashboardUser: (userId: string) => `/dashboard/user/${encodeURIComponent(userId)}`,
   admin: '/admin',
+  review: '/review',
   profile: '/profile',
+  example: (id: number) => `/examples/${id}`,
   examplesForSubject: (subject: string) => `/examples?subject=${encodeURIComponent(subject)}`,
 } as const;
