@@ -92,6 +92,7 @@ export default tseslint.config(
             '@exemplar/shared/catalogue',
             '@exemplar/shared/api',
             '@exemplar/shared/attempts',
+            '@exemplar/shared/reviews',
           ].map((name) => ({
             name,
             allowTypeImports: true,

@@ -17,6 +17,7 @@ describe('formatInterval', () => {
     [HOUR, '1 h'],
     [5.4 * HOUR, '5 h'],
     [23 * HOUR, '23 h'],
+    [DAY - 1000, '1 day'],
     [DAY, '1 day'],
     [1.4 * DAY, '1 day'],
     [3 * DAY, '3 days'],
@@ -47,5 +48,6 @@ describe('dueText', () => {
     expect(dueText('2026-01-01T12:10:00Z', now)).toBe('due in 10 minutes');
     expect(dueText('2026-01-01T15:00:00Z', now)).toBe('due in 3 hours');
     expect(intervalInWords(62 * DAY)).toBe('2 months');
+    expect(intervalInWords(DAY - 1000)).toBe('1 day');
   });
 });

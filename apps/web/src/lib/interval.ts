@@ -15,7 +15,8 @@ const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
  */
 export function formatInterval(ms: number): string {
   if (ms < HOUR) return `<${Math.max(1, Math.ceil(ms / MINUTE))} min`;
-  if (ms < DAY) return `${Math.round(ms / HOUR)} h`;
+  // Rounded before choosing the unit: a moment under a day reads "1 day", not "24 h".
+  if (Math.round(ms / HOUR) < 24) return `${Math.round(ms / HOUR)} h`;
   if (ms < MONTH) {
     const days = Math.round(ms / DAY);
     return days === 1 ? '1 day' : `${days} days`;
@@ -33,7 +34,7 @@ export function intervalUntil(due: string, now: number): string {
 export function intervalInWords(ms: number): string {
   const unit = (value: number, word: string) => `${value} ${word}${value === 1 ? '' : 's'}`;
   if (ms < HOUR) return unit(Math.max(1, Math.ceil(ms / MINUTE)), 'minute');
-  if (ms < DAY) return unit(Math.round(ms / HOUR), 'hour');
+  if (Math.round(ms / HOUR) < 24) return unit(Math.round(ms / HOUR), 'hour');
   if (ms < MONTH) return unit(Math.round(ms / DAY), 'day');
   if (ms < YEAR) return unit(Math.max(1, Math.round(ms / MONTH)), 'month');
   return `${oneDecimal(ms / YEAR)} years`;

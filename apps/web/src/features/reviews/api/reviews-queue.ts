@@ -73,7 +73,7 @@ export function useReviewSuggestions(enabled: boolean) {
   });
 }
 
-/** Adds a suggested example to the reviews: the counts, the queue and the suggestions follow. */
+/** Adds a suggested example to the reviews: the counts and the queue follow. */
 export function useAddSuggestion() {
   const queryClient = useQueryClient();
   const viewer = useViewer() ?? '';
@@ -81,7 +81,8 @@ export function useAddSuggestion() {
     mutationFn: (exampleId: number) => addToReviews(exampleId),
     onSuccess: async () => {
       invalidateAfterReviewsChange(queryClient, viewer);
-      await queryClient.invalidateQueries({ queryKey: reviewsKeys.suggestions(viewer) });
+      // The new card is due now: the page moves from the suggestions to the queue.
+      await queryClient.invalidateQueries({ queryKey: reviewsKeys.due(viewer) });
     },
   });
 }
