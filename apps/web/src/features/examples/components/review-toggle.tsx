@@ -85,11 +85,14 @@ function InReviews({
             data-review="in"
             title={layout === 'card' ? `In reviews, ${when}` : undefined}
             {...props}
-            // Before the popover's code arrives, its own press handler opens it once loaded.
-            onClick={props.onClick ? () => (props.onClick?.(), setOpened(true)) : undefined}
+            // A controlled popover leaves the press to its target (before its code arrives, the
+            // placeholder's handler fetches it).
+            onClick={() => {
+              props.onClick?.();
+              setOpened((open) => !open);
+            }}
           />
         )}
-        dropdownProps={{ 'aria-label': 'Remove from reviews' }}
       >
         <Stack gap="sm">
           <Text size="sm" fw={500}>
