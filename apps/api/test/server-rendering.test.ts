@@ -211,6 +211,39 @@ describe(`server-rendered public pages on ${engineUnderTest}`, () => {
     },
   );
 
+  it('GET /examples/{id} of a draft answers 404 with the not-found page, and 200 once it is published', async () => {
+    const { body } = await api.request('GET', `/examples/${fraction.id}`);
+    const { id: _id, subjectId: _s, createdAt: _c, updatedAt: _u, ...fields } = body.data.example;
+    const created = await api.request('POST', '/examples', {
+      as: 'admin',
+      payload: {
+        ...fields,
+        question: 'A draft about the kākāpō: what is $3 \\times 4$?',
+        status: 'draft',
+      },
+    });
+    expect(created.status).toBe(201);
+    const url = `/examples/${created.body.data.example.id}`;
+    const hidden = await fetchPage(api, url);
+    expect(hidden.status).toBe(404);
+    expect(all(hidden.doc, 'title').map((t) => t.textContent)).toEqual([
+      'Example not found — Exemplar',
+    ]);
+    expect(hidden.html).not.toContain('kākāpō');
+
+    await api.request('PUT', `/examples/${created.body.data.example.id}`, {
+      as: 'admin',
+      payload: {
+        ...fields,
+        question: 'A draft about the kākāpō: what is $3 \\times 4$?',
+        status: 'published',
+      },
+    });
+    const shown = await fetchPage(api, url);
+    expect(shown.status).toBe(200);
+    expect(readable(shown.doc)).toContain('kākāpō');
+  });
+
   it('GET /examples/{id}: the question and answer typeset by KaTeX (with MathML) in #root', async () => {
     const page = await fetchPage(api, `/examples/${fraction.id}`);
     expect(page.status).toBe(200);

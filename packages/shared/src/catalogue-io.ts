@@ -24,6 +24,8 @@ export interface CatalogueFileExample {
   procedure?: string | null;
   sourceRef?: string | null;
   createdAt?: string;
+  /** 'draft' for an example only editors see; absent (or 'published') for a published one. */
+  status?: 'draft' | 'published';
 }
 
 export interface CatalogueFile {

@@ -60,6 +60,18 @@ export const ExampleTypeSchema = z.object({
 });
 export type ExampleType = z.infer<typeof ExampleTypeSchema>;
 
+/**
+ * An example's status: 'published' examples are seen by everyone; 'draft' ones only by editors
+ * (callers who may write the catalogue), in /admin and as a preview of their page. Everyone else
+ * meets a draft nowhere: not in lists, counts, search, random picks, progress, sitemaps or pages
+ * (its permalink is a 404).
+ */
+export const EXAMPLE_STATUSES = ['draft', 'published'] as const;
+export const ExampleStatusSchema = z.enum(EXAMPLE_STATUSES, {
+  error: 'Status must be draft or published.',
+});
+export type ExampleStatus = z.infer<typeof ExampleStatusSchema>;
+
 export const ExampleSchema = z.object({
   id: IdSchema,
   question: z.string(),
@@ -86,6 +98,8 @@ export const ExampleSchema = z.object({
    * card is due from when it was added), null when it is not in their reviews. Absent for visitors.
    */
   reviewDue: z.string().nullable().optional(),
+  /** For editors only: 'draft' or 'published'. Absent for everyone else, who see published examples alone. */
+  status: ExampleStatusSchema.optional(),
 });
 export type Example = z.infer<typeof ExampleSchema>;
 
@@ -115,6 +129,11 @@ export const ExamplesQuerySchema = z
     solved: z.enum(['true', 'false']).optional(),
     /** Signed-in callers: 'true' keeps the examples solved without help, 'false' the others. */
     withoutHelp: z.enum(['true', 'false']).optional(),
+    /**
+     * Editors only: 'published' (the default), 'draft' or 'all'. Ignored for everyone else, who
+     * see published examples alone.
+     */
+    status: z.enum(['published', 'draft', 'all']).optional(),
     limit: z
       .string()
       .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
@@ -242,6 +261,8 @@ export const ExampleInputSchema = z
     difficultyId: requiredIdField('Difficulty'),
     typeId: requiredIdField('Type'),
     categoryId: requiredIdField('Category'),
+    /** 'draft' (editors only) or 'published'; a new example without it is published. */
+    status: ExampleStatusSchema.optional(),
     /**
      * True to save a question that repeats another example's (same questionKey); without it such a
      * save answers 409 with reason DuplicateQuestion and the other example's id as existingId.

@@ -262,7 +262,7 @@ describe(`migrations on ${engineUnderTest}`, () => {
         .execute();
     }
 
-    expect(await migrate(db)).toEqual(['007-question-key']);
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['007-question-key']);
     const rows = await db.db
       .selectFrom('examples')
       .select(['question', 'question_key'])
@@ -284,5 +284,47 @@ describe(`migrations on ${engineUnderTest}`, () => {
             db.db,
           );
     expect(indexes.rows.map((r) => r.name)).toContain('examples_question_key_idx');
+  });
+  it('010 publishes every existing example, refuses any status but draft or published, and indexes status with each filter column', async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '010-example-status');
+    await migrate(db, migrations.slice(0, before));
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const refs = { ...(await exampleRefs(tx, at)), answer: '$1$', created_at: at, updated_at: at };
+    await tx
+      .insertInto('examples')
+      .values([
+        { ...refs, question: 'Old one?' },
+        { ...refs, question: 'Old two?' },
+      ])
+      .execute();
+
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['010-example-status']);
+    const rows = await db.db.selectFrom('examples').select('status').execute();
+    expect(rows).toEqual([{ status: 'published' }, { status: 'published' }]);
+    await expect(
+      tx
+        .insertInto('examples')
+        .values({ ...refs, question: 'Hidden?', status: 'secret' })
+        .execute(),
+    ).rejects.toThrow();
+    const indexes =
+      db.engine === 'postgres'
+        ? await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where tablename = 'examples'`.execute(db.db)
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'examples'`.execute(
+            db.db,
+          );
+    expect(indexes.rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'examples_status_category_idx',
+        'examples_status_difficulty_idx',
+        'examples_status_type_idx',
+      ]),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { catalogueVersion } from './migrations/004-catalogue-version';
 import { sessionLifetime } from './migrations/005-session-lifetime';
 import { answerAttempts } from './migrations/006-answer-attempts';
 import { questionKeyColumn } from './migrations/007-question-key';
+import { exampleStatus } from './migrations/010-example-status';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -18,6 +19,7 @@ export const migrations: Migration[] = [
   sessionLifetime,
   answerAttempts,
   questionKeyColumn,
+  exampleStatus,
 ];
 
 export class MigrationError extends Error {

@@ -106,6 +106,8 @@ export interface TypesTable {
   updated_at: Timestamp;
 }
 
+export type ExampleStatus = 'draft' | 'published';
+
 export interface ExamplesTable {
   id: Generated<number>;
   question: string;
@@ -119,6 +121,8 @@ export interface ExamplesTable {
   source_ref: ColumnType<string | null, string | null | undefined, string | null>;
   /** The question normalised by questionKey (@exemplar/shared/math): equal keys repeat each other. */
   question_key: string;
+  /** 'draft': seen by editors only; 'published': seen by everyone (the default). */
+  status: ColumnType<ExampleStatus, ExampleStatus | undefined, ExampleStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -101,6 +101,7 @@ export function exportExamples(db: Db) {
       'e.procedure',
       'e.category_id',
       'e.source_ref',
+      'e.status',
       'e.created_at',
       'd.name as difficulty',
       't.name as type',

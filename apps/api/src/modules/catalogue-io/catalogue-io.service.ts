@@ -216,6 +216,8 @@ export async function exportCatalogue(
       procedure: e.procedure,
       sourceRef: e.source_ref,
       createdAt: e.created_at,
+      // Published is the default: only drafts say so, and an export of a published catalogue is as before.
+      ...(e.status === 'draft' ? { status: 'draft' as const } : {}),
     })),
   };
 }

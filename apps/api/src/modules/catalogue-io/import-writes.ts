@@ -163,6 +163,7 @@ export async function writeImport(
         category_id: category,
         created_by: options.actorId ?? null,
         source_ref: e.sourceRef,
+        status: e.status,
         created_at: e.createdAt ?? at,
         updated_at: e.createdAt ?? at,
       });

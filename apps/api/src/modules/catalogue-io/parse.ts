@@ -19,8 +19,9 @@ import {
 /** An example of the file that passed every check, as the import writes it. */
 export interface ImportExample extends Omit<
   CatalogueFileExample,
-  'procedure' | 'sourceRef' | 'createdAt'
+  'procedure' | 'sourceRef' | 'createdAt' | 'status'
 > {
+  status: 'draft' | 'published';
   index: number;
   ref: string;
   procedure: string | null;
@@ -96,6 +97,7 @@ function fromMath(records: unknown[], issuesByText: MathIssuesByText): ParsedFil
         procedure: text(procedure) ? String(procedure) : null,
         sourceRef: text(raw.source_id) || null,
         createdAt: null,
+        status: 'published',
       }),
     };
   });
@@ -166,6 +168,9 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
           : ['category is missing']),
         ...checkName('difficulty', raw.difficulty),
         ...checkName('type', raw.type),
+        ...(raw.status === undefined || raw.status === 'draft' || raw.status === 'published'
+          ? []
+          : ['status must be draft or published']),
         ...textProblems(raw, issuesByText),
       ],
       example: () => ({
@@ -178,6 +183,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
         procedure: text(raw.procedure) ? String(raw.procedure) : null,
         sourceRef: text(raw.sourceRef) || null,
         createdAt,
+        status: raw.status === 'draft' ? 'draft' : 'published',
       }),
     };
   });

@@ -78,10 +78,13 @@ describe(`duplicate questions on ${engineUnderTest}`, () => {
     const copy = saved.body.data.example.id;
     expect(saved.body.data.example).not.toHaveProperty('allowDuplicate');
     expect(await auditOf(copy)).toEqual([
-      { action: 'examples.create', details: { categoryId: cat.linear, duplicateOf: id } },
+      {
+        action: 'examples.create',
+        details: { categoryId: cat.linear, status: 'published', duplicateOf: id },
+      },
     ]);
     expect(await auditOf(id)).toEqual([
-      { action: 'examples.create', details: { categoryId: cat.linear } },
+      { action: 'examples.create', details: { categoryId: cat.linear, status: 'published' } },
     ]);
   });
 

@@ -53,10 +53,14 @@ const values = (input: ExampleInput): examples.ExampleValues => ({
   difficulty_id: input.difficultyId,
   type_id: input.typeId,
   category_id: input.categoryId,
+  // Without a status an update keeps the example's, and a new example is published.
+  ...(input.status ? { status: input.status } : {}),
 });
 
+/** The example as editors see it: drafts included, with its status. */
 async function read(trx: Tx, id: number): Promise<Example> {
-  return toExample(mustExist(await examples.getExample(trx, id), 'Example', id));
+  const row = await examples.getExample(trx, id, undefined, { drafts: true });
+  return toExample(mustExist(row, 'Example', id), { editor: true });
 }
 
 /** Example writes: references checked, one transaction and one audit entry each. */
@@ -77,26 +81,30 @@ export function exampleWritesService(
         );
         await auditWrite(trx, actor, at, 'examples.create', id, {
           categoryId: input.categoryId,
+          status: input.status ?? 'published',
           ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
         });
         return read(trx, id);
       }),
     update: (actor, id, input) =>
       db.transaction().execute(async (trx) => {
-        await read(trx, id);
+        const before = await read(trx, id);
         await checkRefs(trx, input);
         const repeats = await checkRepeat(trx, input, id);
         const at = clock().toISOString();
         await examples.updateExample(trx, id, values(input), at);
         await auditWrite(trx, actor, at, 'examples.update', id, {
           categoryId: input.categoryId,
+          ...(input.status && input.status !== before.status
+            ? { status: { from: before.status, to: input.status } }
+            : {}),
           ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
         });
         return read(trx, id);
       }),
     remove: (actor, id) =>
       db.transaction().execute(async (trx) => {
-        mustExist(await examples.getExample(trx, id), 'Example', id);
+        await read(trx, id);
         await examples.deleteExample(trx, id);
         await auditWrite(trx, actor, clock().toISOString(), 'examples.delete', id, {});
       }),

@@ -17,6 +17,8 @@ export interface ExampleFilter {
   typeId?: number;
   /** Search terms, already reduced to letters and digits; each must prefix-match a word. */
   terms?: string[];
+  /** Which examples by status: published ones (the default), drafts, or all (editors only). */
+  status?: 'published' | 'draft' | 'all';
   /** The signed-in caller, whose likes and solved marks the liked/solved filters read. */
   viewerId?: number;
   liked?: boolean;
@@ -48,6 +50,8 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
   ftsJoined = false,
 ): Q {
   let q = query;
+  const status = f.status ?? 'published';
+  if (status !== 'all') q = q.where('e.status', '=', status) as Q;
   // Through the category ids, so that counting needs no join with categories.
   if (f.categoryIds !== undefined) {
     // An unknown category (or a subject without categories) covers none: nothing matches.

@@ -1,5 +1,6 @@
 import type { ParsedExamplesFilter } from '@exemplar/shared/catalogue';
 import { isIdText } from '@exemplar/shared/fields';
+import { can, type Role } from '@exemplar/shared/roles';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { categoryIdsOfSubject, findIdByName, subtreeIds } from '../catalogue/catalogue.repository';
@@ -12,16 +13,26 @@ import type { ExampleFilter } from './examples-list.repository';
  * position and random all go through these two, so they can never read a query differently.
  */
 
+/** Whether the caller may see drafts: an editor, who may write the catalogue. */
+export const seesDrafts = (user: { groups: readonly Role[] } | null | undefined): boolean =>
+  !!user && can(user.groups, 'catalogue:write');
+
 /**
- * A visitor has no marks: their liked/solved/withoutHelp filters are ignored (not refused). The one
- * guard for it, used by every route that takes the list's filters.
+ * A visitor has no marks: their liked/solved/withoutHelp filters are ignored (not refused). Only
+ * an editor may ask for drafts: anyone else's status filter is ignored too, so they see published
+ * examples alone. The one guard for both, used by every route that takes the list's filters.
  */
 export function forCaller<Q extends ParsedExamplesFilter>(
   query: Q,
-  user: { id: number } | null | undefined,
-): { query: Q; viewerId?: number } {
-  if (user) return { query, viewerId: user.id };
-  return { query: { ...query, liked: undefined, solved: undefined, withoutHelp: undefined } };
+  user: { id: number; groups: readonly Role[] } | null | undefined,
+): { query: Q; viewerId?: number; editor: boolean } {
+  const editor = seesDrafts(user);
+  const shown = editor ? query : { ...query, status: undefined };
+  if (user) return { query: shown, viewerId: user.id, editor };
+  return {
+    query: { ...shown, liked: undefined, solved: undefined, withoutHelp: undefined },
+    editor,
+  };
 }
 
 /** Letters and digits only: whatever else a visitor types can never reach the query syntax. */
@@ -55,7 +66,8 @@ function coveredCategories(bySubject: number[] | undefined, byCategory: number[]
 
 /**
  * The repository filter for a parsed query; null when an unknown name means nothing can match.
- * liked/solved/withoutHelp apply for a signed-in `viewerId` only.
+ * liked/solved/withoutHelp apply for a signed-in `viewerId` only; `status` is the query's (only
+ * an editor's query keeps one, see forCaller), published examples when it has none.
  */
 export async function resolveFilter(
   db: Kysely<Database>,
@@ -75,6 +87,7 @@ export async function resolveFilter(
     difficultyId,
     typeId,
     terms: searchTerms(query.q),
+    status: query.status ?? 'published',
     ...(viewerId !== undefined
       ? {
           viewerId,

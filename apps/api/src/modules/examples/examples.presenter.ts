@@ -2,7 +2,8 @@ import type { Example } from '@exemplar/shared/catalogue';
 import type { ExampleRow } from './examples.repository';
 import type { ViewerMarks } from './marks.repository';
 
-export const toExample = (r: ExampleRow): Example => ({
+/** `editor`: the caller may see drafts, so the example says its status. */
+export const toExample = (r: ExampleRow, { editor = false } = {}): Example => ({
   id: r.id,
   question: r.question,
   answer: r.answer,
@@ -17,6 +18,7 @@ export const toExample = (r: ExampleRow): Example => ({
   ...(r.liked !== undefined
     ? { liked: Boolean(r.liked), solved: Boolean(r.solved), solveMark: r.solve_mark ?? null }
     : {}),
+  ...(editor ? { status: r.status } : {}),
 });
 
 /** A signed-in caller's copy of a visitor's row: the same example, with their own marks. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { questionKey } from '@exemplar/shared/math';
-import type { Database, ExamplesTable, SolveHow } from '../../db/schema';
+import type { Database, ExampleStatus, ExamplesTable, SolveHow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
 export type ExampleValues = Pick<
   ExamplesTable,
   'question' | 'answer' | 'procedure' | 'difficulty_id' | 'type_id' | 'category_id'
->;
+> & { status?: ExampleStatus };
 
 const columns = [
   'e.id',
@@ -18,6 +18,7 @@ const columns = [
   'e.difficulty_id',
   'e.type_id',
   'e.category_id',
+  'e.status',
   'c.subject_id',
   'e.created_at',
   'e.updated_at',
@@ -53,8 +54,15 @@ export function withSubject(db: Db) {
   return db.selectFrom('examples as e').innerJoin('categories as c', 'c.id', 'e.category_id');
 }
 
-export function getExample(db: Db, id: number, viewerId?: number) {
-  return withSubject(db).select(selection(viewerId)).where('e.id', '=', id).executeTakeFirst();
+/** Which examples a read may find: published ones only (everyone), or drafts too (editors). */
+export interface Visibility {
+  drafts?: boolean;
+}
+
+export function getExample(db: Db, id: number, viewerId?: number, { drafts }: Visibility = {}) {
+  let query = withSubject(db).select(selection(viewerId)).where('e.id', '=', id);
+  if (!drafts) query = query.where('e.status', '=', 'published');
+  return query.executeTakeFirst();
 }
 
 export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>> & {
@@ -63,8 +71,15 @@ export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>> & {
   solve_mark?: SolveHow | null;
 };
 
-export async function exampleExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('examples').select('id').where('id', '=', id).executeTakeFirst());
+/** Whether example `id` exists and, unless `drafts`, is published. */
+export async function exampleExists(
+  db: Db,
+  id: number,
+  { drafts }: Visibility = {},
+): Promise<boolean> {
+  let query = db.selectFrom('examples').select('id').where('id', '=', id);
+  if (!drafts) query = query.where('status', '=', 'published');
+  return !!(await query.executeTakeFirst());
 }
 
 /** Whether any example exists (the demo seed fills an empty catalogue only). */
@@ -86,10 +101,11 @@ export async function countExamplesWhere(
   return Number(row.n);
 }
 
-/** Examples per category (direct members only). */
+/** Published examples per category (direct members only). */
 export function examplesPerCategory(db: Db) {
   return db
     .selectFrom('examples')
+    .where('status', '=', 'published')
     .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('category_id')
     .execute();
@@ -146,13 +162,12 @@ export async function deleteExample(db: Db, id: number) {
 /* ---- The sitemap (modules/seo): examples in id order, read in keyset batches ---- */
 
 /**
- * The examples search engines are told about, the one place every sitemap query starts from.
- * Every example is public today; when drafts exist, leave them out HERE (for instance
- * `.where('e.status', '=', 'published')`) and the sitemap index, its chunks and their rows all
- * follow.
+ * The examples search engines are told about, the one place every sitemap query starts from: the
+ * published ones (drafts are for editors' eyes), so the sitemap index, its chunks and their rows
+ * all leave drafts out.
  */
 function listedExamples(db: Db) {
-  return db.selectFrom('examples as e');
+  return db.selectFrom('examples as e').where('e.status', '=', 'published');
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { forCaller } from './examples.filter';
+import { forCaller, seesDrafts } from './examples.filter';
 
 const tags = ['examples'];
 
@@ -25,14 +25,15 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicCache: true },
       schema: {
         tags,
-        summary: 'Examples, filtered and paged; liked/solved apply to signed-in callers only',
+        summary:
+          'Examples, filtered and paged; liked/solved apply to signed-in callers only, status to editors only',
         querystring: ExamplesQuerySchema,
         response: { 200: successSchema(ExamplesPageSchema) },
       },
     },
     async (request) => {
-      const { query, viewerId } = forCaller(request.query, request.user);
-      return ok(await service.list(query, viewerId));
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.list(query, viewerId, editor));
     },
   );
 
@@ -50,8 +51,8 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { query, viewerId } = forCaller(request.query, request.user);
-      return ok(await service.random(query, viewerId));
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.random(query, viewerId, editor));
     },
   );
 
@@ -71,8 +72,8 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { query, viewerId } = forCaller(request.query, request.user);
-      return ok(await service.position(request.params.id, query, viewerId));
+      const { query, viewerId, editor } = forCaller(request.query, request.user);
+      return ok(await service.position(request.params.id, query, viewerId, editor));
     },
   );
 
@@ -87,6 +88,9 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema(z.object({ example: ExampleSchema })) },
       },
     },
-    async (request) => ok({ example: await service.get(request.params.id, request.user?.id) }),
+    async (request) =>
+      ok({
+        example: await service.get(request.params.id, request.user?.id, seesDrafts(request.user)),
+      }),
   );
 };

@@ -108,20 +108,29 @@ export function examplesService(
   async function findPosition(
     id: number,
     filter: list.ExampleFilter | null,
+    editor = false,
   ): Promise<ExamplePosition> {
     const [place, total] = await Promise.all([
       filter ? list.examplePlace(db, engine, filter, id) : undefined,
       filter ? countExamples(filter) : 0,
     ]);
     if (place) return { ...place, total };
-    if (!(await repo.exampleExists(db, id))) throw notFound(`Example ${id} not found.`);
+    // A draft exists for an editor (their filter may leave it out); for anyone else it does not.
+    if (!(await repo.exampleExists(db, id, { drafts: editor }))) {
+      throw notFound(`Example ${id} not found.`);
+    }
     return { position: null, total, previousId: null, nextId: null };
   }
 
   return {
     /** `viewerId`: the signed-in caller (rows then carry their marks, and those filters apply). */
-    async list(input: ParsedExamplesQuery, viewerId?: number): Promise<ExamplesPage> {
-      if (viewerId !== undefined && catalogueVersion && !list.readsMarks(input)) {
+    async list(
+      input: ParsedExamplesQuery,
+      viewerId?: number,
+      editor = false,
+    ): Promise<ExamplesPage> {
+      // An editor's rows say their status (and a status filter is theirs alone): not the shared page.
+      if (viewerId !== undefined && catalogueVersion && !list.readsMarks(input) && !editor) {
         const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
         const visitorInput = {
           ...{ subjectId, categoryId, difficultyId, typeId, q, limit, cursor },
@@ -163,7 +172,7 @@ export function examplesService(
         countExamples(filter),
       ]);
       const more = rows.length > limit;
-      const examples = rows.slice(0, limit).map(toExample);
+      const examples = rows.slice(0, limit).map((row) => toExample(row, { editor }));
       const last = examples.at(-1);
       const nextCursor =
         more && last
@@ -182,8 +191,11 @@ export function examplesService(
       id: number,
       input: ParsedExamplesFilter,
       viewerId?: number,
+      editor = false,
     ): Promise<ExamplePosition> {
       const filter = await resolveFilter(db, input, viewerId);
+      // An editor's answer may place a draft: never kept for anyone else.
+      if (editor) return findPosition(id, filter, true);
       if (filter && catalogueVersion && !list.readsMarks(filter)) {
         // The same for every caller: kept per query and catalogue version, like list pages.
         return remembered(
@@ -200,7 +212,11 @@ export function examplesService(
      * An example picked uniformly among those the filters match (a random offset below their
      * count), with its position in the list; 404 when none match.
      */
-    async random(input: ParsedExamplesFilter, viewerId?: number): Promise<RandomExample> {
+    async random(
+      input: ParsedExamplesFilter,
+      viewerId?: number,
+      editor = false,
+    ): Promise<RandomExample> {
       const filter = await resolveFilter(db, input, viewerId);
       // A write between the count and the pick can shorten the list: pick again, counting afresh.
       for (let attempt = 0; filter && attempt < 3; attempt++) {
@@ -212,8 +228,8 @@ export function examplesService(
         const id = await list.exampleIdAt(db, engine, filter, randomInt(total));
         if (id === undefined) continue;
         const [example, position] = await Promise.all([
-          this.get(id, viewerId).catch(() => undefined),
-          findPosition(id, filter).catch(() => undefined),
+          this.get(id, viewerId, editor).catch(() => undefined),
+          findPosition(id, filter, editor).catch(() => undefined),
         ]);
         // Removed or changed in between: pick again.
         if (example && position && position.position !== null) return { example, position };
@@ -221,10 +237,11 @@ export function examplesService(
       throw notFound('No examples match these filters.');
     },
 
-    async get(id: number, viewerId?: number): Promise<Example> {
-      const row = await repo.getExample(db, id, viewerId);
+    /** `editor`: the caller may see drafts (and is told each example's status). */
+    async get(id: number, viewerId?: number, editor = false): Promise<Example> {
+      const row = await repo.getExample(db, id, viewerId, { drafts: editor });
       if (!row) throw notFound(`Example ${id} not found.`);
-      return toExample(row);
+      return toExample(row, { editor });
     },
   };
 }

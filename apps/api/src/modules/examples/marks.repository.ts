@@ -53,7 +53,7 @@ export async function markSolvedBy(
   return row.how ?? how;
 }
 
-/** The user's solves earned without help per category (direct members only). */
+/** The user's solves earned without help per category (published direct members only). */
 export function cleanSolvesPerCategory(db: Db, userId: number) {
   return db
     .selectFrom('solved_marks as m')
@@ -61,11 +61,12 @@ export function cleanSolvesPerCategory(db: Db, userId: number) {
     .select(['e.category_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('m.user_id', '=', userId)
     .where('m.how', '=', 'without-help')
+    .where('e.status', '=', 'published')
     .groupBy('e.category_id')
     .execute();
 }
 
-/** The user's marks of `table` per category (direct members only). */
+/** The user's marks of `table` per category (published direct members only). */
 export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
   return (
     db
@@ -74,6 +75,7 @@ export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
       .innerJoin('examples as e', 'e.id', 'm.example_id')
       .select(['e.category_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('m.user_id', '=', userId)
+      .where('e.status', '=', 'published')
       .groupBy('e.category_id')
       .execute()
   );

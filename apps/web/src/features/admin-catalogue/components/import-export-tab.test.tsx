@@ -117,6 +117,41 @@ describe('/admin Import / Export tab', { timeout: 30_000 }, () => {
     );
   });
 
+  it('imports repeated questions only when asked: the choice goes with both runs and asks for a new dry run', async () => {
+    const { callsTo } = fakeApi({
+      ...catalogueRoutes(),
+      'POST /admin/import': (call) =>
+        ok(report({ dryRun: (call.body as { dryRun: boolean }).dryRun })),
+    });
+    renderAdmin('/admin?tab=import-export');
+    await screen.findByRole('heading', { name: 'Import' });
+    chooseFile(records, 'math.json');
+    const allow = await screen.findByRole('checkbox', {
+      name: 'Also import questions that repeat another example',
+    });
+    expect((allow as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dry run' }));
+    await screen.findByRole('region', { name: 'Dry run report' });
+    expect(callsTo('POST /admin/import')[0]!.body).toMatchObject({
+      dryRun: true,
+      allowDuplicate: false,
+    });
+
+    fireEvent.click(allow);
+    expect(screen.queryByRole('region', { name: 'Dry run report' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Import \d/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dry run' }));
+    await screen.findByRole('region', { name: 'Dry run report' });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 examples' }));
+    await screen.findByRole('region', { name: 'Import report' });
+    expect(callsTo('POST /admin/import').map((c) => c.body)).toMatchObject([
+      { dryRun: true, allowDuplicate: false },
+      { dryRun: true, allowDuplicate: true },
+      { dryRun: false, allowDuplicate: true },
+    ]);
+  });
+
   it('lists repeated questions in the report: the catalogue example linked, or the earlier index of the file', async () => {
     fakeApi({
       ...catalogueRoutes(),

@@ -1,5 +1,16 @@
 import type { ImportReport } from '@exemplar/shared/catalogue-io';
-import { Button, Card, FileInput, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  FileInput,
+  Grid,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCheck,
@@ -114,6 +125,7 @@ function ImportCard() {
   const [reading, setReading] = useState(false);
   const [dryRun, setDryRun] = useState<ImportReport | null>(null);
   const [result, setResult] = useState<ImportReport | null>(null);
+  const [allowDuplicate, setAllowDuplicate] = useState(false);
   const importer = useImportCatalogue();
   const running = importer.isPending;
   const runningDry = running && importer.variables?.dryRun === true;
@@ -152,7 +164,7 @@ function ImportCard() {
   const run = (dry: boolean) => {
     if (!chosen?.parsed.ok) return;
     importer.mutate(
-      { dryRun: dry, data: chosen.parsed.data },
+      { dryRun: dry, allowDuplicate, data: chosen.parsed.data },
       {
         onSuccess: (report) => {
           if (report.dryRun) {
@@ -193,7 +205,7 @@ function ImportCard() {
         <>
           Add examples from a JSON file: an Exemplar catalogue export, or an array of MATH dataset
           records. A dry run checks the file first and writes nothing; examples already in the
-          catalogue are skipped.
+          catalogue, and questions that repeat another example, are skipped.
         </>
       }
     >
@@ -215,6 +227,19 @@ function ImportCard() {
           <b>{chosen.name}</b>
           {records === null ? ' is ready to check.' : ` holds ${countOf(records, 'record')}.`}
         </Text>
+      )}
+      {chosen?.parsed.ok && (
+        <Checkbox
+          label="Also import questions that repeat another example"
+          description="Normally skipped and listed in the report. Changing this needs a new dry run."
+          checked={allowDuplicate}
+          disabled={running}
+          onChange={(event) => {
+            setAllowDuplicate(event.currentTarget.checked);
+            setDryRun(null);
+            setResult(null);
+          }}
+        />
       )}
       {chosen?.parsed.ok && (
         <Group gap="sm">
