@@ -25,7 +25,11 @@ const navName = (page: Page) =>
   );
 
 describe('reviews in the browser: add, recall, grade with a key, all caught up', () => {
-  const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' }, failureShots: 'review' });
+  const e2e = useBrowserTests({
+    env: { LOG_LEVEL: 'warn' },
+    superadmin: { email: 'review-root@example.com', password: 'Sup3r-Secret-Keeper' },
+    failureShots: 'review',
+  });
   const { url, api } = e2e;
   let seventyTwo: ListedExample;
   let eighteen: ListedExample;
@@ -141,7 +145,10 @@ describe('reviews in the browser: add, recall, grade with a key, all caught up',
     );
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     expect((await removed).status()).toBeLessThan(300);
-    await page.getByTestId('example-marks').getByRole('button', { name: 'Add to reviews' }).waitFor();
+    await page
+      .getByTestId('example-marks')
+      .getByRole('button', { name: 'Add to reviews' })
+      .waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Review', exact: true }).waitFor();
   });
 

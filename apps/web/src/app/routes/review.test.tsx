@@ -189,7 +189,7 @@ describe('/review', { timeout: 20_000 }, () => {
     const suggestions = within(screen.getByRole('region', { name: 'Suggested for you' }));
     expect(await suggestions.findAllByTestId('suggestion')).toHaveLength(2);
 
-    fireEvent.click(suggestions.getByRole('button', { name: 'Add example ID 3 to reviews' }));
+    fireEvent.click(suggestions.getByRole('button', { name: 'Add to reviews, example ID 3' }));
     await waitFor(() => expect(api.callsTo('PUT /reviews/:exampleId')).toHaveLength(1));
     expect(api.callsTo('PUT /reviews/:exampleId')[0]?.path).toBe('/reviews/3');
     expect(await screen.findByRole('heading', { name: 'Review 1 of 1' })).toBeTruthy();

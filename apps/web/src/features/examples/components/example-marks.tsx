@@ -96,7 +96,12 @@ function SolvedToggle({ example, layout }: { example: Example; layout: Layout })
 export function ExampleMarks({ example, layout }: { example: Example; layout: Layout }) {
   const viewer = useViewer();
   return (
-    <Group gap={layout === 'card' ? 2 : 'xs'} wrap="nowrap" data-testid="example-marks">
+    <Group
+      gap={layout === 'card' ? 2 : 'xs'}
+      // A page's labelled buttons wrap at phone width; a card's icons stay on one line.
+      wrap={layout === 'card' ? 'nowrap' : 'wrap'}
+      data-testid="example-marks"
+    >
       {viewer === null ? (
         <>
           <SignInPrompt spec={LIKE} layout={layout} />

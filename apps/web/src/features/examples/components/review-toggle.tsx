@@ -66,7 +66,7 @@ function InReviews({
   // Read once, when it is shown: the text does not tick.
   const [now] = useState(() => Date.now());
   const when = dueText(due, now);
-  return (
+  const parts = (
     <>
       <DeferredPopover
         opened={opened}
@@ -101,7 +101,8 @@ function InReviews({
           <Group gap="xs" grow>
             <Button
               size="xs"
-              color="red"
+              // The shade white text reads on (AA) in both schemes.
+              color="red.9"
               onClick={() => {
                 setOpened(false);
                 onRemove();
@@ -123,6 +124,14 @@ function InReviews({
         <VisuallyHidden id={dueId}>{capitalise(when)}</VisuallyHidden>
       )}
     </>
+  );
+  // On the page, the due date stays beside its button when the row wraps.
+  return layout === 'page' ? (
+    <Group gap={6} wrap="nowrap">
+      {parts}
+    </Group>
+  ) : (
+    parts
   );
 }
 

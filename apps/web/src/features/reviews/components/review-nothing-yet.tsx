@@ -116,7 +116,7 @@ function SuggestionRow({ example }: { example: Example }) {
               leftSection={<IconPlus size={14} aria-hidden />}
               loading={add.isPending}
               onClick={() => add.mutate(example.id)}
-              aria-label={`Add example ID ${example.id} to reviews`}
+              aria-label={`Add to reviews, example ID ${example.id}`}
             >
               Add to reviews
             </Button>
