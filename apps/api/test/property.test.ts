@@ -124,6 +124,8 @@ const BODY_KEYS = [
   'dryRun',
   'data',
   'kind',
+  'exampleId',
+  'rating',
   '__proto__',
   'constructor',
   'prototype',
@@ -155,6 +157,7 @@ const QUERY_KEYS = [
   'solved',
   'withoutHelp',
   'before',
+  'tz',
   '__proto__',
   'constructor',
   'x',
@@ -189,6 +192,7 @@ const catalogueFile = () =>
     answer: '$2147483648$',
   });
 const id = (n: number) => ({ id: String(n) });
+const exampleId = (n: number) => ({ exampleId: String(n) });
 const write = (caller: Caller, base: () => Baseline, ids: Slot[] = []): FuzzCase => ({
   caller,
   base,
@@ -282,6 +286,23 @@ const CASES: Record<string, FuzzCase> = {
     () => ({ params: id(cat.ex.quadEasy), body: { kind: 'step' } }),
     ['params.id'],
   ),
+  'POST /api/reviews': write(
+    'learner',
+    () => ({ body: { exampleId: cat.ex.linear, rating: 'good' } }),
+    ['body.exampleId'],
+  ),
+  'GET /api/reviews/due': read('learner', () => ({ query: { limit: '2' } }), ['query.cursor']),
+  'GET /api/reviews/stats': read('learner', () => ({ query: { tz: 'Europe/London' } })),
+  'GET /api/reviews/suggestions': read('learner', () => ({ query: { limit: '5' } })),
+  'GET /api/reviews/:exampleId': read('learner', () => ({ params: exampleId(cat.ex.linear) }), [
+    'params.exampleId',
+  ]),
+  'PUT /api/reviews/:exampleId': write('learner', () => ({ params: exampleId(cat.ex.linear) }), [
+    'params.exampleId',
+  ]),
+  'DELETE /api/reviews/:exampleId': write('learner', () => ({ params: exampleId(cat.ex.circle) }), [
+    'params.exampleId',
+  ]),
   'GET /api/admin/users/dashboard': read('superadmin'),
   'GET /api/admin/users/:username': read('superadmin', () => ({
     params: { username: target.username },

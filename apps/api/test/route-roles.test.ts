@@ -192,6 +192,32 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     payload: { kind: 'step' },
     status: 200,
   }),
+  'POST /api/reviews': async () => ({
+    url: '/api/reviews',
+    payload: { exampleId: cat.ex.linear, rating: 'good' },
+    status: 200,
+  }),
+  'GET /api/reviews/due': async () => ({ url: '/api/reviews/due?limit=5', status: 200 }),
+  'GET /api/reviews/stats': async () => ({
+    url: '/api/reviews/stats?tz=Europe%2FLondon',
+    status: 200,
+  }),
+  'GET /api/reviews/suggestions': async () => ({
+    url: '/api/reviews/suggestions?limit=3',
+    status: 200,
+  }),
+  'GET /api/reviews/:exampleId': async () => ({
+    url: `/api/reviews/${cat.ex.quadEasy}`,
+    status: 200,
+  }),
+  'PUT /api/reviews/:exampleId': async () => ({
+    url: `/api/reviews/${cat.ex.quadEasy}`,
+    status: 200,
+  }),
+  'DELETE /api/reviews/:exampleId': async () => ({
+    url: `/api/reviews/${cat.ex.quadEasy}`,
+    status: 200,
+  }),
   'GET /api/admin/users/dashboard': async () => ({
     url: '/api/admin/users/dashboard',
     status: 200,

@@ -186,6 +186,9 @@ describe('/admin: catalogue management in the browser', () => {
     await form(page)
       .getByRole('textbox', { name: 'Procedure' })
       .fill('List the primes below $20$ and pair those that differ by $2$.');
+    // A new example starts as a draft; this one is published at once.
+    expect(await form(page).getByRole('radio', { name: 'Draft' }).isChecked()).toBe(true);
+    await form(page).getByText('Published', { exact: true }).click();
     await form(page).getByRole('button', { name: 'Create example' }).click();
     await form(page).waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Search examples' }).fill(word);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExampleSchema } from './catalogue';
-import { IdSchema, requiredIdField } from './fields';
+import { IdParamSchema, IdSchema, requiredIdField } from './fields';
 
 /**
  * Reviews: a signed-in learner's examples brought back on the FSRS schedule (the scheduler of
@@ -23,7 +23,9 @@ export type ReviewState = z.infer<typeof ReviewStateSchema>;
 
 /**
  * Retrievability (FSRS's estimated chance of recalling the example now) at or above which an
- * example counts as mastered.
+ * example in review counts as mastered. Only cards in the review state count: just after any
+ * grade retrievability is 1, so a card still being learnt or relearnt (after "again") would
+ * otherwise count as mastered the moment it was failed.
  */
 export const MASTERY_RETRIEVABILITY = 0.9;
 
@@ -51,6 +53,9 @@ export const ReviewNextSchema = z.object({
   easy: z.string(),
 });
 export type ReviewNext = z.infer<typeof ReviewNextSchema>;
+
+/** /reviews/{exampleId} path. */
+export const ReviewParamsSchema = z.object({ exampleId: IdParamSchema }).strict();
 
 /** POST /reviews body. */
 export const GradeReviewBodySchema = z
@@ -130,7 +135,7 @@ export type DayCount = z.infer<typeof DayCountSchema>;
  * GET /reviews/stats answer data, the caller's cards:
  * - `dueNow`: due at this instant; `dueToday`: due before the end of today (dueNow included);
  * - `new`, `learning` (learning and relearning), `review`: cards by state, together all cards;
- * - `mastered`: cards whose retrievability is at least MASTERY_RETRIEVABILITY now;
+ * - `mastered`: cards in review whose retrievability is at least MASTERY_RETRIEVABILITY now;
  * - `reviewsPerDay`: grades given on each of the last 90 days, oldest first, today last (zeros included);
  * - `duePerDay`: cards falling due on each of the next 30 days, today first (today counts dueToday).
  */
@@ -155,6 +160,27 @@ export const ReviewStatusSchema = z.object({
   next: ReviewNextSchema,
 });
 export type ReviewStatus = z.infer<typeof ReviewStatusSchema>;
+
+export const REVIEW_SUGGESTIONS_DEFAULT = 10;
+export const REVIEW_SUGGESTIONS_MAX = 50;
+
+/** GET /reviews/suggestions query. */
+export const ReviewSuggestionsQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,2}$/, `must be a whole number from 1 to ${REVIEW_SUGGESTIONS_MAX}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'must be at least 1')
+          .max(REVIEW_SUGGESTIONS_MAX, `must be at most ${REVIEW_SUGGESTIONS_MAX}`),
+      )
+      .optional(),
+  })
+  .strict();
+export type ReviewSuggestionsQuery = z.input<typeof ReviewSuggestionsQuerySchema>;
 
 /** GET /reviews/suggestions answer data: liked or solved-with-help examples not yet in the caller's reviews, newest mark first. */
 export const ReviewSuggestionsSchema = z.object({ examples: z.array(ExampleSchema) });

@@ -16,6 +16,8 @@ const DOMAIN_TABLES = [
   'likes',
   'newsletter_signups',
   'refresh_tokens',
+  'review_cards',
+  'review_log',
   'schema_migrations',
   'signing_keys',
   'solved_marks',
@@ -285,6 +287,7 @@ describe(`migrations on ${engineUnderTest}`, () => {
           );
     expect(indexes.rows.map((r) => r.name)).toContain('examples_question_key_idx');
   });
+
   it('010 publishes every existing example, refuses any status but draft or published, and indexes status with each filter column', async () => {
     const db = await open();
     const before = migrations.findIndex((m) => m.name === '010-example-status');
@@ -326,5 +329,91 @@ describe(`migrations on ${engineUnderTest}`, () => {
         'examples_status_type_idx',
       ]),
     );
+  });
+
+  it('008 keys cards by (user, example), refuses an unknown state or rating, and cascades cards and log with their user and example', async () => {
+    const db = await open();
+    await migrate(db);
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const userOf = async (n: number) =>
+      (
+        await tx
+          .insertInto('users')
+          .values({
+            username: `u-${n}`,
+            email: `u${n}@example.com`,
+            name: `U${n}`,
+            password_hash: 'x',
+            status: 'CONFIRMED',
+            enabled: 1,
+            email_verified: 1,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as number;
+    const [ada, bob] = [await userOf(1), await userOf(2)];
+    const refs = await exampleRefs(tx, at);
+    const exampleOf = async (question: string) =>
+      (
+        await tx
+          .insertInto('examples')
+          .values({ question, answer: '$1$', ...refs, created_at: at, updated_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as number;
+    const [kept, removed] = [await exampleOf('Kept?'), await exampleOf('Removed?')];
+    const card = (user: number, example: number, state = 0) => ({
+      user_id: user,
+      example_id: example,
+      due: at,
+      stability: 0,
+      difficulty: 0,
+      elapsed_days: 0,
+      scheduled_days: 0,
+      learning_steps: 0,
+      reps: 0,
+      lapses: 0,
+      state,
+      last_review: null,
+      created_at: at,
+    });
+    const log = (user: number, example: number, rating = 3) => ({
+      user_id: user,
+      example_id: example,
+      rating,
+      state_before: 0,
+      due_before: at,
+      reviewed_at: at,
+    });
+    for (const user of [ada, bob]) {
+      for (const example of [kept, removed]) {
+        await tx.insertInto('review_cards').values(card(user, example)).execute();
+        await tx.insertInto('review_log').values(log(user, example)).execute();
+      }
+    }
+    await expect(tx.insertInto('review_cards').values(card(ada, kept)).execute()).rejects.toThrow();
+    await expect(
+      tx
+        .insertInto('review_cards')
+        .values(card(ada, kept, 4))
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      tx
+        .insertInto('review_log')
+        .values(log(ada, kept, 0))
+        .execute(),
+    ).rejects.toThrow();
+
+    await tx.deleteFrom('examples').where('id', '=', removed).execute();
+    await tx.deleteFrom('users').where('id', '=', bob).execute();
+    for (const table of ['review_cards', 'review_log'] as const) {
+      expect(await db.db.selectFrom(table).select(['user_id', 'example_id']).execute()).toEqual([
+        { user_id: ada, example_id: kept },
+      ]);
+    }
   });
 });

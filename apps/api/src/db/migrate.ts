@@ -7,6 +7,7 @@ import { catalogueVersion } from './migrations/004-catalogue-version';
 import { sessionLifetime } from './migrations/005-session-lifetime';
 import { answerAttempts } from './migrations/006-answer-attempts';
 import { questionKeyColumn } from './migrations/007-question-key';
+import { reviews } from './migrations/008-reviews';
 import { exampleStatus } from './migrations/010-example-status';
 import type { AnyDb, Migration } from './migrations/helpers';
 
@@ -19,6 +20,7 @@ export const migrations: Migration[] = [
   sessionLifetime,
   answerAttempts,
   questionKeyColumn,
+  reviews,
   exampleStatus,
 ];
 

@@ -164,6 +164,39 @@ export interface HelpOpenedTable {
   first_opened_at: Timestamp;
 }
 
+/** FSRS's card state: 0 new, 1 learning, 2 review, 3 relearning (ts-fsrs's State). */
+export type CardState = 0 | 1 | 2 | 3;
+
+/** A learner's card for one example in their reviews: the memory state ts-fsrs schedules from. */
+export interface ReviewCardsTable {
+  user_id: number;
+  example_id: number;
+  due: Timestamp;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: CardState;
+  /** null until the first grade. */
+  last_review: string | null;
+  created_at: Timestamp;
+}
+
+/** Every grade given (kept when its card is taken out of reviews). */
+export interface ReviewLogTable {
+  id: Generated<number>;
+  user_id: number;
+  example_id: number;
+  /** ts-fsrs's Rating: 1 again, 2 hard, 3 good, 4 easy. */
+  rating: 1 | 2 | 3 | 4;
+  state_before: CardState;
+  due_before: Timestamp;
+  reviewed_at: Timestamp;
+}
+
 export interface NewsletterSignupsTable {
   id: Generated<number>;
   email: string;
@@ -207,6 +240,8 @@ export interface Database {
   solved_marks: SolvedMarksTable;
   answer_attempts: AnswerAttemptsTable;
   help_opened: HelpOpenedTable;
+  review_cards: ReviewCardsTable;
+  review_log: ReviewLogTable;
   newsletter_signups: NewsletterSignupsTable;
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;

@@ -14,6 +14,8 @@ const COUNTED = [
   'solved_marks',
   'answer_attempts',
   'help_opened',
+  'review_cards',
+  'review_log',
   'newsletter_signups',
   'audit_log',
 ] as const;
@@ -22,7 +24,8 @@ const COUNTED = [
  * What a refused request must leave as it was, as one string to compare before and after: the row
  * count of every table, each example's text and update time, each account's email, name, password,
  * status and enabled flag, each subject's, category's, difficulty's and type's name and
- * description, how each solved mark was earned and the help each learner opened.
+ * description, how each solved mark was earned, the help each learner opened and each review card's
+ * schedule.
  */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
   const counts = await Promise.all(
@@ -55,5 +58,11 @@ export async function databaseFingerprint(db: Kysely<Database>): Promise<string>
     .orderBy('user_id')
     .orderBy('example_id')
     .execute();
-  return JSON.stringify({ counts, examples, people, named, solves, help });
+  const cards = await db
+    .selectFrom('review_cards')
+    .select(['user_id', 'example_id', 'due', 'reps', 'state', 'stability'])
+    .orderBy('user_id')
+    .orderBy('example_id')
+    .execute();
+  return JSON.stringify({ counts, examples, people, named, solves, help, cards });
 }

@@ -112,6 +112,8 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
         example,
         { ...example, id: 8, procedure: 'p', solveMark: null },
         { ...example, id: 9, solveMark: 'without-help' },
+        { ...example, id: 10, status: 'draft' },
+        { ...example, id: 11, status: 'published' },
       ],
       total: 3,
       nextCursor: 'abc',
@@ -272,8 +274,9 @@ describe('readProgress (GET /me/progress)', () => {
     solved: 2,
     solvedWithoutHelp: 1,
     liked: 0,
-    categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1 }],
-    subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: 1 }],
+    mastered: 1,
+    categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1, mastered: 1 }],
+    subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: 1, mastered: 1 }],
   };
 
   it('reads the counts', () => {
@@ -285,8 +288,11 @@ describe('readProgress (GET /me/progress)', () => {
     { ...progress, liked: 0.5 },
     { ...progress, categories: [{ id: 2, total: 3 }] },
     { ...progress, categories: [{ id: 2, total: 3, solved: 2 }] },
-    { ...progress, subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: -1 }] },
+    { ...progress, subjects: [{ id: 1, total: 3, solved: 2, withoutHelp: -1, mastered: 0 }] },
+    { ...progress, categories: [{ id: 2, total: 3, solved: 2, withoutHelp: 1 }] },
     { ...progress, solvedWithoutHelp: undefined },
+    { ...progress, mastered: undefined },
+    { ...progress, mastered: -1 },
     { ...progress, subjects: null },
   ])('refuses %j', (value) => {
     expect(() => readProgress(value)).toThrow();

@@ -97,6 +97,7 @@ export const readExample: Reader<Example> = object({
   solved: optional(boolean),
   solveMark: optional(nullable(oneOf('without-help', 'with-help'))),
   reviewDue: optional(nullable(string)),
+  status: optional(oneOf('draft', 'published')),
 });
 
 export const readExamplesPage: Reader<ExamplesPage> = object({
@@ -120,7 +121,13 @@ export const readRandomExample: Reader<RandomExample> = object({
 });
 
 /** `withoutHelp`: how many of the solved were solved by a checked answer before any help. */
-const readCounts = object({ id: integer(), total: count, solved: count, withoutHelp: count });
+const readCounts = object({
+  id: integer(),
+  total: count,
+  solved: count,
+  withoutHelp: count,
+  mastered: count,
+});
 export type ProgressCounts = ReturnType<typeof readCounts>;
 
 /**
@@ -132,6 +139,7 @@ export const readProgress = object({
   solved: count,
   solvedWithoutHelp: count,
   liked: count,
+  mastered: count,
   categories: array(readCounts),
   subjects: array(readCounts),
 });

@@ -50,13 +50,18 @@ const FILTER_KEYS = [
   'liked',
   'solved',
   'withoutHelp',
+  'status',
 ] as const satisfies readonly (keyof ExamplesFilterQuery)[];
 
-/** The filters that are the caller's own: sent only for a signed-in caller. */
+/**
+ * The filters that are the caller's own: sent only for a signed-in caller (`status`, drafts or
+ * published, is read for editors alone).
+ */
 const LEARNER_KEYS: ReadonlySet<keyof ExamplesFilterQuery> = new Set([
   'liked',
   'solved',
   'withoutHelp',
+  'status',
 ]);
 
 /**

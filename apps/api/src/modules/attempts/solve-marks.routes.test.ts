@@ -110,14 +110,38 @@ describe(`progress with solves without help on ${engineUnderTest}`, () => {
     const { body } = await get('/me/progress', ada);
     expect(body.data).toMatchObject({ total: 6, solved: 3, solvedWithoutHelp: 1 });
     const of = (id: number) => body.data.categories.find((c: { id: number }) => c.id === id);
-    expect(of(cat.linear)).toEqual({ id: cat.linear, total: 1, solved: 1, withoutHelp: 1 });
-    expect(of(cat.equations)).toEqual({ id: cat.equations, total: 4, solved: 1, withoutHelp: 1 });
-    expect(of(cat.sequences)).toEqual({ id: cat.sequences, total: 1, solved: 1, withoutHelp: 0 });
-    expect(of(cat.circles)).toEqual({ id: cat.circles, total: 1, solved: 1, withoutHelp: 0 });
+    expect(of(cat.linear)).toEqual({
+      id: cat.linear,
+      total: 1,
+      solved: 1,
+      withoutHelp: 1,
+      mastered: 0,
+    });
+    expect(of(cat.equations)).toEqual({
+      id: cat.equations,
+      total: 4,
+      solved: 1,
+      withoutHelp: 1,
+      mastered: 0,
+    });
+    expect(of(cat.sequences)).toEqual({
+      id: cat.sequences,
+      total: 1,
+      solved: 1,
+      withoutHelp: 0,
+      mastered: 0,
+    });
+    expect(of(cat.circles)).toEqual({
+      id: cat.circles,
+      total: 1,
+      solved: 1,
+      withoutHelp: 0,
+      mastered: 0,
+    });
     expect(body.data.subjects).toEqual(
       expect.arrayContaining([
-        { id: cat.algebra, total: 5, solved: 2, withoutHelp: 1 },
-        { id: cat.geometry, total: 1, solved: 1, withoutHelp: 0 },
+        { id: cat.algebra, total: 5, solved: 2, withoutHelp: 1, mastered: 0 },
+        { id: cat.geometry, total: 1, solved: 1, withoutHelp: 0, mastered: 0 },
       ]),
     );
     expect((await get('/me/progress', bob)).body.data).toMatchObject({

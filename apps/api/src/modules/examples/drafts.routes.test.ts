@@ -201,4 +201,45 @@ describe(`drafts on ${engineUnderTest}`, () => {
     });
     expect(JSON.stringify(bad.body)).toContain('status must be draft or published');
   });
+  it("a published example taken back to draft leaves a learner's reviews, suggestions and mastery until it is published again", async () => {
+    const example = await create('Double the koala number $2$.', 'published');
+    const learner = await api.newUser('basic');
+    const as = learner;
+    expect((await api.request('PUT', `/reviews/${example.id}`, { as })).status).toBe(200);
+    expect((await api.request('PUT', `/examples/${example.id}/like`, { as })).status).toBe(200);
+    const due = async () => (await api.request('GET', '/reviews/due', { as })).body.data;
+    expect((await due()).examples.map((i: { example: { id: number } }) => i.example.id)).toEqual([
+      example.id,
+    ]);
+
+    const base = {
+      question: 'Double the koala number $2$.',
+      answer: '$4$',
+      difficultyId: cat.easy,
+      typeId: cat.worked,
+      categoryId: cat.linear,
+    };
+    await api.request('PUT', `/examples/${example.id}`, {
+      as: 'admin',
+      payload: { ...base, status: 'draft' },
+    });
+    expect(await due()).toEqual({ examples: [], total: 0, nextCursor: null });
+    const stats = (await api.request('GET', '/reviews/stats', { as })).body.data;
+    expect([stats.dueNow, stats.new]).toEqual([0, 0]);
+    expect((await api.request('GET', `/reviews/${example.id}`, { as })).status).toBe(404);
+    expect(
+      (
+        await api.request('POST', '/reviews', {
+          as,
+          payload: { exampleId: example.id, rating: 'good' },
+        })
+      ).status,
+    ).toBe(404);
+
+    await api.request('PUT', `/examples/${example.id}`, {
+      as: 'admin',
+      payload: { ...base, status: 'published' },
+    });
+    expect((await due()).total).toBe(1);
+  });
 });

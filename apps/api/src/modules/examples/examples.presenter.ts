@@ -16,7 +16,12 @@ export const toExample = (r: ExampleRow, { editor = false } = {}): Example => ({
   updatedAt: r.updated_at,
   // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
   ...(r.liked !== undefined
-    ? { liked: Boolean(r.liked), solved: Boolean(r.solved), solveMark: r.solve_mark ?? null }
+    ? {
+        liked: Boolean(r.liked),
+        solved: Boolean(r.solved),
+        solveMark: r.solve_mark ?? null,
+        reviewDue: r.review_due ?? null,
+      }
     : {}),
   ...(editor ? { status: r.status } : {}),
 });
@@ -27,4 +32,5 @@ export const withMarks = (example: Example, marks: ViewerMarks): Example => ({
   liked: marks.liked.has(example.id),
   solved: marks.solved.has(example.id),
   solveMark: marks.solved.get(example.id) ?? null,
+  reviewDue: marks.reviewDue.get(example.id) ?? null,
 });

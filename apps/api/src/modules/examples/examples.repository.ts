@@ -32,7 +32,19 @@ export const marked = (table: 'likes' | 'solved_marks', viewerId: number) =>
 export const solvedWithoutHelp = (viewerId: number) =>
   sql<boolean>`exists (select 1 from solved_marks m where m.user_id = ${viewerId} and m.example_id = e.id and m.how = 'without-help')`;
 
-/** The columns, plus `liked`, `solved` and how it was solved for a signed-in viewer. */
+/**
+ * When the example `e` is next due in `viewerId`'s reviews (null: not in them). The one read of
+ * another module's table in this module's marks (review_cards, owned by reviews): read-only.
+ */
+export const reviewDue = (viewerId: number) =>
+  sql<
+    string | null
+  >`(select rc.due from review_cards rc where rc.user_id = ${viewerId} and rc.example_id = e.id)`;
+
+/**
+ * The columns, plus `liked`, `solved`, how it was solved and when it is next due in their
+ * reviews for a signed-in viewer.
+ */
 export function selection(viewerId: number | undefined) {
   return viewerId === undefined
     ? columns
@@ -43,6 +55,7 @@ export function selection(viewerId: number | undefined) {
         sql<SolveHow | null>`(select m.how from solved_marks m where m.user_id = ${viewerId} and m.example_id = e.id)`.as(
           'solve_mark',
         ),
+        reviewDue(viewerId).as('review_due'),
       ] as const);
 }
 
@@ -65,11 +78,52 @@ export function getExample(db: Db, id: number, viewerId?: number, { drafts }: Vi
   return query.executeTakeFirst();
 }
 
+/** Published examples by id as `viewerId` sees them (with their marks), in no particular order. */
+export async function getExamples(db: Db, ids: number[], viewerId?: number) {
+  if (ids.length === 0) return [];
+  return withSubject(db)
+    .select(selection(viewerId))
+    .where('e.id', 'in', ids)
+    .where('e.status', '=', 'published')
+    .execute();
+}
+
+/**
+ * The ids of the published examples, as a sub-query for another module's query of rows that
+ * refer to examples (a learner's review cards): what is published is this module's to say.
+ */
+export function publishedExampleIds(db: Db) {
+  return db.selectFrom('examples').select('id').where('status', '=', 'published');
+}
+
 export type ExampleRow = NonNullable<Awaited<ReturnType<typeof getExample>>> & {
   liked?: unknown;
   solved?: unknown;
   solve_mark?: SolveHow | null;
+  review_due?: string | null;
 };
+
+/**
+ * How many of `ids` each category holds among its published examples (direct members only), read in batches so a long list
+ * stays within every engine's limit on bound values.
+ */
+export async function examplesPerCategoryAmong(
+  db: Db,
+  ids: number[],
+): Promise<{ category_id: number; n: number }[]> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('examples')
+      .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('status', '=', 'published')
+      .groupBy('category_id')
+      .execute();
+    for (const r of rows) counts.set(r.category_id, (counts.get(r.category_id) ?? 0) + Number(r.n));
+  }
+  return [...counts].map(([category_id, n]) => ({ category_id, n }));
+}
 
 /** Whether example `id` exists and, unless `drafts`, is published. */
 export async function exampleExists(

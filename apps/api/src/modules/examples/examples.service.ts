@@ -12,6 +12,7 @@ import { ID_MAX } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { versionedLru } from '../../lib/versioned-lru';
 import * as list from './examples-list.repository';
@@ -22,27 +23,15 @@ import { marksOf } from './marks.repository';
 
 type Cursor = { after: number } | { offset: number };
 
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-
-function decodeCursor(raw: string): Cursor {
-  const invalid = () => badRequest('Invalid query: cursor is not a cursor this API gave out.');
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (value && typeof value === 'object') {
-    const v = value as Record<string, unknown>;
+function readCursor(raw: string): Cursor {
+  return decodeCursor(raw, (v): Cursor | undefined => {
     // Ids (after) and offsets are bounded like every id: the engines compare them as 32-bit integers.
     const bounded = (n: unknown, min: number): n is number =>
       Number.isSafeInteger(n) && (n as number) >= min && (n as number) <= ID_MAX;
     if (bounded(v.after, 0) && Object.keys(v).length === 1) return { after: v.after };
     if (bounded(v.offset, 1) && Object.keys(v).length === 1) return { offset: v.offset };
-  }
-  throw invalid();
+    return undefined;
+  });
 }
 
 /**
@@ -151,7 +140,7 @@ export function examplesService(
       }
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
       const terms = searchTerms(input.q);
-      const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
+      const cursor = input.cursor ? readCursor(input.cursor) : undefined;
       if (cursor && terms.length > 0 !== 'offset' in cursor) {
         throw badRequest('Invalid query: cursor does not belong to this search.');
       }

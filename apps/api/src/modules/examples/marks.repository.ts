@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, SolveHow } from '../../db/schema';
+import { publishedExampleIds } from './examples.repository';
 
 type Db = Kysely<Database>;
 /** A learner's marks on examples: likes and solved marks, one row per (user, example). */
@@ -81,14 +82,22 @@ export function marksPerCategory(db: Db, table: MarkTable, userId: number) {
   );
 }
 
-/** The viewer's marks on some examples: which they liked, and which they solved and how. */
+/**
+ * The viewer's marks on some examples: which they liked, which they solved and how, and when
+ * those in their reviews are next due.
+ */
 export interface ViewerMarks {
   liked: Set<number>;
   /** Solved examples, each with how it was solved (null: marked by hand). */
   solved: Map<number, SolveHow | null>;
+  /** Examples in the viewer's reviews, each with its due date. */
+  reviewDue: Map<number, string>;
 }
 
-/** Which of these examples the viewer liked and marked solved (and how). */
+/**
+ * Which of these examples the viewer liked and marked solved (and how), and when those in their
+ * reviews are due (review_cards, owned by the reviews module, read here read-only).
+ */
 export async function marksOf(
   db: Db,
   viewerId: number,
@@ -96,7 +105,14 @@ export async function marksOf(
 ): Promise<ViewerMarks> {
   const liked = new Set<number>();
   const solved = new Map<number, SolveHow | null>();
+  const reviewDue = new Map<number, string>();
   if (exampleIds.length) {
+    const cards = db
+      .selectFrom('review_cards')
+      .select(['example_id', 'due'])
+      .where('user_id', '=', viewerId)
+      .where('example_id', 'in', exampleIds)
+      .execute();
     const rows = await db
       .selectFrom('likes')
       .select([
@@ -118,8 +134,42 @@ export async function marksOf(
       if (row.mark === 'liked') liked.add(row.example_id);
       else solved.set(row.example_id, row.how);
     }
+    for (const card of await cards) reviewDue.set(card.example_id, card.due);
   }
-  return { liked, solved };
+  return { liked, solved, reviewDue };
+}
+
+/**
+ * Up to `limit` examples the user liked or solved with help that are not in their reviews
+ * (review_cards read here read-only), newest mark first: what the reviews module suggests adding.
+ */
+export async function reviewCandidates(db: Db, userId: number, limit: number): Promise<number[]> {
+  const marks = db
+    .selectFrom('likes')
+    .select(['example_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .unionAll(
+      db
+        .selectFrom('solved_marks')
+        .select(['example_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('how', '=', 'with-help'),
+    );
+  const rows = await db
+    .selectFrom(marks.as('m'))
+    .select(['m.example_id', (eb) => eb.fn.max('m.created_at').as('marked_at')])
+    .where(
+      'm.example_id',
+      'not in',
+      db.selectFrom('review_cards').select('example_id').where('user_id', '=', userId),
+    )
+    .where('m.example_id', 'in', publishedExampleIds(db))
+    .groupBy('m.example_id')
+    .orderBy('marked_at', 'desc')
+    .orderBy('m.example_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.example_id);
 }
 
 /** Forgets every like and solved mark of a user (an account being deleted). */

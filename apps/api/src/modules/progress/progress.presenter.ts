@@ -6,6 +6,8 @@ export interface Counts {
   solved: number;
   /** Solved by a checked answer before opening any help. */
   withoutHelp: number;
+  /** In the caller's reviews, in the review state, and recalled now with at least MASTERY_RETRIEVABILITY. */
+  mastered: number;
 }
 
 export interface Progress {
@@ -14,6 +16,8 @@ export interface Progress {
   /** Examples solved by a checked answer before opening any help. */
   solvedWithoutHelp: number;
   liked: number;
+  /** Examples in review whose FSRS retrievability now is at least MASTERY_RETRIEVABILITY. */
+  mastered: number;
   /** Per category, counting its subcategories too. */
   categories: Counts[];
   subjects: Counts[];
@@ -31,9 +35,10 @@ export interface CategoryCounts {
   solved: CategoryCount[];
   withoutHelp: CategoryCount[];
   liked: CategoryCount[];
+  mastered: CategoryCount[];
 }
 
-type CountedField = 'total' | 'solved' | 'withoutHelp';
+type CountedField = 'total' | 'solved' | 'withoutHelp' | 'mastered';
 
 /**
  * The caller's progress from per-category counts: each count goes to its category, every
@@ -45,7 +50,13 @@ export function toProgress(
 ): Progress {
   const parentOf = new Map(categories.map((c) => [c.id, c.parent_id]));
   const subjectOf = new Map(categories.map((c) => [c.id, c.subject_id]));
-  const zero = (id: number): Counts => ({ id, total: 0, solved: 0, withoutHelp: 0 });
+  const zero = (id: number): Counts => ({
+    id,
+    total: 0,
+    solved: 0,
+    withoutHelp: 0,
+    mastered: 0,
+  });
   const byCategory = new Map(categories.map((c) => [c.id, zero(c.id)]));
   const bySubject = new Map<number, Counts>();
   const add = (categoryId: number, field: CountedField, n: number) => {
@@ -63,12 +74,14 @@ export function toProgress(
   for (const r of counts.totals) add(r.category_id, 'total', Number(r.n));
   for (const r of counts.solved) add(r.category_id, 'solved', Number(r.n));
   for (const r of counts.withoutHelp) add(r.category_id, 'withoutHelp', Number(r.n));
+  for (const r of counts.mastered) add(r.category_id, 'mastered', Number(r.n));
   const sum = (rows: CategoryCount[]) => rows.reduce((n, r) => n + Number(r.n), 0);
   return {
     total: sum(counts.totals),
     solved: sum(counts.solved),
     solvedWithoutHelp: sum(counts.withoutHelp),
     liked: sum(counts.liked),
+    mastered: sum(counts.mastered),
     // In id order, as the categories table reads them.
     categories: [...byCategory.values()].filter((c) => c.total > 0).sort((a, b) => a.id - b.id),
     subjects: [...bySubject.values()],

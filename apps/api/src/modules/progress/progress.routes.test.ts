@@ -97,14 +97,38 @@ describe(`likes and solved marks on ${engineUnderTest}`, () => {
   it('reports progress per category with subcategories included, and per subject (marks set by hand are not solves without help)', async () => {
     const { body } = await call('GET', '/me/progress', ada);
     const of = (id: number) => body.data.categories.find((c: { id: number }) => c.id === id);
-    expect(body.data).toMatchObject({ total: 6, solved: 2, solvedWithoutHelp: 0, liked: 2 });
-    expect(of(cat.equations)).toEqual({ id: cat.equations, total: 4, solved: 1, withoutHelp: 0 });
-    expect(of(cat.quadratics)).toEqual({ id: cat.quadratics, total: 2, solved: 1, withoutHelp: 0 });
-    expect(of(cat.sequences)).toEqual({ id: cat.sequences, total: 1, solved: 1, withoutHelp: 0 });
+    expect(body.data).toMatchObject({
+      total: 6,
+      solved: 2,
+      solvedWithoutHelp: 0,
+      liked: 2,
+      mastered: 0,
+    });
+    expect(of(cat.equations)).toEqual({
+      id: cat.equations,
+      total: 4,
+      solved: 1,
+      withoutHelp: 0,
+      mastered: 0,
+    });
+    expect(of(cat.quadratics)).toEqual({
+      id: cat.quadratics,
+      total: 2,
+      solved: 1,
+      withoutHelp: 0,
+      mastered: 0,
+    });
+    expect(of(cat.sequences)).toEqual({
+      id: cat.sequences,
+      total: 1,
+      solved: 1,
+      withoutHelp: 0,
+      mastered: 0,
+    });
     expect(body.data.subjects).toEqual(
       expect.arrayContaining([
-        { id: cat.algebra, total: 5, solved: 2, withoutHelp: 0 },
-        { id: cat.geometry, total: 1, solved: 0, withoutHelp: 0 },
+        { id: cat.algebra, total: 5, solved: 2, withoutHelp: 0, mastered: 0 },
+        { id: cat.geometry, total: 1, solved: 0, withoutHelp: 0, mastered: 0 },
       ]),
     );
     expect((await call('GET', '/me/progress', bob)).body.data).toMatchObject({

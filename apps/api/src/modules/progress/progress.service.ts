@@ -2,13 +2,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listCategories } from '../catalogue/catalogue.repository';
-import { exampleExists, examplesPerCategory } from '../examples/examples.repository';
+import {
+  exampleExists,
+  examplesPerCategory,
+  examplesPerCategoryAmong,
+} from '../examples/examples.repository';
 import * as marks from '../examples/marks.repository';
+import { masteredExampleIds } from '../reviews/reviews.service';
 import { toProgress, type Progress } from './progress.presenter';
 
 export type { Progress };
 
-/** A learner's likes and solved marks (stored by the examples module), and their progress. */
+/**
+ * A learner's likes and solved marks (stored by the examples module), and their progress
+ * (mastery from the reviews module's FSRS cards).
+ */
 export function progressService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   async function setMark(table: marks.MarkTable, userId: number, exampleId: number, on: boolean) {
     if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
@@ -23,14 +31,15 @@ export function progressService(db: Kysely<Database>, clock: () => Date = () => 
       setMark('solved_marks', userId, exampleId, on),
 
     async progress(userId: number): Promise<Progress> {
-      const [totals, solved, withoutHelp, liked, categories] = await Promise.all([
+      const [totals, solved, withoutHelp, liked, mastered, categories] = await Promise.all([
         examplesPerCategory(db),
         marks.marksPerCategory(db, 'solved_marks', userId),
         marks.cleanSolvesPerCategory(db, userId),
         marks.marksPerCategory(db, 'likes', userId),
+        masteredExampleIds(db, userId, clock()).then((ids) => examplesPerCategoryAmong(db, ids)),
         listCategories(db),
       ]);
-      return toProgress(categories, { totals, solved, withoutHelp, liked });
+      return toProgress(categories, { totals, solved, withoutHelp, liked, mastered });
     },
   };
 }

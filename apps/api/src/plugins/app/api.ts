@@ -11,6 +11,7 @@ import { examplesRoutes } from '../../modules/examples/examples.routes';
 import { healthRoutes } from '../../modules/health/health.routes';
 import { newsletterRoutes } from '../../modules/newsletter/newsletter.routes';
 import { progressRoutes } from '../../modules/progress/progress.routes';
+import { reviewsRoutes } from '../../modules/reviews/reviews.routes';
 import { compressionPlugin } from '../external/compression';
 import { servicesPlugin } from './services';
 
@@ -34,4 +35,5 @@ export async function apiPlugin(api: FastifyInstance) {
   await api.register(catalogueIoRoutes);
   await api.register(progressRoutes);
   await api.register(attemptsRoutes);
+  await api.register(reviewsRoutes);
 }

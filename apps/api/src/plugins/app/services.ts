@@ -12,6 +12,7 @@ import { catalogueService } from '../../modules/catalogue/catalogue.service';
 import { examplesService } from '../../modules/examples/examples.service';
 import { newsletterService } from '../../modules/newsletter/newsletter.service';
 import { progressService } from '../../modules/progress/progress.service';
+import { reviewsService } from '../../modules/reviews/reviews.service';
 
 /** Every module's service, built once over the app's database, mail and caches. */
 function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
@@ -35,6 +36,8 @@ function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
     }),
     newsletter: newsletterService(db),
     progress: progressService(db),
+    /** Spaced-repetition reviews (FSRS cards and their grades). */
+    reviews: reviewsService(db),
   };
 }
 

@@ -10,11 +10,12 @@ const progress = {
   solved: 3,
   solvedWithoutHelp: 2,
   liked: 2,
-  categories: [{ id: 10, total: 8, solved: 3, withoutHelp: 1 }],
+  mastered: 1,
+  categories: [{ id: 10, total: 8, solved: 3, withoutHelp: 1, mastered: 1 }],
   subjects: [
-    { id: 1, total: 8, solved: 3, withoutHelp: 1 },
-    { id: 2, total: 4, solved: 4, withoutHelp: 1 },
-    { id: 3, total: 0, solved: 0, withoutHelp: 0 },
+    { id: 1, total: 8, solved: 3, withoutHelp: 1, mastered: 1 },
+    { id: 2, total: 4, solved: 4, withoutHelp: 1, mastered: 0 },
+    { id: 3, total: 0, solved: 0, withoutHelp: 0, mastered: 0 },
   ],
 };
 const subjects = [
@@ -70,6 +71,7 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
       solved: 0,
       solvedWithoutHelp: 0,
       liked: 0,
+      mastered: 0,
       categories: [],
       subjects: [],
     });

@@ -209,9 +209,48 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
       difficultyId: 2,
       typeId: 1,
       categoryId: 12,
+      status: 'draft',
     });
     expect(await screen.findByText('Solve $x^2 = 4$.')).toBeTruthy();
     expect(screen.getByText('2 examples')).toBeTruthy();
+  });
+
+  it('example: a new one is a draft (marked in the table) until published; an edit keeps the status it has', async () => {
+    const { callsTo } = fakeApi(catalogueRoutes());
+    renderAdmin('/admin?tab=examples');
+    expect(callsTo('GET /examples')[0]!.query).toMatchObject({ status: 'all' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add example' }));
+    const draft = screen.getByRole('radio', { name: 'Draft' }) as HTMLInputElement;
+    expect(draft.checked).toBe(true);
+    expect(screen.getByText(/Only editors see a draft/)).toBeTruthy();
+    await chooseOption('Subject', 'Algebra');
+    await chooseOption('Category', 'Elimination');
+    await chooseOption('Difficulty', 'hard');
+    await chooseOption('Type', 'Worked Example');
+    type(/^Question/, 'Solve $x^3 = 8$.');
+    type(/^Answer/, '$x = 2$');
+    fireEvent.click(screen.getByRole('button', { name: 'Create example' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = (await screen.findByText('Solve $x^3 = 8$.')).closest('tr')!;
+    expect(within(row).getByText('Draft')).toBeTruthy();
+    const published = screen.getByText('Solve $x + 1 = 2$.').closest('tr')!;
+    expect(within(published).queryByText('Draft')).toBeNull();
+
+    // Editing the draft offers its preview and keeps it a draft unless Published is chosen.
+    fireEvent.click(within(row).getByRole('button', { name: /^Edit example/ }));
+    expect(
+      (screen.getByRole('link', { name: 'Preview as a learner' }) as HTMLAnchorElement).href,
+    ).toMatch(/\/examples\/1000$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PUT /examples/1000')[0]!.body).toMatchObject({ status: 'draft' });
+
+    fireEvent.click(within(row).getByRole('button', { name: /^Edit example/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Published' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PUT /examples/1000')[1]!.body).toMatchObject({ status: 'published' });
+    await waitFor(() => expect(within(row).queryByText('Draft')).toBeNull());
   });
 
   it('example: the preview flags a broken expression and saving it needs a confirmation', async () => {

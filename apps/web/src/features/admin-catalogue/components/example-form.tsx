@@ -1,5 +1,21 @@
-import { ExampleInputSchema, type Example, type ExampleInput } from '@exemplar/shared/catalogue';
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  ExampleInputSchema,
+  type Example,
+  type ExampleInput,
+  type ExampleStatus,
+} from '@exemplar/shared/catalogue';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Input,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -65,6 +81,8 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
       question: row?.question ?? '',
       answer: row?.answer ?? '',
       procedure: row?.procedure ?? '',
+      // A new example starts as a draft: nobody but editors sees it until it is published.
+      status: (row?.status ?? (row ? 'published' : 'draft')) as ExampleStatus,
     },
   });
   const save = useSaveForm('examples', row?.id ?? null, onDone);
@@ -83,6 +101,7 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
     difficultyId: toId(values.difficultyId) as number,
     typeId: toId(values.typeId) as number,
     categoryId: toId(values.categoryId) as number,
+    status: values.status,
   });
 
   /** Checks the fields; returns the input when they are fine, else shows the messages. */
@@ -185,6 +204,30 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
           {...form.getInputProps('typeId')}
         />
       </SimpleGrid>
+      <Input.Wrapper
+        label="Status"
+        description={
+          form.values.status === 'draft'
+            ? 'Only editors see a draft: learners and visitors meet it nowhere until it is published.'
+            : 'Everyone can find and read it.'
+        }
+      >
+        <Group gap="sm" mt={4} wrap="wrap">
+          <SegmentedControl
+            aria-label="Status"
+            data={[
+              { value: 'draft', label: 'Draft' },
+              { value: 'published', label: 'Published' },
+            ]}
+            {...form.getInputProps('status')}
+          />
+          {row && (
+            <Anchor href={`/examples/${row.id}`} target="_blank" rel="noopener" size="sm">
+              {row.status === 'draft' ? 'Preview as a learner' : 'Open its page'}
+            </Anchor>
+          )}
+        </Group>
+      </Input.Wrapper>
       <MathField
         label="Question"
         required

@@ -31,6 +31,12 @@ const LOOKUP_FILTERS = [
   { key: 'typeId', label: 'Type', placeholder: 'All types', list: 'types' },
 ] as const;
 
+/** The status filter: editors see drafts and published examples alike unless they pick one. */
+const STATUS_OPTIONS = [
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Drafts' },
+];
+
 type Editor = { mode: 'add' } | { mode: 'edit'; row: Example } | null;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -51,7 +57,7 @@ export function ExamplesTab() {
   const [filters, setFilters] = useState<Omit<ExamplesFilterQuery, 'q'>>({});
   const [editor, setEditor] = useState<Editor>(null);
   const deletion = useDeleteAction('examples');
-  const examples = useAdminExamples({ ...filters, q });
+  const examples = useAdminExamples({ ...filters, status: filters.status ?? 'all', q });
   const lookups = state.status === 'success' ? state.lookups : null;
 
   const rows = useMemo(
@@ -101,7 +107,7 @@ export function ExamplesTab() {
             summary={examples.data && shownOf(rows.length, total, 'example')}
           />
           <Paper withBorder radius="md" p="sm">
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+            <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm" verticalSpacing="xs">
               <Select
                 label="Subject"
                 placeholder="All subjects"
@@ -131,6 +137,14 @@ export function ExamplesTab() {
                   onChange={(value) => setFilter(key, value)}
                 />
               ))}
+              <Select
+                label="Status"
+                placeholder="All statuses"
+                clearable
+                data={STATUS_OPTIONS}
+                value={filters.status ?? null}
+                onChange={(value) => setFilter('status', value)}
+              />
             </SimpleGrid>
           </Paper>
         </>
@@ -217,7 +231,16 @@ function exampleColumns(lookups: Lookups): Column<Example>[] {
       primary: true,
       width: '26%',
       sortValue: (row) => row.question,
-      cell: (row) => <WrappingText title={row.question}>{truncateText(row.question)}</WrappingText>,
+      cell: (row) => (
+        <Stack gap={4} align="flex-start">
+          <WrappingText title={row.question}>{truncateText(row.question)}</WrappingText>
+          {row.status === 'draft' && (
+            <Badge size="sm" variant="outline" color="orange">
+              Draft
+            </Badge>
+          )}
+        </Stack>
+      ),
     },
     {
       key: 'answer',

@@ -62,6 +62,7 @@ export function sampleCatalogue(): CatalogueState {
         subjectId: 1,
         createdAt: at,
         updatedAt: at,
+        status: 'published',
       },
     ],
   };
@@ -77,7 +78,7 @@ const SINGULAR: Record<keyof CatalogueState, string> = {
 
 /**
  * Routes for test/fake-api.ts: the catalogue API over `state`, kept in memory: GET /examples
- * (paged by limit and cursor, filtered by q, subjectId and difficultyId), the lists, and
+ * (paged by limit and cursor, filtered by q, subjectId, difficultyId and status), the lists, and
  * POST/PUT/DELETE for the five entities (no validation: tests that need a refusal add a route),
  * plus GET /auth/me for root.
  */
@@ -110,6 +111,7 @@ export function catalogueRoutes(state: CatalogueState = sampleCatalogue()): Rout
         return {
           createdAt: '2026-11-01T10:00:00.000Z',
           updatedAt: '2026-11-01T10:00:00.000Z',
+          status: 'published',
           ...row,
           id,
           subjectId: category?.subjectId ?? 1,
@@ -148,7 +150,8 @@ export function catalogueRoutes(state: CatalogueState = sampleCatalogue()): Rout
       (e) =>
         (!q || e.question.toLowerCase().includes(q)) &&
         (!query['subjectId'] || String(e.subjectId) === query['subjectId']) &&
-        (!query['difficultyId'] || String(e.difficultyId) === query['difficultyId']),
+        (!query['difficultyId'] || String(e.difficultyId) === query['difficultyId']) &&
+        (!query['status'] || query['status'] === 'all' || e.status === query['status']),
     );
     const page = list.slice(start, start + limit);
     const next = start + limit < list.length ? String(start + limit) : null;

@@ -104,6 +104,7 @@ export function adminUsersRoutes(options: AdminUsersOptions = {}): Routes {
       solved: 0,
       solvedWithoutHelp: 0,
       liked: 0,
+      mastered: 0,
       categories: [],
       subjects: [],
     },

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -11,10 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCalendar, IconCheck, IconLink } from '@tabler/icons-react';
+import { IconArrowLeft, IconCalendar, IconCheck, IconEyeOff, IconLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { isNotFound } from '../../../lib/api-error';
+import { paths } from '../../../lib/paths';
 import { useExample } from '../api/get-example';
 import { useExamplePosition } from '../api/get-example-position';
 import { useExampleFilters } from '../hooks/use-example-filters';
@@ -65,6 +67,26 @@ function useNeighbours(id: number | null, filters: ExampleFilters, enabled: bool
     total: data?.total,
     loading: place.isPending && place.fetchStatus !== 'idle',
   };
+}
+
+/** Shown to an editor previewing a draft: who can see it, and where to publish it. */
+function DraftNotice() {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconEyeOff size={20} aria-hidden />}
+      title="Draft: only editors can see this example"
+    >
+      This is how learners will see it once it is published. Until then it is in no list, search or
+      random pick, and its address is not found for anyone else; likes, solved marks and answer
+      checking open when it is published. Publish it from{' '}
+      <Anchor component={Link} to={`${paths.admin}?tab=examples`} inherit>
+        Catalogue Admin
+      </Anchor>
+      .
+    </Alert>
+  );
 }
 
 /** /examples/{id}: one example on its own page, with previous/next inside the list's filters. */
@@ -138,6 +160,8 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
           </Group>
         </Group>
 
+        {example.status === 'draft' && <DraftNotice />}
+
         <CategoryBreadcrumb
           catalogue={catalogue}
           categoryId={example.categoryId}
@@ -171,7 +195,11 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
                 </Badge>
               </Group>
               <Group justify="space-between" gap="sm" mt={4}>
-                <ExampleMarks example={example} layout="page" />
+                {example.status === 'draft' ? (
+                  <span />
+                ) : (
+                  <ExampleMarks example={example} layout="page" />
+                )}
                 <PracticeModeSwitch />
               </Group>
             </Stack>

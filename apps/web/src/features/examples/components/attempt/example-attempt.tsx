@@ -9,7 +9,8 @@ import { ExampleSolution } from '../example-solution';
 import { AnswerPanel } from './answer-panel';
 
 /**
- * An example's solution with 'Try it yourself': opening the answer panel conceals the answer and
+ * An example's solution with 'Try it yourself' (not for a draft, which answers are not checked
+ * against until it is published): opening the answer panel conceals the answer and
  * procedure (revealed a step at a time, or when an answer is accepted). Every step or answer the
  * learner reveals is recorded for a signed-in learner, so a later accepted answer counts as
  * solved with help. So is the answer itself when it was on screen as the panel opened (practice
@@ -32,7 +33,7 @@ export function ExampleAttempt({ example, size = 'sm' }: { example: Example; siz
   };
   return (
     <>
-      {open ? (
+      {example.status === 'draft' ? null : open ? (
         <AnswerPanel
           example={example}
           onAccepted={() => setAccepted(true)}

@@ -1,0 +1,234 @@
+import type { Example } from '@exemplar/shared/catalogue';
+import { ID_MAX } from '@exemplar/shared/fields';
+import {
+  REVIEW_RETRY_WINDOW_SECONDS,
+  REVIEW_SUGGESTIONS_DEFAULT,
+  type GradeReviewResult,
+  type ReviewRating,
+  type ReviewStats,
+  type ReviewStatus,
+  type ReviewsDuePage,
+  type ReviewSuggestions,
+} from '@exemplar/shared/reviews';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { conflict, notFound } from '../../lib/errors';
+import { toExample } from '../examples/examples.presenter';
+import { exampleExists, getExamples } from '../examples/examples.repository';
+import { reviewCandidates } from '../examples/marks.repository';
+import { addDays, dayIn, perDay, ratingNumber, toReviewCard } from './reviews.presenter';
+import * as repo from './reviews.repository';
+import { grade, isMastered, newCardValues, nextDues } from './reviews.schedule';
+
+export const REVIEWS_DUE_PAGE_DEFAULT = 20;
+const REVIEWS_PER_DAY_DAYS = 90;
+const DUE_PER_DAY_DAYS = 30;
+/** Grades of one card racing each other are tried again this many times before a 409. */
+const GRADE_ATTEMPTS = 5;
+
+function readDueCursor(raw: string): repo.DueAfter {
+  return decodeCursor(raw, (v) => {
+    const { due, exampleId } = v;
+    // An instant exactly as the API writes them (toISOString), so no engine is asked to read
+    // an impossible date.
+    const instant =
+      typeof due === 'string' &&
+      !Number.isNaN(Date.parse(due)) &&
+      new Date(due).toISOString() === due;
+    const id = Number.isSafeInteger(exampleId) && (exampleId as number) >= 1;
+    return instant && id && (exampleId as number) <= ID_MAX && Object.keys(v).length === 2
+      ? { due, exampleId: exampleId as number }
+      : undefined;
+  });
+}
+
+/**
+ * The example ids of `userId`'s cards whose retrievability at `now` is at least
+ * MASTERY_RETRIEVABILITY: the examples they have mastered (the progress counts them).
+ */
+export async function masteredExampleIds(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+): Promise<number[]> {
+  const cards = await repo.cardsOf(db, userId);
+  return cards.filter((c) => isMastered(c, now)).map((c) => c.example_id);
+}
+
+/** A learner's spaced-repetition reviews: FSRS cards per example, graded and brought back due. */
+export function reviewsService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+  async function mustExist(exampleId: number) {
+    if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
+  }
+
+  /**
+   * Adds a new card, due at `now` (a card already there is kept). An example deleted since it was
+   * checked is a 404, not a foreign-key failure.
+   */
+  async function addCard(userId: number, exampleId: number, now: Date) {
+    try {
+      await repo.insertCard(db, {
+        user_id: userId,
+        example_id: exampleId,
+        ...newCardValues(now),
+        created_at: now.toISOString(),
+      });
+    } catch (err) {
+      await mustExist(exampleId);
+      throw err;
+    }
+  }
+
+  /** The examples of `ids` as their viewer sees them, in the order of `ids`. */
+  async function examplesIn(ids: number[], viewerId: number): Promise<Example[]> {
+    const rows = await getExamples(db, ids, viewerId);
+    const byId = new Map(rows.map((r) => [r.id, toExample(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Whether grading `rating` now repeats the grade just given (a double submission). */
+  async function isRetry(card: repo.CardRow, rating: ReviewRating, now: Date) {
+    if (!card.last_review) return false;
+    const since = now.getTime() - new Date(card.last_review).getTime();
+    if (since >= REVIEW_RETRY_WINDOW_SECONDS * 1000) return false;
+    const last = await repo.lastLog(db, card.user_id, card.example_id);
+    return last?.rating === ratingNumber(rating);
+  }
+
+  return {
+    /**
+     * Grades the caller's recall of an example, adding it to their reviews first when it is not
+     * there. The same grade again within REVIEW_RETRY_WINDOW_SECONDS of the last is a retry: the
+     * card is answered as it is (repeated) and nothing is logged. The card is written only if
+     * nobody graded it in between, so concurrent grades count once.
+     */
+    async grade(
+      userId: number,
+      exampleId: number,
+      rating: ReviewRating,
+    ): Promise<GradeReviewResult> {
+      await mustExist(exampleId);
+      const now = clock();
+      for (let attempt = 0; attempt < GRADE_ATTEMPTS; attempt++) {
+        let card = await repo.getCard(db, userId, exampleId);
+        if (!card) {
+          await addCard(userId, exampleId, now);
+          card = await repo.getCard(db, userId, exampleId);
+          if (!card) continue;
+        }
+        if (await isRetry(card, rating, now)) return { review: toReviewCard(card), repeated: true };
+        const next = grade(card, rating, now);
+        const before = card;
+        const written = await db.transaction().execute(async (trx) => {
+          if (!(await repo.updateCardIfReps(trx, userId, exampleId, before.reps, next))) {
+            return false;
+          }
+          await repo.insertLog(trx, {
+            user_id: userId,
+            example_id: exampleId,
+            rating: ratingNumber(rating),
+            state_before: before.state,
+            due_before: before.due,
+            reviewed_at: now.toISOString(),
+          });
+          return true;
+        });
+        if (written) return { review: toReviewCard({ ...card, ...next }), repeated: false };
+      }
+      throw conflict('This example was being graded at the same time; please grade it again.');
+    },
+
+    async status(userId: number, exampleId: number): Promise<ReviewStatus> {
+      await mustExist(exampleId);
+      const card = await repo.getCard(db, userId, exampleId);
+      return { review: card ? toReviewCard(card) : null, next: nextDues(card ?? null, clock()) };
+    },
+
+    /** Adds an example to the caller's reviews, due now; a card already there is kept. */
+    async add(userId: number, exampleId: number): Promise<ReviewStatus> {
+      await mustExist(exampleId);
+      await addCard(userId, exampleId, clock());
+      return this.status(userId, exampleId);
+    },
+
+    /** Takes an example out of the caller's reviews (idempotent); its grades stay logged. */
+    async remove(userId: number, exampleId: number): Promise<void> {
+      await mustExist(exampleId);
+      await repo.deleteCard(db, userId, exampleId);
+    },
+
+    async due(
+      userId: number,
+      { limit = REVIEWS_DUE_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string },
+    ): Promise<ReviewsDuePage> {
+      const after = cursor ? readDueCursor(cursor) : undefined;
+      const now = clock();
+      const at = now.toISOString();
+      const [rows, total] = await Promise.all([
+        repo.dueCards(db, userId, at, limit + 1, after),
+        repo.countDue(db, userId, at),
+      ]);
+      const cards = rows.slice(0, limit);
+      const examples = new Map(
+        (
+          await examplesIn(
+            cards.map((c) => c.example_id),
+            userId,
+          )
+        ).map((e) => [e.id, e]),
+      );
+      const last = cards.at(-1);
+      return {
+        examples: cards.flatMap((card) => {
+          const example = examples.get(card.example_id);
+          return example
+            ? [{ example, review: toReviewCard(card), next: nextDues(card, now) }]
+            : [];
+        }),
+        total,
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ due: last.due, exampleId: last.example_id })
+            : null,
+      };
+    },
+
+    /** The caller's cards counted, with days as they fall in time zone `tz`. */
+    async stats(userId: number, tz = 'UTC'): Promise<ReviewStats> {
+      const now = clock();
+      const dayOf = dayIn(tz);
+      const today = dayOf(now);
+      const first = addDays(today, 1 - REVIEWS_PER_DAY_DAYS);
+      // A day more than the window, whatever the zone's offset: the days outside are dropped.
+      const since = new Date(now.getTime() - (REVIEWS_PER_DAY_DAYS + 1) * 86_400_000);
+      const [cards, reviewed] = await Promise.all([
+        repo.cardsOf(db, userId),
+        repo.reviewTimesSince(db, userId, since.toISOString()),
+      ]);
+      const at = now.getTime();
+      const dueDays = cards.map((c) => {
+        const day = dayOf(c.due);
+        return day < today ? today : day;
+      });
+      return {
+        dueNow: cards.filter((c) => new Date(c.due).getTime() <= at).length,
+        dueToday: dueDays.filter((d) => d === today).length,
+        new: cards.filter((c) => c.state === 0).length,
+        learning: cards.filter((c) => c.state === 1 || c.state === 3).length,
+        review: cards.filter((c) => c.state === 2).length,
+        mastered: cards.filter((c) => isMastered(c, now)).length,
+        reviewsPerDay: perDay(first, REVIEWS_PER_DAY_DAYS, reviewed.map(dayOf)),
+        duePerDay: perDay(today, DUE_PER_DAY_DAYS, dueDays),
+      };
+    },
+
+    /** Liked or solved-with-help examples not yet in the caller's reviews, newest mark first. */
+    async suggestions(
+      userId: number,
+      limit = REVIEW_SUGGESTIONS_DEFAULT,
+    ): Promise<ReviewSuggestions> {
+      return { examples: await examplesIn(await reviewCandidates(db, userId, limit), userId) };
+    },
+  };
+}
