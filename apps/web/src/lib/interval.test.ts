@@ -39,9 +39,11 @@ describe('formatInterval', () => {
 
 describe('dueText', () => {
   const now = Date.parse('2026-01-01T12:00:00Z');
-  it('says "due now" for a card due now or overdue', () => {
+  it('says "due now" for a card overdue or due within the minute', () => {
     expect(dueText('2026-01-01T12:00:00Z', now)).toBe('due now');
     expect(dueText('2025-12-01T00:00:00Z', now)).toBe('due now');
+    expect(dueText('2026-01-01T12:00:40Z', now)).toBe('due now');
+    expect(dueText('2026-01-01T12:01:00Z', now)).toBe('due in 1 minute');
   });
   it('says how long until a later due date, in words', () => {
     expect(dueText('2026-01-02T12:00:00Z', now)).toBe('due in 1 day');

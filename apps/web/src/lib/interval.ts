@@ -40,8 +40,11 @@ export function intervalInWords(ms: number): string {
   return `${oneDecimal(ms / YEAR)} years`;
 }
 
-/** When a card is due, for a sentence: "due now" (or overdue), else "due in 3 days". */
+/**
+ * When a card is due, for a sentence: "due now" (overdue, or within the minute: a card just added
+ * is due from the server's clock, a moment after the browser's), else "due in 3 days".
+ */
 export function dueText(due: string, now: number): string {
   const ms = Date.parse(due) - now;
-  return ms <= 0 ? 'due now' : `due in ${intervalInWords(ms)}`;
+  return ms < MINUTE ? 'due now' : `due in ${intervalInWords(ms)}`;
 }

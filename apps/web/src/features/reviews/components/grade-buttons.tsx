@@ -19,7 +19,7 @@ interface GradeButtonsProps {
 
 /**
  * Again / Hard / Good / Easy, each with the interval until the review it schedules, and the keys 1
- * to 4 while they are on screen (not while typing in a field). The suggested grade is filled and
+ * to 4 while they are on screen (not while typing in a field). The suggested grade is ringed and
  * says so; any grade may be picked.
  */
 export function GradeButtons({ next, now, suggested, pending, onGrade }: GradeButtonsProps) {
@@ -62,7 +62,7 @@ export function GradeButtons({ next, now, suggested, pending, onGrade }: GradeBu
           return (
             <Button
               key={grade.rating}
-              variant={isSuggested ? 'filled' : 'light'}
+              variant="light"
               color={grade.color}
               h="auto"
               py={8}
