@@ -19,6 +19,7 @@ export const APP_ROUTES = [
   '/profile',
   '/dashboard',
   '/dashboard/user/:userId?',
+  '/review',
   '/admin',
 ] as const;
 
@@ -28,7 +29,7 @@ export type AppRoute = (typeof APP_ROUTES)[number];
  * The pages search engines may index: the same for every visitor, no sign-in and no form. The
  * server renders them for visitors (their HTML holds the content, typeset, before any script
  * runs; the others are drawn in the browser). The sitemap lists them (`/examples/:id` once per example); robots.txt disallows every other page of
- * `APP_ROUTES` (sign-in, registration and codes, the profile, the dashboard, the admin) (ADR 029).
+ * `APP_ROUTES` (sign-in, registration and codes, the profile, the dashboard, the reviews, the admin) (ADR 029).
  */
 export const PUBLIC_APP_ROUTES = [
   '/',

@@ -11,7 +11,13 @@ import {
 } from '@exemplar/shared/catalogue';
 import { successSchema } from '@exemplar/shared/api';
 import { CheckAnswerResultSchema } from '@exemplar/shared/attempts';
-import { ReviewStatsSchema } from '@exemplar/shared/reviews';
+import {
+  GradeReviewResultSchema,
+  ReviewsDuePageSchema,
+  ReviewStatsSchema,
+  ReviewStatusSchema,
+  ReviewSuggestionsSchema,
+} from '@exemplar/shared/reviews';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { Reader } from '../lib/json-shape';
@@ -24,9 +30,13 @@ import {
   readExamplePosition,
   readExamplesPage,
   readExampleType,
+  readGradeReviewResult,
   readProgress,
-  readRandomExample,
+  readReviewsDuePage,
   readReviewStats,
+  readReviewStatus,
+  readReviewSuggestions,
+  readRandomExample,
   readSubject,
 } from './contract';
 import { parseData, UNEXPECTED_RESPONSE_MESSAGE } from '../lib/envelope';
@@ -45,6 +55,23 @@ const example = {
   liked: true,
   solved: false,
   solveMark: 'with-help',
+  reviewDue: '2025-01-03T00:00:00.000Z',
+};
+const card = {
+  exampleId: 7,
+  due: '2025-01-04T00:00:00.000Z',
+  state: 'review',
+  stability: 3.2,
+  difficulty: 5.1,
+  reps: 2,
+  lapses: 0,
+  lastReview: '2025-01-01T00:00:00.000Z',
+};
+const next = {
+  again: '2025-01-01T00:01:00.000Z',
+  hard: '2025-01-01T00:06:00.000Z',
+  good: '2025-01-01T00:10:00.000Z',
+  easy: '2025-01-09T00:00:00.000Z',
 };
 const tree = {
   subject: { id: 1, name: 'Algebra', description: '' },
@@ -123,23 +150,46 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     { correct: false },
   ],
   [
+    'grade review result',
+    readGradeReviewResult,
+    GradeReviewResultSchema,
+    { review: card, repeated: false },
+  ],
+  [
+    'reviews due page',
+    readReviewsDuePage,
+    ReviewsDuePageSchema,
+    {
+      examples: [
+        { example, review: card, next },
+        {
+          example: { ...example, reviewDue: null },
+          review: { ...card, state: 'new', lastReview: null },
+          next,
+        },
+      ],
+      total: 2,
+      nextCursor: null,
+    },
+  ],
+  [
     'review stats',
     readReviewStats,
     ReviewStatsSchema,
     {
-      dueNow: 2,
-      dueToday: 3,
+      dueNow: 1,
+      dueToday: 2,
       new: 1,
       learning: 1,
-      review: 4,
+      review: 3,
       mastered: 2,
-      reviewsPerDay: [
-        { date: '2026-11-25', count: 0 },
-        { date: '2026-11-26', count: 5 },
-      ],
-      duePerDay: [{ date: '2026-11-26', count: 3 }],
+      reviewsPerDay: [{ date: '2025-01-01', count: 4 }],
+      duePerDay: [{ date: '2025-01-01', count: 2 }],
     },
   ],
+  ['review status', readReviewStatus, ReviewStatusSchema, { review: card, next }],
+  ['review status, not in reviews', readReviewStatus, ReviewStatusSchema, { review: null, next }],
+  ['review suggestions', readReviewSuggestions, ReviewSuggestionsSchema, { examples: [example] }],
 ];
 
 /** Values a field can wrongly (or rightly) hold. */

@@ -11,13 +11,24 @@ import type {
   Subject,
 } from '@exemplar/shared/catalogue';
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
-import type { DayCount, ReviewStats } from '@exemplar/shared/reviews';
+import type {
+  DayCount,
+  GradeReviewResult,
+  ReviewCard,
+  ReviewItem,
+  ReviewNext,
+  ReviewsDuePage,
+  ReviewStats,
+  ReviewStatus,
+  ReviewSuggestions,
+} from '@exemplar/shared/reviews';
 import {
   array,
   boolean,
   integer,
   lazy,
   nullable,
+  number,
   object,
   oneOf,
   optional,
@@ -146,9 +157,48 @@ export const readCheckAnswerResult: Reader<CheckAnswerResult> = object({
   solveMark: optional(oneOf('without-help', 'with-help')),
 });
 
+/** A learner's review card (@exemplar/shared/reviews). */
+export const readReviewCard: Reader<ReviewCard> = object({
+  exampleId: id,
+  due: string,
+  state: oneOf('new', 'learning', 'review', 'relearning'),
+  stability: number(0),
+  difficulty: number(0),
+  reps: count,
+  lapses: count,
+  lastReview: nullable(string),
+});
+
+/** The due date each grade would give. */
+export const readReviewNext: Reader<ReviewNext> = object({
+  again: string,
+  hard: string,
+  good: string,
+  easy: string,
+});
+
+/** POST /reviews: the card after the grade; `repeated` when it was a retry of the same grade. */
+export const readGradeReviewResult: Reader<GradeReviewResult> = object({
+  review: readReviewCard,
+  repeated: boolean,
+});
+
+const readReviewItem: Reader<ReviewItem> = object({
+  example: readExample,
+  review: readReviewCard,
+  next: readReviewNext,
+});
+
+/** GET /reviews/due: the cards due now, most overdue first. */
+export const readReviewsDuePage: Reader<ReviewsDuePage> = object({
+  examples: array(readReviewItem),
+  total: count,
+  nextCursor: nullable(string),
+});
+
 const readDayCount: Reader<DayCount> = object({ date: string, count });
 
-/** GET /reviews/stats: the caller's cards by due date and state, and the grades of each day. */
+/** GET /reviews/stats: due counts, cards by state, grades per day and due per day. */
 export const readReviewStats: Reader<ReviewStats> = object({
   dueNow: count,
   dueToday: count,
@@ -158,4 +208,15 @@ export const readReviewStats: Reader<ReviewStats> = object({
   mastered: count,
   reviewsPerDay: array(readDayCount),
   duePerDay: array(readDayCount),
+});
+
+/** GET|PUT /reviews/{exampleId}: the caller's card (null when not in reviews) and the next dates. */
+export const readReviewStatus: Reader<ReviewStatus> = object({
+  review: nullable(readReviewCard),
+  next: readReviewNext,
+});
+
+/** GET /reviews/suggestions: liked or solved-with-help examples not yet in reviews. */
+export const readReviewSuggestions: Reader<ReviewSuggestions> = object({
+  examples: array(readExample),
 });

@@ -52,6 +52,7 @@ const pageNames: Record<AppRoute, string> = {
   '/profile': 'profile',
   '/dashboard': 'dashboard',
   '/dashboard/user/:userId?': 'user-details',
+  '/review': 'review',
   '/admin': 'admin',
 };
 const NOT_FOUND = 'not-found';

@@ -39,6 +39,15 @@ export function integer(min?: number): Reader<number> {
       : fail(path, expected);
 }
 
+/** A finite number, at least `min` when given. */
+export function number(min?: number): Reader<number> {
+  const expected = min === undefined ? 'a number' : `a number ≥ ${min}`;
+  return (value, path = '') =>
+    typeof value === 'number' && Number.isFinite(value) && (min === undefined || value >= min)
+      ? value
+      : fail(path, expected);
+}
+
 export function literal<const T extends string | number | boolean>(expected: T): Reader<T> {
   return (value, path = '') =>
     value === expected ? expected : fail(path, JSON.stringify(expected));

@@ -13,10 +13,12 @@ export const paths = {
   dashboard: '/dashboard',
   dashboardUser: (userId: string) => `/dashboard/user/${encodeURIComponent(userId)}`,
   admin: '/admin',
+  review: '/review',
   /** The admin screen on one of its tabs (`?tab=`). */
   adminTab: (tab: string) => `/admin?tab=${encodeURIComponent(tab)}`,
   /** The admin Examples tab with example `id`'s edit form open. */
   adminEditExample: (id: number) => `/admin?tab=examples&edit=${id}`,
   profile: '/profile',
+  example: (id: number) => `/examples/${id}`,
   examplesForSubject: (subject: string) => `/examples?subject=${encodeURIComponent(subject)}`,
 } as const;

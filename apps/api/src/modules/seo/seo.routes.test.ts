@@ -268,6 +268,7 @@ describe('robots.txt', () => {
         'Disallow: /reset-password',
         'Disallow: /profile',
         'Disallow: /dashboard',
+        'Disallow: /review',
         'Disallow: /admin',
         '',
         `Sitemap: ${api.base}/sitemap.xml`,

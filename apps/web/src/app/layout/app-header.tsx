@@ -1,6 +1,6 @@
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook2, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import { IconBook2, IconCards, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { can } from '@exemplar/shared/roles';
@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth/auth-store';
 import { paths } from '../../lib/paths';
 import classes from './layout.module.css';
 import type { NavItem } from './nav-drawer';
+import { DueBadge, ReviewIconLink } from './review-link';
 import { UserMenuButton } from './user-menu-button';
 
 // Needed only after a tap (phone menu) or when signed in (user dropdown): not in the first load.
@@ -35,6 +36,12 @@ export function AppHeader() {
     { to: paths.examples, label: 'Examples', icon: <IconBook2 size={16} stroke={1.7} /> },
   ];
   if (user) {
+    items.push({
+      to: paths.review,
+      label: 'Review',
+      icon: <IconCards size={16} stroke={1.7} />,
+      badge: <DueBadge />,
+    });
     items.push({
       to: paths.dashboard,
       label: 'Dashboard',
@@ -63,12 +70,14 @@ export function AppHeader() {
                 <NavLink key={item.to} to={item.to} className={classes.link}>
                   {item.icon}
                   {item.label}
+                  {item.badge}
                 </NavLink>
               ))}
             </Group>
           </Group>
 
           <Group gap="xs" wrap="nowrap">
+            {user ? <ReviewIconLink /> : null}
             <ColorSchemeToggle />
             {user ? (
               <Suspense

@@ -10,6 +10,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: ReactNode;
+  /** Shown after the label (the count of reviews due). */
+  badge?: ReactNode;
 }
 
 interface NavDrawerProps {
@@ -57,6 +59,7 @@ export function NavDrawer({ opened, onClose, items, signedIn }: NavDrawerProps) 
           <NavLink key={item.to} to={item.to} className={classes.drawerLink}>
             {item.icon}
             {item.label}
+            {item.badge}
           </NavLink>
         ))}
         <NavLink to={paths.latex} className={classes.drawerLink}>

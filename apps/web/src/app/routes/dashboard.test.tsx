@@ -121,7 +121,6 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'My Progress' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Reviews' })).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
-    expect(calls.some((c) => c.path === '/reviews/stats')).toBe(false);
   });
 
   it('the highest role wins: groups [basic, superadmin] get user management', async () => {

@@ -35,6 +35,20 @@ describe('dashboard reviews', { timeout: 20_000 }, () => {
       '4in review',
     ]);
     expect(section().getByText('2 examples to review now.')).toBeTruthy();
+    expect(section().getByRole('link', { name: 'Review now' }).getAttribute('href')).toBe(
+      '/review',
+    );
+    expect(
+      section().getByRole('link', { name: "Print today's reviews" }).getAttribute('href'),
+    ).toBe('/worksheet?source=reviews');
+  });
+
+  it('offers no Review now when nothing is due yet, and no worksheet when nothing is due today', async () => {
+    fakeApi({ 'GET /reviews/stats': { ...someReviews, dueNow: 0, dueToday: 1 } });
+    renderApp(<ReviewsSection />);
+    await screen.findByTestId('review-stats');
+    expect(section().queryByRole('link', { name: 'Review now' })).toBeNull();
+    expect(section().getByRole('link', { name: "Print today's reviews" })).toBeTruthy();
   });
 
   it('says each chart in words and as a table of the days with a count', async () => {
@@ -89,6 +103,9 @@ describe('dashboard reviews', { timeout: 20_000 }, () => {
     expect(
       section().getByRole('link', { name: 'Find examples to review' }).getAttribute('href'),
     ).toBe('/examples');
+    expect(
+      section().getByRole('link', { name: 'See suggested examples' }).getAttribute('href'),
+    ).toBe('/review');
     expect(section().queryByTestId('review-stats')).toBeNull();
     expect(section().queryByRole('table')).toBeNull();
   });

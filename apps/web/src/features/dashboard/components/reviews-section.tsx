@@ -1,6 +1,7 @@
 import {
   Button,
   EmptyState,
+  Group,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -9,7 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBook2, IconCalendarRepeat, IconRepeat } from '@tabler/icons-react';
+import { IconBook2, IconCalendarRepeat, IconPrinter, IconRepeat } from '@tabler/icons-react';
 import type { DayCount, ReviewStats } from '@exemplar/shared/reviews';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ import { AppErrorBoundary } from '../../../components/error-boundary';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../lib/paths';
-import { useReviewStats } from '../api/get-review-stats';
+import { useReviewStats } from '../../../api/reviews';
 import { dueSummary, formatDay, plural, reviewsSummary } from '../lib/review-days';
 import classes from './dashboard.module.css';
 
@@ -130,7 +131,15 @@ function Empty() {
       py="lg"
     >
       <EmptyState.Actions>
-        <Button component={Link} to={paths.examples} leftSection={<IconBook2 size={18} />}>
+        <Button component={Link} to={paths.review} leftSection={<IconRepeat size={18} />}>
+          See suggested examples
+        </Button>
+        <Button
+          component={Link}
+          to={paths.examples}
+          variant="default"
+          leftSection={<IconBook2 size={18} />}
+        >
           Find examples to review
         </Button>
       </EmptyState.Actions>
@@ -141,6 +150,23 @@ function Empty() {
 function Stats({ stats }: { stats: ReviewStats }) {
   return (
     <Stack gap="lg" data-testid="review-stats">
+      {stats.dueToday > 0 && (
+        <Group gap="sm">
+          {stats.dueNow > 0 && (
+            <Button component={Link} to={paths.review} leftSection={<IconRepeat size={18} />}>
+              Review now
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to={`${paths.worksheet}?source=reviews`}
+            variant="default"
+            leftSection={<IconPrinter size={18} />}
+          >
+            Print today's reviews
+          </Button>
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="sm" role="list" aria-label="Review counts">
         {(
           [

@@ -15,7 +15,9 @@ import { progressKeys } from './get-progress';
 export type ExampleMark = 'liked' | 'solved';
 
 /** The caller's own fields of an example: what marks and checked answers change. */
-export type ExampleOwnFields = Partial<Pick<Example, 'liked' | 'solved' | 'solveMark'>>;
+export type ExampleOwnFields = Partial<
+  Pick<Example, 'liked' | 'solved' | 'solveMark' | 'reviewDue'>
+>;
 
 /**
  * Sets `fields` on example `id` in every cached list page and in the detail entry of `viewer`, at
@@ -101,7 +103,7 @@ interface MarkVariables {
 }
 
 /** The example as cached for `viewer` (its page, else a list), if it is. */
-function cachedExample(queryClient: QueryClient, viewer: ViewerKey, id: number) {
+export function cachedExample(queryClient: QueryClient, viewer: ViewerKey, id: number) {
   const detail = queryClient.getQueryData<Example>(examplesKeys.detail(viewer, id));
   if (detail) return detail;
   for (const [, data] of queryClient.getQueriesData<InfiniteData<ExamplesPage>>({

@@ -1,35 +1,20 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { Example } from '@exemplar/shared/catalogue';
 import {
   IconCircleCheck,
   IconCircleCheckFilled,
   IconHeart,
   IconHeartFilled,
-  IconLogin2,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { DeferredPopover } from '../../../components/deferred/deferred-popover';
 import { useHoverTooltip } from '../../../components/deferred/use-hover-tooltip';
-import { paths } from '../../../lib/paths';
 import { useSetLiked } from '../api/set-liked';
 import { useSetSolved } from '../api/set-solved';
 import { useViewer } from '../../../lib/auth/use-viewer';
+import { MarkButton, SignInPrompt, type Layout, type MarkSpec } from './mark-button';
+import { REVIEW, REVIEW_SIGN_IN_PROMPT, ReviewToggle } from './review-toggle';
 import { SolveMarkBadge } from './solve-mark-badge';
 
-export const SIGN_IN_PROMPT = "Sign in to like examples and track what you've solved";
-
-/** Where each toggle is shown: compact icons on a card, labelled buttons on the example page. */
-type Layout = 'card' | 'page';
-
-interface MarkSpec {
-  /** Accessible name; the state is aria-pressed, so the name never changes. */
-  label: string;
-  color: string;
-  icon: ReactNode;
-  pressedIcon: ReactNode;
-  tooltip: (pressed: boolean) => string;
-}
+export { SIGN_IN_PROMPT } from './mark-button';
 
 const LIKE: MarkSpec = {
   label: 'Like',
@@ -46,52 +31,6 @@ const SOLVED: MarkSpec = {
   pressedIcon: <IconCircleCheckFilled size={18} aria-hidden />,
   tooltip: (pressed) => (pressed ? 'Solved — click to mark unsolved' : 'Mark as solved'),
 };
-
-interface ToggleButtonProps {
-  spec: MarkSpec;
-  layout: Layout;
-  pressed: boolean;
-  onClick?: () => void;
-}
-
-/** One mark's button as a toggle (aria-pressed) or, for a visitor, as a plain button. */
-function MarkButton({
-  spec,
-  layout,
-  pressed,
-  onClick,
-  ...rest
-}: ToggleButtonProps & Record<string, unknown>) {
-  const icon = pressed ? spec.pressedIcon : spec.icon;
-  if (layout === 'page') {
-    return (
-      <Button
-        variant={pressed ? 'light' : 'default'}
-        color={pressed ? spec.color : undefined}
-        leftSection={icon}
-        onClick={onClick}
-        data-pressed={pressed || undefined}
-        {...rest}
-      >
-        {spec.label}
-      </Button>
-    );
-  }
-  return (
-    <ActionIcon
-      size="lg"
-      radius="xl"
-      variant={pressed ? 'light' : 'subtle'}
-      color={pressed ? spec.color : 'gray'}
-      onClick={onClick}
-      aria-label={spec.label}
-      data-pressed={pressed || undefined}
-      {...rest}
-    >
-      {icon}
-    </ActionIcon>
-  );
-}
 
 function Toggle({
   spec,
@@ -149,56 +88,25 @@ function SolvedToggle({ example, layout }: { example: Example; layout: Layout })
   );
 }
 
-/** For a visitor the same buttons open a short prompt to sign in, coming back here afterwards. */
-function SignInPrompt({ spec, layout }: { spec: MarkSpec; layout: Layout }) {
-  const location = useLocation();
-  const next = `${location.pathname}${location.search}`;
-  const login = `${paths.login}?${new URLSearchParams({ next }).toString()}`;
-  return (
-    <DeferredPopover
-      width={260}
-      position="bottom-end"
-      shadow="md"
-      withArrow
-      trapFocus={false}
-      target={(props) => <MarkButton spec={spec} layout={layout} pressed={false} {...props} />}
-      dropdownProps={{ 'aria-label': 'Sign in' }}
-    >
-      <Stack gap="sm">
-        <Text size="sm" fw={500}>
-          {SIGN_IN_PROMPT}
-        </Text>
-        <Group gap="xs" grow>
-          <Button
-            component={Link}
-            to={login}
-            size="xs"
-            leftSection={<IconLogin2 size={16} aria-hidden />}
-          >
-            Login
-          </Button>
-          <Button component={Link} to={paths.register} size="xs" variant="default">
-            Register
-          </Button>
-        </Group>
-      </Stack>
-    </DeferredPopover>
-  );
-}
-
 /**
  * The caller's like and 'mark solved' toggles for one example (optimistic), after how a checked
- * answer solved it (without or with help) when it did; for a visitor, the same buttons leading to
- * a sign-in prompt.
+ * answer solved it (without or with help) when it did, and 'Add to reviews'; for a visitor, the
+ * same buttons leading to a sign-in prompt.
  */
 export function ExampleMarks({ example, layout }: { example: Example; layout: Layout }) {
   const viewer = useViewer();
   return (
-    <Group gap={layout === 'card' ? 2 : 'xs'} wrap="nowrap" data-testid="example-marks">
+    <Group
+      gap={layout === 'card' ? 2 : 'xs'}
+      // A page's labelled buttons wrap at phone width; a card's icons stay on one line.
+      wrap={layout === 'card' ? 'nowrap' : 'wrap'}
+      data-testid="example-marks"
+    >
       {viewer === null ? (
         <>
           <SignInPrompt spec={LIKE} layout={layout} />
           <SignInPrompt spec={SOLVED} layout={layout} />
+          <SignInPrompt spec={REVIEW} layout={layout} message={REVIEW_SIGN_IN_PROMPT} />
         </>
       ) : (
         <>
@@ -207,6 +115,7 @@ export function ExampleMarks({ example, layout }: { example: Example; layout: La
           ) : null}
           <LikeToggle example={example} layout={layout} />
           <SolvedToggle example={example} layout={layout} />
+          <ReviewToggle example={example} layout={layout} />
         </>
       )}
     </Group>

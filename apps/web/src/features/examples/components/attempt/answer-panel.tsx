@@ -23,16 +23,18 @@ interface Verdict {
 /**
  * 'Your answer': a maths field, 'Check answer' (or Enter in the field) and the verdict, read out
  * by screen readers. An answer the server cannot read (or a failed check) leaves a message beside
- * the field and the last verdict as it was. `onAccepted` follows an accepted answer; `note`, if
- * any, is shown under the label (what an accepted answer will count as).
+ * the field and the last verdict as it was. `onAccepted` follows an accepted answer, `onRejected`
+ * a wrong one; `note`, if any, is shown under the label (what an accepted answer will count as).
  */
 export function AnswerPanel({
   example,
   onAccepted,
+  onRejected,
   note,
 }: {
   example: Example;
   onAccepted: () => void;
+  onRejected?: () => void;
   note?: string;
 }) {
   const check = useCheckAnswer(example.id);
@@ -55,6 +57,7 @@ export function AnswerPanel({
         setFieldError(null);
         setVerdict((last) => ({ result, attempt: (last?.attempt ?? 0) + 1 }));
         if (result.correct) onAccepted();
+        else onRejected?.();
       },
       onError: (error) =>
         setFieldError(failureMessage(error, 'Could not check the answer. Please try again.')),
