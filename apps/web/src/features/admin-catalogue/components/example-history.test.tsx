@@ -32,7 +32,7 @@ function historyRoutes(extra: Routes = {}) {
   const catalogue = sampleCatalogue();
   const history: ExampleVersion[] = [
     version(3, 'Solve $x + 1 = 2$.', { difficultyId: 2 }),
-    version(2, 'Solve $x + 2 = 3$ quickly.'),
+    version(2, 'Solve $x + 2 = 3$ quickly.', { status: 'draft' }),
     version(1, 'Solve $x + 2 = 3$.', { editedBy: null }),
   ];
   const routes: Routes = {
@@ -74,6 +74,8 @@ describe('/admin Examples: History of an example', { timeout: 30_000 }, () => {
     expect(rows[0]!.textContent).toContain('Edited');
     expect(rows[0]!.textContent).toContain('Ada');
     expect(rows[0]!.textContent).toContain('Current');
+    expect(within(rows[1]!).getByText('Draft')).toBeTruthy();
+    expect(within(rows[0]!).queryByText('Draft')).toBeNull();
     expect(rows[2]!.textContent).toContain('Created');
     expect(rows[2]!.textContent).toContain('Not recorded');
     expect(callsTo('GET /examples/:id/versions')[0]!.path).toBe('/examples/1/versions');
@@ -83,8 +85,15 @@ describe('/admin Examples: History of an example', { timeout: 30_000 }, () => {
     const added = [...changes.querySelectorAll('ins')].map((d) => d.textContent);
     expect(removed).toContain('[removed: 2]');
     expect(removed).toContain('[removed:  quickly]');
-    expect(added).toEqual(['underlined', '[added: 1]', '[added: 2]', '[added: hard]']);
+    expect(added).toEqual([
+      'underlined',
+      '[added: 1]',
+      '[added: 2]',
+      '[added: hard]',
+      '[added: Published]',
+    ]);
     expect(changes.textContent).toContain('Difficulty: [removed: easy] → [added: hard]');
+    expect(changes.textContent).toContain('Status: [removed: Draft] → [added: Published]');
     expect(within(dialog).getByText('2 words added, 3 removed')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Older' }));

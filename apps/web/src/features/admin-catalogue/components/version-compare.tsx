@@ -88,6 +88,7 @@ export function VersionCompare({ list, pair, onPair, view, onView, names }: Vers
                     </Text>
                     <Text size="xs" c="dimmed">
                       {names.category(v)} · {names.difficulty(v)} · {names.type(v)}
+                      {v.status === 'draft' ? ' · Draft' : ''}
                     </Text>
                     <Text size="sm" fw={600}>
                       Question

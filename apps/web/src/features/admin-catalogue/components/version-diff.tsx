@@ -67,9 +67,15 @@ export function VersionDiff({
   newer: ExampleVersion;
   names: SettingNames;
 }) {
-  const settings = (['difficulty', 'type', 'category'] as const)
-    .map((key) => ({ key, from: names[key](older), to: names[key](newer) }))
-    .filter((s) => s.from !== s.to);
+  const statusName = (v: ExampleVersion) => (v.status === 'draft' ? 'Draft' : 'Published');
+  const settings = [
+    ...(['difficulty', 'type', 'category'] as const).map((key) => ({
+      key,
+      from: names[key](older),
+      to: names[key](newer),
+    })),
+    { key: 'status', from: statusName(older), to: statusName(newer) },
+  ].filter((s) => s.from !== s.to);
   return (
     <Stack
       gap="md"
@@ -91,7 +97,7 @@ export function VersionDiff({
       ))}
       <Stack gap={4}>
         <Text fw={600} size="sm">
-          Difficulty, type and category
+          Difficulty, type, category and status
         </Text>
         {settings.length === 0 ? (
           <Text size="sm" c="dimmed">
