@@ -139,6 +139,17 @@ describe('/admin: the History of an example in the browser', () => {
           await page.screenshot({
             path: `${SHOTS}/history-${colorScheme}-${size}.png`,
           });
+        // The same changes typeset, as readers see them.
+        await dialog.getByText('Rendered', { exact: true }).click();
+        await dialog.getByLabel('Rendered changes from version 2 to version 3').waitFor();
+        await eventually(() => dialog.locator('del .katex').count()).toBeGreaterThan(0);
+        await page.waitForTimeout(400);
+        found.push(...(await axeFindings(page, `rendered history ${colorScheme} ${size}`)));
+        if (size === 'phone') await expectNoSidewaysScroll(page, `rendered ${colorScheme}`);
+        if (SHOTS)
+          await page.screenshot({
+            path: `${SHOTS}/history-rendered-${colorScheme}-${size}.png`,
+          });
       }
     }
     expect(found, found.join('\n')).toEqual([]);

@@ -102,6 +102,17 @@ describe('/admin Examples: History of an example', { timeout: 30_000 }, () => {
     expect([...fromFirst.querySelectorAll('del')].map((d) => d.textContent)).not.toContain(
       '[removed:  quickly]',
     );
+
+    // Rendered: typeset as readers see it, a changed formula removed and added whole.
+    fireEvent.click(within(dialog).getByText('Rendered'));
+    const rendered = await within(dialog).findByLabelText(
+      'Rendered changes from version 1 to version 3',
+    );
+    const question = rendered.querySelector('[class*="renderedDiff"]')!;
+    expect(question.querySelectorAll('del .katex')).toHaveLength(1);
+    expect(question.querySelectorAll('ins .katex')).toHaveLength(1);
+    expect(question.querySelector('del annotation')?.textContent).toBe('x + 2 = 3');
+    expect(question.querySelector('ins annotation')?.textContent).toBe('x + 1 = 2');
   });
 
   it('restores an older version after a confirmation that says what happens, then shows it as the new current version and reloads the examples', async () => {

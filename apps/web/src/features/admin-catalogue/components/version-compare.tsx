@@ -1,8 +1,6 @@
 import type { ExampleVersion } from '@exemplar/shared/versions';
 import { Alert, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { MathText } from '../../../components/math/math-text';
 import { ACTION_LABELS, when, type SettingNames } from '../lib/version-labels';
-import classes from './example-history.module.css';
 import { VersionDiff } from './version-diff';
 
 /** The two versions compared, by number. */
@@ -80,35 +78,7 @@ export function VersionCompare({ list, pair, onPair, view, onView, names }: Vers
             ) : view === 'changes' ? (
               <VersionDiff older={older} newer={newer} names={names} />
             ) : (
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                {[older, newer].map((v) => (
-                  <Stack key={v.version} gap="xs" className={classes.rendered}>
-                    <Text fw={700} size="sm">
-                      Version {v.version}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {names.category(v)} · {names.difficulty(v)} · {names.type(v)}
-                      {v.status === 'draft' ? ' · Draft' : ''}
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      Question
-                    </Text>
-                    <MathText text={v.question} />
-                    <Text size="sm" fw={600}>
-                      Answer
-                    </Text>
-                    <MathText text={v.answer} />
-                    {v.procedure && (
-                      <>
-                        <Text size="sm" fw={600}>
-                          Procedure
-                        </Text>
-                        <MathText text={v.procedure} />
-                      </>
-                    )}
-                  </Stack>
-                ))}
-              </SimpleGrid>
+              <VersionDiff older={older} newer={newer} names={names} rendered />
             )}
           </Stack>
         </Paper>

@@ -2,7 +2,8 @@ import type { ExampleVersion } from '@exemplar/shared/versions';
 import { Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import type { SettingNames } from '../lib/version-labels';
-import { diffSummary, wordDiff } from '../lib/word-diff';
+import { MathText } from '../../../components/math/math-text';
+import { diffSummary, renderedDiff, wordDiff } from '../lib/word-diff';
 import classes from './example-history.module.css';
 
 const TEXT_FIELDS = [
@@ -11,9 +12,26 @@ const TEXT_FIELDS = [
   { key: 'procedure', label: 'Procedure' },
 ] as const;
 
-/** One text field's words, older to newer: removed struck through, added underlined. */
-function FieldDiff({ label, older, newer }: { label: string; older: string; newer: string }) {
-  const parts = useMemo(() => wordDiff(older, newer), [older, newer]);
+/**
+ * One text field's words, older to newer: removed struck through, added underlined. `rendered`:
+ * typeset as readers see it, each formula compared (and shown) whole; else the LaTeX source.
+ */
+function FieldDiff({
+  label,
+  older,
+  newer,
+  rendered,
+}: {
+  label: string;
+  older: string;
+  newer: string;
+  rendered: boolean;
+}) {
+  const parts = useMemo(
+    () => (rendered ? renderedDiff(older, newer) : wordDiff(older, newer)),
+    [older, newer, rendered],
+  );
+  const show = (text: string) => (rendered ? <MathText inline text={text} /> : text);
   const summary = diffSummary(parts);
   return (
     <Stack gap={4}>
@@ -25,7 +43,7 @@ function FieldDiff({ label, older, newer }: { label: string; older: string; newe
           {summary}
         </Text>
       </Group>
-      <Box className={classes.diff}>
+      <Box className={rendered ? classes.renderedDiff : classes.diff}>
         {parts.length === 0 || (older === '' && newer === '') ? (
           <Text span size="sm" c="dimmed" fs="italic">
             (empty in both)
@@ -33,17 +51,17 @@ function FieldDiff({ label, older, newer }: { label: string; older: string; newe
         ) : (
           parts.map((part, i) =>
             part.kind === 'same' ? (
-              <span key={i}>{part.text}</span>
+              <span key={i}>{show(part.text)}</span>
             ) : part.kind === 'added' ? (
               <ins key={i} className={classes.added}>
                 <VisuallyHidden>[added: </VisuallyHidden>
-                {part.text}
+                {show(part.text)}
                 <VisuallyHidden>]</VisuallyHidden>
               </ins>
             ) : (
               <del key={i} className={classes.removed}>
                 <VisuallyHidden>[removed: </VisuallyHidden>
-                {part.text}
+                {show(part.text)}
                 <VisuallyHidden>]</VisuallyHidden>
               </del>
             ),
@@ -55,17 +73,20 @@ function FieldDiff({ label, older, newer }: { label: string; older: string; newe
 }
 
 /**
- * What changed from version `older` to version `newer`: each text field's source (LaTeX) word by
- * word, and the difficulty, type and category when they differ.
+ * What changed from version `older` to version `newer`: each text field word by word, as its
+ * source (LaTeX) or, `rendered`, typeset as readers see it with each formula whole; and the
+ * difficulty, type, category and status when they differ.
  */
 export function VersionDiff({
   older,
   newer,
   names,
+  rendered = false,
 }: {
   older: ExampleVersion;
   newer: ExampleVersion;
   names: SettingNames;
+  rendered?: boolean;
 }) {
   const statusName = (v: ExampleVersion) => (v.status === 'draft' ? 'Draft' : 'Published');
   const settings = [
@@ -79,11 +100,13 @@ export function VersionDiff({
   return (
     <Stack
       gap="md"
-      aria-label={`Changes from version ${older.version} to version ${newer.version}`}
+      aria-label={`${rendered ? 'Rendered changes' : 'Changes'} from version ${older.version} to version ${newer.version}`}
     >
       <Group gap="md" className={classes.legend}>
         <Text size="xs" c="dimmed">
-          Source text (LaTeX), word by word:
+          {rendered
+            ? 'As readers see it, word by word (a formula that changed shows whole):'
+            : 'Source text (LaTeX), word by word:'}
         </Text>
         <Text size="xs">
           <del className={classes.removed}>struck through</del> = removed in version {newer.version}
@@ -93,7 +116,13 @@ export function VersionDiff({
         </Text>
       </Group>
       {TEXT_FIELDS.map(({ key, label }) => (
-        <FieldDiff key={key} label={label} older={older[key] ?? ''} newer={newer[key] ?? ''} />
+        <FieldDiff
+          key={key}
+          label={label}
+          older={older[key] ?? ''}
+          newer={newer[key] ?? ''}
+          rendered={rendered}
+        />
       ))}
       <Stack gap={4}>
         <Text fw={600} size="sm">
