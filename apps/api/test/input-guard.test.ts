@@ -202,6 +202,10 @@ describe(`request input over real HTTP on ${engineUnderTest}`, () => {
         path: `/api/examples/${cat.ex.linear}/solved`,
         user: learner,
       }),
+      'DELETE /api/reviews/:exampleId': async () => ({
+        path: `/api/reviews/${cat.ex.linear}`,
+        user: learner,
+      }),
     };
     const deletes = (await servedApiRoutes(app)).filter((r) => r.startsWith('DELETE '));
     expect(deletes.filter((r) => !(r in fresh))).toEqual([]);

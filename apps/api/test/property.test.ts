@@ -328,6 +328,7 @@ const CASES: Record<string, FuzzCase> = {
   })),
   'GET /api/admin/audit': read('superadmin', () => ({ query: { limit: '5' } }), ['query.before']),
   'GET /api/admin/export': read('superadmin'),
+  'GET /api/admin/catalogue-health': read('superadmin'),
   'POST /api/admin/import': write('superadmin', () => ({
     body: { dryRun: true, data: catalogueFile() },
   })),

@@ -67,16 +67,19 @@ describe('permissions', () => {
     expect(permissionsOf(['basic'])).toEqual({
       'progress:write': true,
       'catalogue:write': false,
+      'catalogue:restore-deleted': false,
       'users:manage': false,
       'audit:read': false,
     });
     expect(permissionsOf(['admin'])).toMatchObject({
       'catalogue:write': true,
+      'catalogue:restore-deleted': false,
       'users:manage': false,
     });
     expect(permissionsOf(['basic', 'superadmin'])).toEqual({
       'progress:write': true,
       'catalogue:write': true,
+      'catalogue:restore-deleted': true,
       'users:manage': true,
       'audit:read': true,
     });

@@ -260,6 +260,7 @@ describe(`user management on ${engineUnderTest}`, () => {
       permissions: {
         'progress:write': true,
         'catalogue:write': true,
+        'catalogue:restore-deleted': false,
         'users:manage': false,
         'audit:read': false,
       },
