@@ -21,8 +21,8 @@ export function DeletedExamples({ onHistory }: { onHistory: (id: number) => void
 
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="deleted-examples">
-      <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Stack gap={0}>
+      <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+        <Stack gap={0} style={{ minWidth: 0 }}>
           <Title order={2} fz="md" id="deleted-examples">
             Deleted examples
           </Title>
@@ -35,6 +35,7 @@ export function DeletedExamples({ onHistory }: { onHistory: (id: number) => void
           size="xs"
           aria-expanded={opened}
           aria-controls="deleted-examples-list"
+          style={{ flexShrink: 0 }}
           rightSection={opened ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
           onClick={() => setOpened((o) => !o)}
         >
