@@ -184,6 +184,16 @@ describe('/admin: the History of an example in the browser', () => {
         found.push(...(await axeFindings(page, `deleted examples ${colorScheme} ${size}`)));
         if (size === 'phone') await expectNoSidewaysScroll(page, `deleted ${colorScheme}`);
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/deleted-${colorScheme}-${size}.png` });
+        // Its History says it was deleted and offers every version, the newest too.
+        await item.getByRole('button', { name: `History of deleted example ${id}` }).click();
+        const dialog = page.getByRole('dialog', { name: `History of example ${id}` });
+        await dialog.getByText(`Example ${id} was deleted.`, { exact: false }).waitFor();
+        await dialog.getByRole('button', { name: 'Restore version 3' }).waitFor();
+        await page.waitForTimeout(400); // the dialog's entrance transition
+        found.push(...(await axeFindings(page, `deleted history ${colorScheme} ${size}`)));
+        if (size === 'phone') await expectNoSidewaysScroll(page, `deleted history ${colorScheme}`);
+        if (SHOTS)
+          await page.screenshot({ path: `${SHOTS}/deleted-history-${colorScheme}-${size}.png` });
         await page.close();
       }
     }
@@ -199,7 +209,6 @@ describe('/admin: the History of an example in the browser', () => {
     const { section, item } = await openDeleted(page);
     await item.getByRole('button', { name: `History of deleted example ${id}` }).click();
     const dialog = page.getByRole('dialog', { name: `History of example ${id}` });
-    await dialog.getByText(`Example ${id} was deleted.`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Restore version 3' }).click();
     const confirm = page.getByRole('dialog', { name: 'Restore version 3?' });
     await confirm
