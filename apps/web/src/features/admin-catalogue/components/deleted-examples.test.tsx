@@ -106,6 +106,40 @@ describe('/admin Examples: Deleted examples', { timeout: 30_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('adds an example deleted from the table to the open list', async () => {
+    const catalogue = sampleCatalogue();
+    const initial = [...catalogue.examples];
+    const { callsTo } = fakeApi({
+      ...catalogueRoutes(catalogue),
+      'GET /examples/deleted': () => ({
+        examples: initial
+          .filter((e) => !catalogue.examples.some((kept) => kept.id === e.id))
+          .map((e) => ({
+            id: e.id,
+            question: e.question,
+            lastVersion: 1,
+            lastEditedAt: e.updatedAt,
+            deletedAt: '2026-11-05T09:30:00.000Z',
+          })),
+        nextCursor: null,
+      }),
+    });
+    renderApp('/admin?tab=examples', { routes: adminRoutes, as: 'superadmin' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('No deleted examples.')).toBeTruthy();
+    const first = initial[0]!;
+
+    fireEvent.click(screen.getByRole('button', { name: `Delete example ${first.id}` }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const list = await screen.findByRole('list', { name: 'Deleted examples' });
+    expect(
+      within(list).getByRole('button', { name: `History of deleted example ${first.id}` }),
+    ).toBeTruthy();
+    expect(callsTo('GET /examples/deleted').length).toBe(2);
+  });
+
   it('says so when nothing was deleted', async () => {
     fakeApi({
       ...catalogueRoutes(sampleCatalogue()),
