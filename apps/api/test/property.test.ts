@@ -386,6 +386,9 @@ const CASES: Record<string, FuzzCase> = {
   'DELETE /api/examples/:id': write('superadmin', () => ({ params: id(cat.ex.circle) }), [
     'params.id',
   ]),
+  'GET /api/examples/deleted': read('superadmin', () => ({ query: { limit: '2' } }), [
+    'query.cursor',
+  ]),
   'GET /api/examples/:id/versions': read('superadmin', () => ({ params: id(cat.ex.linear) }), [
     'params.id',
   ]),

@@ -327,6 +327,15 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     url: `/api/examples/${await freshExample()}`,
     status: 200,
   }),
+  'GET /api/examples/deleted': async () => {
+    // An example written and deleted through the API, so it has a history and is listed.
+    const made = await inject('POST', '/api/examples', exampleBody(), users.superadmin);
+    const id = (made.json() as { data: { example: { id: number } } }).data.example.id;
+    expect(
+      (await inject('DELETE', `/api/examples/${id}`, undefined, users.superadmin)).statusCode,
+    ).toBe(200);
+    return { url: '/api/examples/deleted?limit=5', status: 200 };
+  },
   'GET /api/examples/:id/versions': async () => ({
     url: `/api/examples/${await freshExample()}/versions`,
     status: 200,
@@ -349,7 +358,7 @@ const freshExample = () =>
 /**
  * Permissions a service checks inside a route guarded by another (a deleted example's history
  * needs catalogue:restore-deleted beyond the route's catalogue:write; example-versions.test.ts
- * tests it as each role).
+ * tests it as each role). GET /api/examples/deleted declares it too.
  */
 const DECIDED_IN_SERVICE = ['catalogue:restore-deleted'];
 

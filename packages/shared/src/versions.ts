@@ -59,3 +59,44 @@ export const RestoredExampleSchema = z.object({
   version: z.number().int(),
 });
 export type RestoredExample = z.infer<typeof RestoredExampleSchema>;
+
+/** GET /examples/deleted query: a page of `limit` (default 20), from `cursor` when given. */
+export const DeletedExamplesQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
+      .optional(),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this API gave out')
+      .optional(),
+  })
+  .strict();
+export type DeletedExamplesQuery = z.input<typeof DeletedExamplesQuerySchema>;
+
+/**
+ * A deleted example: its id and its newest version (the example as it was when deleted).
+ * deletedAt: when the audit log recorded its deletion (null when it has no such entry, as for an
+ * example an import left out).
+ */
+export const DeletedExampleSchema = z.object({
+  id: IdSchema,
+  question: z.string(),
+  lastVersion: z.number().int().min(1),
+  lastEditedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type DeletedExample = z.infer<typeof DeletedExampleSchema>;
+
+/**
+ * GET /examples/deleted answer data: the examples that have a history but no longer exist, the
+ * most recently edited first (then by id, newest first), `nextCursor` for the next page.
+ */
+export const DeletedExamplesPageSchema = z.object({
+  examples: z.array(DeletedExampleSchema),
+  nextCursor: z.string().nullable(),
+});
+export type DeletedExamplesPage = z.infer<typeof DeletedExamplesPageSchema>;

@@ -36,3 +36,20 @@ export function listAudit(db: Db, limit: number, beforeId?: number) {
   return q.orderBy('id', 'desc').limit(limit).execute();
 }
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number];
+
+/** When each of `targetIds` last had `action` recorded (absent: never), as the log has it. */
+export async function lastRecorded(
+  db: Db,
+  action: string,
+  targetIds: string[],
+): Promise<Map<string, string>> {
+  if (targetIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['target_id', (eb) => eb.fn.max('created_at').as('at')])
+    .where('action', '=', action)
+    .where('target_id', 'in', targetIds)
+    .groupBy('target_id')
+    .execute();
+  return new Map(rows.flatMap((r) => (r.target_id === null ? [] : [[r.target_id, String(r.at)]])));
+}

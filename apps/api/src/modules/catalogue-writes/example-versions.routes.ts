@@ -1,6 +1,8 @@
 import { successSchema } from '@exemplar/shared/api';
 import { IdParamsSchema } from '@exemplar/shared/catalogue';
 import {
+  DeletedExamplesPageSchema,
+  DeletedExamplesQuerySchema,
   ExampleVersionsSchema,
   RestoredExampleSchema,
   RestoreVersionSchema,
@@ -10,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 
 /**
- * GET /examples/{id}/versions and POST /examples/{id}/versions/{version}/restore: an example's
+ * GET /examples/deleted (the examples that no longer exist but keep their history, for a super
+ * admin to find one to restore), GET /examples/{id}/versions and POST /examples/{id}/versions/{version}/restore: an example's
  * history for those who write the catalogue (a deleted example's for a super admin only, decided
  * by the service).
  */
@@ -18,6 +21,20 @@ export const exampleVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.catalogueWrites.versions;
   const onRequest = app.requirePermission('catalogue:write');
   const tags = ['catalogue (admin)'];
+
+  app.get(
+    '/examples/deleted',
+    {
+      onRequest: app.requirePermission('catalogue:restore-deleted'),
+      schema: {
+        tags,
+        summary: 'Deleted examples that keep their history, most recently edited first',
+        querystring: DeletedExamplesQuerySchema,
+        response: { 200: successSchema(DeletedExamplesPageSchema) },
+      },
+    },
+    async (request) => ok(await service.listDeleted(request.query)),
+  );
 
   app.get(
     '/examples/:id/versions',

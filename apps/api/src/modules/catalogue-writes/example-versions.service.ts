@@ -1,7 +1,15 @@
 import { ErrorCode } from '@exemplar/shared/api';
+import { ID_MAX } from '@exemplar/shared/fields';
 import { can } from '@exemplar/shared/roles';
-import type { ExampleVersion, RestoredExample, RestoreVersion } from '@exemplar/shared/versions';
+import type {
+  DeletedExamplesPage,
+  ExampleVersion,
+  RestoredExample,
+  RestoreVersion,
+} from '@exemplar/shared/versions';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { lastRecorded } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/auth.deps';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
 import * as examples from '../examples/examples.repository';
@@ -49,9 +57,59 @@ async function checkRefsOf(trx: Tx, row: versions.VersionRow) {
   );
 }
 
+export const DELETED_PAGE_DEFAULT = 20;
+
+function readDeletedCursor(raw: string): versions.DeletedAfter {
+  return decodeCursor(raw, (v) => {
+    const { editedAt, id } = v;
+    // A stored instant as it came out of the database, and an id the engines can hold.
+    const instant =
+      typeof editedAt === 'string' && editedAt.length <= 40 && !Number.isNaN(Date.parse(editedAt));
+    const valid = Number.isSafeInteger(id) && (id as number) >= 1 && (id as number) <= ID_MAX;
+    return instant && valid && Object.keys(v).length === 2
+      ? { editedAt: editedAt as string, id: id as number }
+      : undefined;
+  });
+}
+
 /** An example's history: read newest first, and any version made current again as a new one. */
 export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) {
   return {
+    /**
+     * The deleted examples (a history but no examples row), the most recently edited first: a
+     * page of `limit` from `cursor`, each with when its deletion was audited.
+     */
+    async listDeleted({
+      limit = DELETED_PAGE_DEFAULT,
+      cursor,
+    }: {
+      limit?: number;
+      cursor?: string;
+    }): Promise<DeletedExamplesPage> {
+      const after = cursor ? readDeletedCursor(cursor) : undefined;
+      const rows = await versions.listDeleted(db, limit + 1, after);
+      const page = rows.slice(0, limit);
+      const deletedAt = await lastRecorded(
+        db,
+        'examples.delete',
+        page.map((r) => String(r.example_id)),
+      );
+      const last = page.at(-1);
+      return {
+        examples: page.map((r) => ({
+          id: Number(r.example_id),
+          question: r.question,
+          lastVersion: Number(r.version),
+          lastEditedAt: r.edited_at,
+          deletedAt: deletedAt.get(String(r.example_id)) ?? null,
+        })),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ editedAt: last.edited_at, id: Number(last.example_id) })
+            : null,
+      };
+    },
+
     /** Newest first; the read is audited (who looked at a deleted example's text, too). */
     list: (actor: AuthUser, id: number): Promise<ExampleVersion[]> =>
       db.transaction().execute(async (trx) => {

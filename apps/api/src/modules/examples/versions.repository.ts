@@ -176,3 +176,44 @@ export function exportedVersions(db: Db) {
     .orderBy('v.version')
     .execute();
 }
+
+/** Where a page of deleted examples ended: the last one's newest edit and its id. */
+export interface DeletedAfter {
+  editedAt: string;
+  id: number;
+}
+
+/**
+ * Up to `limit` deleted examples (versions but no examples row), each with its newest version:
+ * the newest of those edits first, then by id descending, after `after` when given.
+ */
+export function listDeleted(db: Db, limit: number, after?: DeletedAfter) {
+  let query = db
+    .selectFrom('example_versions as v')
+    .select(['v.example_id', 'v.version', 'v.question', 'v.edited_at'])
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('examples as e').select('e.id').whereRef('e.id', '=', 'v.example_id'))),
+    )
+    .where(({ eb, selectFrom }) =>
+      eb(
+        'v.version',
+        '=',
+        selectFrom('example_versions as w')
+          .select(({ fn }) => fn.max('w.version').as('newest'))
+          .whereRef('w.example_id', '=', 'v.example_id'),
+      ),
+    );
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('v.edited_at', '<', after.editedAt),
+        eb.and([eb('v.edited_at', '=', after.editedAt), eb('v.example_id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('v.edited_at', 'desc')
+    .orderBy('v.example_id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from '../../../api/catalogue';
 import { successMessage } from '../../../lib/envelope';
+import { deletedExamplesKeys } from './example-versions';
 
 /**
  * DELETE /{entity}/{id}; resolves with the server's message. Something still in use answers 409
@@ -19,6 +20,9 @@ export function useDeleteEntity(entity: CatalogueEntity) {
     mutationFn: (id: number) => deleteEntity(entity, id),
     onSuccess: () => {
       void invalidateCatalogue(queryClient);
+      // A deleted example joins the deleted examples a super admin can restore.
+      if (entity === 'examples')
+        void queryClient.invalidateQueries({ queryKey: deletedExamplesKeys.all });
     },
   });
 }

@@ -1,9 +1,19 @@
-import type { Example } from '@exemplar/shared/catalogue';
 import type { ExampleVersion } from '@exemplar/shared/versions';
-import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ApiError } from '../../../lib/api-error';
@@ -15,39 +25,53 @@ import { usePhone } from './use-phone';
 import { VersionCompare, type Pair } from './version-compare';
 
 interface ExampleHistoryProps {
-  example: Example | null;
+  /** The example whose history is open (a deleted one's too), or null: closed. */
+  id: number | null;
+  /** The example was deleted: its newest version can be restored too, bringing it back. */
+  deleted?: boolean;
   lookups: Lookups;
   onClose: () => void;
 }
 
 /** The History dialog of an example: a dialog on larger screens, the whole screen on phones. */
-export function ExampleHistoryModal({ example, lookups, onClose }: ExampleHistoryProps) {
+export function ExampleHistoryModal({ id, deleted, lookups, onClose }: ExampleHistoryProps) {
   const phone = usePhone();
   return (
     <Modal
-      opened={example !== null}
+      opened={id !== null}
       onClose={onClose}
-      title={example ? `History of example ${example.id}` : 'History'}
+      title={id !== null ? `History of example ${id}` : 'History'}
       size="min(1100px, 96vw)"
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Close history' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      {example && <ExampleHistory key={example.id} id={example.id} lookups={lookups} />}
+      {id !== null && <ExampleHistory key={id} id={id} deleted={deleted} lookups={lookups} />}
     </Modal>
   );
 }
 
 /**
  * Every version of example `id`, newest first (who, when, how), any two compared word by word,
- * and any older one restored (after a confirmation) as a new version.
+ * and any older one restored (after a confirmation) as a new version. Of a deleted example, any
+ * version may be restored, the newest too: the example comes back under its own id.
  */
-export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }) {
+export function ExampleHistory({
+  id,
+  deleted = false,
+  lookups,
+}: {
+  id: number;
+  deleted?: boolean;
+  lookups: Lookups;
+}) {
   const versions = useExampleVersions(id);
   const restore = useRestoreVersion();
   const [pair, setPair] = useState<Pair | null>(null);
   const [view, setView] = useState<'changes' | 'rendered'>('changes');
   const [failure, setFailure] = useState<{ version: number; error: Error } | null>(null);
+  const [broughtBack, setBroughtBack] = useState(false);
+  const gone = deleted && !broughtBack;
   const names = useMemo(() => settingNames(lookups), [lookups]);
   const phone = usePhone();
 
@@ -74,6 +98,7 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
       {
         onSuccess: ({ message }) => {
           setPair(null);
+          setBroughtBack(true);
           notifications.show({
             color: 'teal',
             icon: <IconCheck size={18} />,
@@ -93,12 +118,20 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
       closeButtonProps: { 'aria-label': 'Close' },
       children: (
         <Stack gap={6}>
-          <Text size="sm">
-            The example will take version {v.version}&apos;s question, answer, procedure,
-            difficulty, type and category. It is saved as a new version
-            {newest ? ` (version ${newest.version + 1})` : ''}: no version is lost, and the current
-            text stays in the history to restore later.
-          </Text>
+          {gone ? (
+            <Text size="sm">
+              Example {id} comes back under its own id with version {v.version}&apos;s question,
+              answer, procedure, difficulty, type and category, saved as a new version
+              {newest ? ` (version ${newest.version + 1})` : ''}: no version is lost.
+            </Text>
+          ) : (
+            <Text size="sm">
+              The example will take version {v.version}&apos;s question, answer, procedure,
+              difficulty, type and category. It is saved as a new version
+              {newest ? ` (version ${newest.version + 1})` : ''}: no version is lost, and the
+              current text stays in the history to restore later.
+            </Text>
+          )}
           <Text size="sm" fw={600} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
             {v.question}
           </Text>
@@ -111,7 +144,7 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
   /** Current, why it cannot be restored, or its Restore button. */
   const restoreCell = (v: ExampleVersion) => {
     const missing = names.missing(v);
-    return v === newest ? (
+    return v === newest && !gone ? (
       <Text size="sm" c="dimmed">
         Current
       </Text>
@@ -140,6 +173,11 @@ export function ExampleHistory({ id, lookups }: { id: number; lookups: Lookups }
 
   return (
     <Stack gap="lg">
+      {gone && (
+        <Alert color="orange" variant="light" icon={<IconTrash size={18} />} title="Deleted">
+          Example {id} was deleted. Restore one of its versions to bring it back.
+        </Alert>
+      )}
       {failure && (
         <ErrorAlert title="Restore failed" onClose={() => setFailure(null)}>
           <Stack gap="xs" align="flex-start">

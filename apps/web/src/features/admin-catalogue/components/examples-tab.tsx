@@ -4,7 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
+import { can } from '@exemplar/shared/roles';
 import { isNotFound } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/auth-store';
 import { useAdminExamples } from '../api/get-examples';
 import { categoryOptions } from '../lib/category-tree';
 import { countOf, emptyText, loadFailed } from '../lib/entities';
@@ -12,6 +14,7 @@ import { toId } from '../lib/form-validation';
 import { truncateText } from '../lib/truncate';
 import { CategorySelect } from './category-select';
 import { DataTable, type Column } from './data-table';
+import { DeletedExamples } from './deleted-examples';
 import { optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf, type TabLoad } from './entity-tab';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
@@ -52,8 +55,9 @@ function formatDate(iso: string): string {
 /**
  * Examples tab: server-side search (q) and filters (subject, category, difficulty, type), paged
  * with 'Load more'; question and answer cut to 50 characters in the list. Each example's History
- * lists its versions, compares any two and restores one. `?edit={id}` in the address opens that
- * example's edit form.
+ * lists its versions, compares any two and restores one; a super admin also finds the deleted
+ * examples under the list and restores one from its History. `?edit={id}` in the address opens
+ * that example's edit form.
  */
 export function ExamplesTab() {
   const state = useLookups();
@@ -69,7 +73,9 @@ export function ExamplesTab() {
     setEditor(null);
     if (linked.id !== null) linked.forget();
   };
-  const [history, setHistory] = useState<Example | null>(null);
+  const [history, setHistory] = useState<{ id: number; deleted: boolean } | null>(null);
+  const { user } = useAuth();
+  const mayRestoreDeleted = can(user?.groups, 'catalogue:restore-deleted');
   const deletion = useDeleteAction('examples');
   const examples = useAdminExamples({ ...filters, status: filters.status ?? 'all', q });
   const lookups = state.status === 'success' ? state.lookups : null;
@@ -183,14 +189,15 @@ export function ExamplesTab() {
             rowName={(row) => `example ${row.id}`}
             emptyText={emptyText('examples')}
             onEdit={(row) => setEditor({ mode: 'edit', row })}
-            onHistory={setHistory}
+            onHistory={(row) => setHistory({ id: row.id, deleted: false })}
             onDelete={(row) => deletion.confirmDelete(row.id, truncateText(row.question))}
             deletingId={deletion.deletingId}
             busy={examples.isPlaceholderData}
           />
           {lookups && (
             <ExampleHistoryModal
-              example={history}
+              id={history?.id ?? null}
+              deleted={history?.deleted}
               lookups={lookups}
               onClose={() => setHistory(null)}
             />
@@ -217,6 +224,9 @@ export function ExamplesTab() {
                 </Button>
               )}
             </Group>
+          )}
+          {mayRestoreDeleted && (
+            <DeletedExamples onHistory={(id) => setHistory({ id, deleted: true })} />
           )}
         </>
       )}
