@@ -79,8 +79,17 @@ describe('reviews in the browser: add, recall, grade with a key, all caught up',
     await item.getByRole('button', { name: 'Try it yourself' }).click();
     const field = item.locator('math-field');
     await field.waitFor();
+    // MathLive's element is defined once its chunk loads, and the panel then focuses it: type only
+    // after both, or the first key can land before the field takes keys.
+    await eventually(() =>
+      field.evaluate((el) => typeof (el as { getValue?: unknown }).getValue === 'function'),
+    ).toBe(true);
     await field.click();
+    await eventually(() => page.evaluate(() => document.activeElement?.tagName.toLowerCase())).toBe(
+      'math-field',
+    );
     await page.keyboard.type('72', { delay: 30 });
+    await eventually(() => field.evaluate((el) => (el as { value?: string }).value)).toBe('72');
     await page.keyboard.press('Enter');
     await eventually(() => item.getByTestId('verdict-status').textContent()).toContain('Correct!');
     const grades = page.getByTestId('grade-buttons');
