@@ -16,10 +16,16 @@ import { MathCheckPool } from './math-check.pool';
 
 /**
  * A hostile field just under the 50,000-character limit: thousands of unclosed `\(` (each one made
- * the old checker scan to the end of the text) and a few hundred expressions KaTeX must typeset.
+ * the old checker scan to the end of the text) and a few hundred expressions KaTeX must typeset,
+ * each different (the maths thread remembers the verdict on an expression it has seen).
  */
 const hostileField = (i: number) =>
-  `Record ${i}: ` + '\\( '.repeat(10_000) + 'so $\\frac{x^2+1}{y_i} = \\sqrt{z}$ and '.repeat(200);
+  `Record ${i}: ` +
+  '\\( '.repeat(10_000) +
+  Array.from(
+    { length: 200 },
+    (_, k) => `so $\\frac{x^2+${i * 200 + k}}{y_i} = \\sqrt{z}$ and `,
+  ).join('');
 
 const RECORDS = 80;
 
