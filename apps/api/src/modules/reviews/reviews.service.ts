@@ -117,7 +117,12 @@ export function reviewsService(db: Kysely<Database>, clock: () => Date = () => n
           card = await repo.getCard(db, userId, exampleId);
           if (!card) continue;
         }
-        if (await isRetry(card, rating, now)) return { review: toReviewCard(card), repeated: true };
+        if (await isRetry(card, rating, now)) {
+          // The grade this repeats may have been written after `card` was read (two at once): answer
+          // the card as that grade left it.
+          const current = (await repo.getCard(db, userId, exampleId)) ?? card;
+          return { review: toReviewCard(current), repeated: true };
+        }
         const next = grade(card, rating, now);
         const before = card;
         const written = await db.transaction().execute(async (trx) => {
