@@ -115,3 +115,23 @@ export function requiredIdField(label: string) {
 
 /** An id given in a path or query string ("12"), as a number. */
 export const IdParamSchema = z.string().refine(isIdText, `must be ${ID_RANGE}`).transform(Number);
+
+/**
+ * A query for one page of a keyset-paged list: `limit` from 1 to 100 and the `cursor` the previous
+ * page gave out. Lists with nothing else to ask (the review queue, the deleted examples) take it as
+ * it is.
+ */
+export const PageQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
+      .optional(),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this API gave out')
+      .optional(),
+  })
+  .strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExampleSchema } from './catalogue';
-import { IdParamSchema, IdSchema, requiredIdField } from './fields';
+import { IdParamSchema, IdSchema, requiredIdField, PageQuerySchema } from './fields';
 
 /**
  * Reviews: a signed-in learner's examples brought back on the FSRS schedule (the scheduler of
@@ -79,20 +79,7 @@ export const ReviewItemSchema = z.object({
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
 /** GET /reviews/due query. */
-export const ReviewsDueQuerySchema = z
-  .object({
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
-      .transform(Number)
-      .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
-      .optional(),
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this API gave out')
-      .optional(),
-  })
-  .strict();
+export const ReviewsDueQuerySchema = PageQuerySchema;
 export type ReviewsDueQuery = z.input<typeof ReviewsDueQuerySchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamSchema, IdSchema } from './fields';
+import { IdParamSchema, IdSchema, PageQuerySchema } from './fields';
 import { ExampleSchema, ExampleStatusSchema } from './catalogue';
 
 /** How a version of an example came to be. */
@@ -61,20 +61,7 @@ export const RestoredExampleSchema = z.object({
 export type RestoredExample = z.infer<typeof RestoredExampleSchema>;
 
 /** GET /examples/deleted query: a page of `limit` (default 20), from `cursor` when given. */
-export const DeletedExamplesQuerySchema = z
-  .object({
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
-      .transform(Number)
-      .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
-      .optional(),
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this API gave out')
-      .optional(),
-  })
-  .strict();
+export const DeletedExamplesQuerySchema = PageQuerySchema;
 export type DeletedExamplesQuery = z.input<typeof DeletedExamplesQuerySchema>;
 
 /**
