@@ -459,7 +459,7 @@ describe('MathCheckPool', () => {
     const pool = new MathCheckPool();
     try {
       await pool.check(['$x$']); // the thread is up: the limit below stops the checking itself
-      const heavy = Array.from({ length: 50 }, (_, i) => hostileField(i));
+      const heavy = Array.from({ length: 100 }, (_, i) => hostileField(i));
       await expect(pool.check(heavy, { timeoutMs: 200 })).rejects.toMatchObject({
         statusCode: 503,
         message: expect.stringMatching(/^Checking the maths took longer than/),
