@@ -107,19 +107,22 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
       if (++counts[problem.kind] <= MAX_LISTED_PROBLEMS_PER_KIND) problems.push(problem);
     };
     progress.total = await countExamples(db);
-    for (let afterId = 0; ;) {
-      const rows = await exampleTextsBatch(db, afterId, batchSize);
-      if (rows.length === 0) break;
+    let rows = await exampleTextsBatch(db, 0, batchSize);
+    while (rows.length > 0) {
       const texts = rows.flatMap((r) => [r.question, r.answer, r.procedure ?? '']);
-      const found = await pool.check(texts, { bareLatex: true });
+      // The next batch is read while the thread checks this one.
+      const [found, next] = await Promise.all([
+        pool.check(texts, { bareLatex: true }),
+        exampleTextsBatch(db, rows.at(-1)!.id, batchSize),
+      ]);
       rows.forEach((row, i) => {
         FIELDS.forEach((field, f) => {
           for (const p of fieldProblems(row.id, field, found[i * FIELDS.length + f]!)) add(p);
         });
         if (!row.procedure?.trim()) add(emptyProcedureProblem(row.id));
       });
-      afterId = rows.at(-1)!.id;
       progress.checked += rows.length;
+      rows = next;
     }
     const [categories, perCategory] = await Promise.all([
       listCategories(db),
