@@ -1,14 +1,18 @@
 /**
  * The catalogue health check at scale: seeds N examples (the MATH public sample,
- * `../shared/corpus/math-public-sample.json` beside the repository, repeated; each copy's question
- * numbered so no two are equal; answers wrapped as the import wraps bare LaTeX) over the bench's
+ * `../shared/corpus/math-public-sample.json` beside the repository, repeated; in the k-th copy every
+ * number in the question, answer and procedure is k more, so the maths of each copy is new to the
+ * checker wherever it has a number (`--repeat` keeps the copies' maths as written instead;
+ * `--distinct` also starts each of the copy's delimited expressions with `{}^{k}`, so that no
+ * expression repeats another copy's, the checker's worst case); each
+ * question numbered so no two are equal; answers wrapped as the import wraps bare LaTeX) over the bench's
  * 1,000 categories, starts the built-from-source API on it (SQLite, or PostgreSQL with
  * --engine postgres), asks GET /api/admin/catalogue-health as an admin and polls it until done,
  * while a second loop asks GET /api/health every 25 ms and times each answer (and goes on as long
  * again after the run, for the machine's own noise). Prints how long the run took (and how fast it checked the first pass over the sample, where every expression is new
  * to the checker), its problems per kind, the health latencies, and the second call's time.
  *
- *   node --import tsx scripts/measure-catalogue-health.ts [--examples 100000] [--engine sqlite|postgres]
+ *   node --import tsx scripts/measure-catalogue-health.ts [--examples 100000] [--engine sqlite|postgres] [--repeat | --distinct]
  *
  * PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a
  * database.
@@ -17,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { questionKey, wrapBareLatex } from '@exemplar/shared/math';
+import { questionKey, splitMath, wrapBareLatex } from '@exemplar/shared/math';
 import pg from 'pg';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
@@ -29,6 +33,8 @@ const { values } = parseArgs({
   options: {
     examples: { type: 'string', default: '100000' },
     engine: { type: 'string', default: 'sqlite' },
+    repeat: { type: 'boolean', default: false },
+    distinct: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.examples);
@@ -43,6 +49,34 @@ interface Record_ {
 const corpusFile =
   process.env.MATH_CORPUS ?? path.resolve(root, '../shared/corpus/math-public-sample.json');
 const corpus = JSON.parse(fs.readFileSync(corpusFile, 'utf8')) as Record_[];
+
+/** `{}^{k}` at the start of each delimited expression (bare environments are left as they are). */
+const marked = (text: string, k: number) =>
+  splitMath(text)
+    .map((seg) => {
+      if ((seg.kind !== 'inline' && seg.kind !== 'display') || seg.raw === seg.value)
+        return seg.raw;
+      const at = seg.raw.indexOf(seg.value);
+      return `${seg.raw.slice(0, at)}{}^{${k}}${seg.raw.slice(at)}`;
+    })
+    .join('');
+
+/** The k-th copy of a text: every run of digits k more (the first copy, k = 0, as written). */
+function shifted(text: string, k: number) {
+  if (k === 0 || values.repeat) return text;
+  const numbers = text.replace(/\d+/g, (n) => String(BigInt(n) + BigInt(k)));
+  return values.distinct ? marked(numbers, k) : numbers;
+}
+
+/** Expressions in the seeded fields, and how many distinct (each is checked once per run). */
+const expressions = { all: 0, distinct: new Set<string>() };
+function count(text: string | null) {
+  for (const seg of splitMath(text ?? '')) {
+    if (seg.kind !== 'inline' && seg.kind !== 'display') continue;
+    expressions.all++;
+    expressions.distinct.add(seg.kind[0] + seg.value);
+  }
+}
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
@@ -71,12 +105,16 @@ try {
     let batch = [];
     for (let i = 0; i < N; i++) {
       const r = corpus[i % corpus.length]!;
-      const question = `${r.question} (${i + 1})`;
+      const k = Math.floor(i / corpus.length);
+      const question = `${shifted(r.question, k)} (${i + 1})`;
+      const answer = wrapBareLatex(shifted(r.answer, k));
+      const procedure = r.procedure == null ? null : shifted(r.procedure, k);
+      for (const text of [question, answer, procedure]) count(text);
       batch.push({
         question,
         question_key: questionKey(question),
-        answer: wrapBareLatex(r.answer),
-        procedure: r.procedure,
+        answer,
+        procedure,
         difficulty_id: difficultyIds[i % 4]!,
         type_id: typeIds[(i >> 2) % 4]!,
         category_id: categoryIds[i % categoryIds.length]!,
@@ -93,8 +131,12 @@ try {
   });
   await database.close();
   console.log(
-    `${ENGINE}: seeded ${N} examples (the ${corpus.length}-record sample repeated) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `${ENGINE}: seeded ${N} examples (the ${corpus.length}-record sample repeated${values.repeat ? ' as written' : values.distinct ? ', numbers shifted and maths marked per copy' : ', numbers shifted per copy'}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
+  console.log(
+    `expressions: ${expressions.all}, of which ${expressions.distinct.size} distinct (${((100 * expressions.distinct.size) / expressions.all).toFixed(0)} %)`,
+  );
+  expressions.distinct.clear();
 
   const { base, server, signedIn } = await startApi({ dataDir, databaseUrl });
   try {
