@@ -1,26 +1,30 @@
 // `npm run bench`: throughput and latency of the API against the ceiling for each payload, on
 // SQLite and on PostgreSQL, with a generated catalogue of 100,000 examples and 1,000 categories;
 // the server-rendered public pages on the same catalogue (cache hits against their ceilings, and
-// cold renders); plus the time to import the MATH public sample. Writes its tables into
-// docs/benchmarks.md.
+// cold renders); what the drafts' status condition costs on cold reads (visitor against editor,
+// and the list's query plans); plus the time to import the MATH public sample. Writes its tables
+// into docs/benchmarks.md.
 //
 // Options: --examples N (100000) --duration S (8) --engines sqlite,postgres
-//   --only api,compression,pages (all three by default; each writes its own part of the file; the
-//   import time is part of api) --help (these lines, and nothing run)
+//   --only api,compression,pages,drafts (all four by default; each writes its own part of the
+//   file; the import time is part of api; drafts adds 30 s of load per engine at --duration 8,
+//   on the catalogue and server the others use) --help (these lines, and nothing run)
 // PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a database.
 //
 // The parts: bench/engine.ts (one engine's measurements), bench/pages.ts (its pages' rows),
 // bench/load.ts (autocannon), bench/same-bytes.ts (the ceiling), bench/processes.ts (servers),
-// bench/api-report.ts (the API and pages sections), bench/compression.ts.
+// bench/drafts.ts (the drafts' rows and plans), bench/plans.ts (EXPLAIN),
+// bench/api-report.ts (the API, drafts and pages sections), bench/compression.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { apiSection, pagesSection, writeSection } from './bench/api-report';
+import { apiSection, draftsSection, pagesSection, writeSection } from './bench/api-report';
 import { benchCompression } from './bench/compression';
 import {
   benchEngine,
   benchImport,
+  noResults,
   pgAvailable,
   type EngineResults,
   type Engine,
@@ -33,7 +37,7 @@ const { values } = parseArgs({
     examples: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '8' },
     engines: { type: 'string', default: 'sqlite,postgres' },
-    only: { type: 'string', default: 'api,compression,pages' },
+    only: { type: 'string', default: 'api,compression,pages,drafts' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -48,9 +52,10 @@ if (values.help) {
   process.exit(0);
 }
 const ONLY = new Set(values.only!.split(','));
-const unknown = [...ONLY].filter((part) => !['api', 'compression', 'pages'].includes(part));
+const PARTS = ['api', 'compression', 'pages', 'drafts'];
+const unknown = [...ONLY].filter((part) => !PARTS.includes(part));
 if (unknown.length) {
-  console.error(`--only: no part named ${unknown.join(', ')} (api, compression, pages)`);
+  console.error(`--only: no part named ${unknown.join(', ')} (${PARTS.join(', ')})`);
   process.exit(1);
 }
 /** The machine's load average when the run began (the sections also give it at their end). */
@@ -73,10 +78,10 @@ if (ONLY.has('compression')) {
   writeSection('bench-compression', section);
   console.log(section);
 }
-if (!ONLY.has('api') && !ONLY.has('pages')) process.exit(0);
+const parts = { api: ONLY.has('api'), pages: ONLY.has('pages'), drafts: ONLY.has('drafts') };
+if (!parts.api && !parts.pages && !parts.drafts) process.exit(0);
 
-const parts = { api: ONLY.has('api'), pages: ONLY.has('pages') };
-const results: EngineResults = { rows: [], signedIn: [], cold: [], pages: [], coldPages: [] };
+const results: EngineResults = noResults();
 const skipped: string[] = [];
 for (const engine of values.engines!.split(',') as Engine[]) {
   if (engine === 'postgres' && !(await pgAvailable(PG_ADMIN))) {
@@ -93,6 +98,20 @@ for (const engine of values.engines!.split(',') as Engine[]) {
     (results[key] as unknown[]).push(...measured[key]);
 }
 
+if (parts.drafts) {
+  const { section, table, plansText } = draftsSection({
+    examples: EXAMPLES,
+    duration: DURATION,
+    rows: results.drafts,
+    totals: results.draftsTotals,
+    plans: results.draftsPlans,
+    skipped,
+    loadAtStart,
+  });
+  writeSection('bench-drafts', section);
+  console.log(table);
+  console.log(`\n${plansText}`);
+}
 if (parts.pages) {
   const { section, table, coldTable } = pagesSection({
     examples: EXAMPLES,

@@ -8,6 +8,13 @@ import pg from 'pg';
 import { createDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
 import { importCatalogue } from '../../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import {
+  benchDrafts,
+  draftsPlans,
+  type DraftsPlan,
+  type DraftsRow,
+  type DraftsTotals,
+} from './drafts';
 import { coldQueries, generateCatalogue } from './generate';
 import { answerAsSent, measureRounds, run, runCold } from './load';
 import { benchPages, type PageColdRow, type PageRow } from './pages';
@@ -21,8 +28,11 @@ export interface BenchOptions {
   duration: number;
   /** A PostgreSQL URL that may create and drop databases. */
   pgAdmin: string;
-  /** What to measure on the engine's server: the API's rows, the server-rendered pages' rows. */
-  parts: { api: boolean; pages: boolean };
+  /**
+   * What to measure on the engine's server: the API's rows, the server-rendered pages' rows, the
+   * drafts' status condition on cold reads.
+   */
+  parts: { api: boolean; pages: boolean; drafts: boolean };
 }
 
 const log = (...a: unknown[]) => console.error('[bench]', ...a);
@@ -138,11 +148,26 @@ export interface EngineResults {
   cold: ColdRow[];
   pages: PageRow[];
   coldPages: PageColdRow[];
+  drafts: DraftsRow[];
+  draftsTotals: DraftsTotals[];
+  draftsPlans: DraftsPlan[];
 }
+
+export const noResults = (): EngineResults => ({
+  rows: [],
+  signedIn: [],
+  cold: [],
+  pages: [],
+  coldPages: [],
+  drafts: [],
+  draftsTotals: [],
+  draftsPlans: [],
+});
 
 /**
  * One engine: a generated catalogue, the server on it, and the parts asked for: the API rows
- * (endpoints against their ceilings, signed in, cold) and the server-rendered pages' rows.
+ * (endpoints against their ceilings, signed in, cold), the drafts' rows (cold reads with and
+ * without the status condition, and their plans) and the server-rendered pages' rows.
  */
 export async function benchEngine(
   engine: Engine,
@@ -172,31 +197,48 @@ export async function benchEngine(
     // What autovacuum does soon after a bulk load (statistics, visibility map for index-only
     // counts). SQLite's statistics are gathered by the server at start-up.
     if (engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
-    // The example in the middle of the catalogue: its position counts half the examples.
-    const { id: middleId } = await database.db
-      .selectFrom('examples')
+    // The published example in the middle of the catalogue: its position counts half the
+    // examples. (2% are drafts, which a visitor cannot see: see generate.ts.)
+    const published = database.db.selectFrom('examples').where('status', '=', 'published');
+    const { id: middleId } = await published
       .select('id')
       .orderBy('id')
       .offset(Math.floor(examples / 2))
       .limit(1)
       .executeTakeFirstOrThrow();
-    // Every example's id, for the cold page renders (one page never asked before per request).
+    // Every published example's id, for the cold page renders (one page never asked before per
+    // request; a draft's page is a 404 for a visitor).
     const exampleIds = parts.pages
-      ? (await database.db.selectFrom('examples').select('id').orderBy('id').execute()).map(
-          (r) => r.id,
-        )
+      ? (await published.select('id').orderBy('id').execute()).map((r) => r.id)
       : [];
     await database.close();
     log(`${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const { base, server, signedIn } = await startApi({ dataDir, databaseUrl });
-    const results: EngineResults = { rows: [], signedIn: [], cold: [], pages: [], coldPages: [] };
+    const results = noResults();
+    // One list of never-asked queries for every cold run on this server, so that no run meets a
+    // query (nor a filter's total) an earlier run left in a cache.
+    const cold = {
+      list: parts.api || parts.drafts ? coldQueries(400_000, catalogue) : [],
+      next: 0,
+    };
     try {
       if (parts.api) {
         Object.assign(
           results,
-          await benchApi(engine, { base, signedIn, dataDir, duration }, catalogue, middleId),
+          await benchApi(engine, { base, signedIn, dataDir, duration, cold }, catalogue, middleId),
         );
+      }
+      if (parts.drafts) {
+        // The bench's superadmin is an editor (catalogue:write), as every admin is.
+        const drafts = await benchDrafts(engine, {
+          base,
+          editor: signedIn,
+          duration,
+          cold,
+        });
+        results.drafts = drafts.rows;
+        results.draftsTotals = [drafts.totals];
       }
       if (parts.pages) {
         const pages = await benchPages(engine, {
@@ -213,6 +255,16 @@ export async function benchEngine(
       }
     } finally {
       await stop(server);
+    }
+    if (parts.drafts) {
+      // After the server: on SQLite it holds the data directory while it runs, and the statistics
+      // its start-up gathered stay in the file, so the planner here reads the ones it read.
+      const reopened = createDatabase({ dataDir, databaseUrl });
+      try {
+        results.draftsPlans = await draftsPlans(engine, reopened, catalogue);
+      } finally {
+        await reopened.close();
+      }
     }
     return results;
   } finally {
@@ -238,7 +290,14 @@ async function benchApi(
     signedIn,
     dataDir,
     duration,
-  }: { base: string; signedIn: Record<string, string>; dataDir: string; duration: number },
+    cold,
+  }: {
+    base: string;
+    signedIn: Record<string, string>;
+    dataDir: string;
+    duration: number;
+    cold: { list: string[]; next: number };
+  },
   catalogue: Catalogue,
   middleId: number,
 ): Promise<Pick<EngineResults, 'rows' | 'signedIn' | 'cold'>> {
@@ -289,7 +348,6 @@ async function benchApi(
     }
     // Cold: a query never asked before on every request (visitors, then signed in, from one list
     // so the signed-in run cannot reuse pages the visitors' run cached).
-    const cold = { list: coldQueries(400_000, catalogue), next: 0 };
     for (const [caller, headers] of [
       ['visitor', {}],
       ['signed in', signedIn],

@@ -1,5 +1,6 @@
 // A synthetic catalogue for the bench: 10 subjects × 100 categories (10 main, 90 below them)
-// = 1,000 categories, 4 difficulties, 4 types, and N examples spread evenly over every category.
+// = 1,000 categories, 4 difficulties, 4 types, and N examples spread evenly over every category,
+// 2% of them drafts (DRAFT_EVERY).
 import { questionKey } from '@exemplar/shared/math';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/api/src/db/schema';
@@ -12,6 +13,15 @@ const TOPICS =
   'triangle circle polynomial sequence matrix vector probability limit series function angle prime parabola tangent'.split(
     ' ',
   );
+
+/**
+ * One example in DRAFT_EVERY is a draft, the rest published: every 50th example, the count shifted
+ * by one at each pass over the categories (examples go to the categories in turn), so the drafts
+ * fall in every category (2 of each category's 100 examples at 100,000), not all in 20 of them.
+ */
+export const DRAFT_EVERY = 50;
+export const isDraft = (i: number, categories: number) =>
+  (i + Math.floor(i / categories)) % DRAFT_EVERY === DRAFT_EVERY - 1;
 
 export async function generateCatalogue(db: Kysely<Database>, examples: number) {
   const at = new Date('2026-01-01T00:00:00Z').toISOString();
@@ -97,6 +107,7 @@ export async function generateCatalogue(db: Kysely<Database>, examples: number) 
       difficulty_id: difficultyIds[i % 4]!,
       type_id: typeIds[(i >> 2) % 4]!,
       category_id: categoryIds[i % categoryIds.length]!,
+      status: isDraft(i, categoryIds.length) ? ('draft' as const) : ('published' as const),
       created_by: null,
       created_at: at,
       updated_at: at,
@@ -160,4 +171,11 @@ export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/** How many of `examples` generated examples are drafts. */
+export function draftCount(examples: number, categories = 1000) {
+  let n = 0;
+  for (let i = 0; i < examples; i++) if (isDraft(i, categories)) n++;
+  return n;
 }

@@ -23,15 +23,19 @@ export async function run(url: string, duration: number, headers: Record<string,
 
 /**
  * Every request takes the next query from `queries` (none repeats), so nothing is answered from a
- * cache keyed by the query: what a long tail of distinct searches and filters costs.
+ * cache keyed by the query: what a long tail of distinct searches and filters costs. `append` is
+ * added to every query (`&status=all`). `cacheHits` counts the answers the visitors' cache gave
+ * (`x-catalogue-cache: hit`): 0 unless a query was asked before.
  */
 export async function runCold(
   base: string,
   queries: { list: string[]; next: number },
   duration: number,
   headers: Record<string, string> = {},
+  { append = '' }: { append?: string } = {},
 ) {
   const start = queries.next;
+  let cacheHits = 0;
   const r = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -43,7 +47,10 @@ export async function runCold(
         setupRequest: (req) => {
           const path = queries.list[queries.next++];
           if (!path) throw new Error('the cold measurement ran out of distinct queries');
-          return { ...req, path };
+          return { ...req, path: path + append };
+        },
+        onResponse: (_status, _body, _context, answer) => {
+          if (answer?.['x-catalogue-cache'] === 'hit') cacheHits++;
         },
       },
     ],
@@ -54,6 +61,7 @@ export async function runCold(
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.non2xx,
+    cacheHits,
   };
 }
 
