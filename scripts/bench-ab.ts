@@ -102,8 +102,8 @@ try {
     fs.mkdirSync(dataDir);
     if (engine === 'sqlite')
       fs.copyFileSync(path.join(seedDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
-    const { base, server, signedIn } = await startApi({ dataDir, databaseUrl, cwd });
-    servers.push({ label, base, auth: signedIn, stop: () => stop(server) });
+    const { base, server, learner } = await startApi({ dataDir, databaseUrl, cwd });
+    servers.push({ label, base, auth: learner, stop: () => stop(server) });
     log(`${label}: ${cwd} at ${base}`);
   }
 

@@ -85,11 +85,11 @@ ${table}
 
 **Every row above is a cache hit** after the first request: the same URL is asked again and again, so the API answers from the visitors' cache (kept per query and catalogue version). These rows measure the HTTP path and the cache, not the database.
 
-Signed in (a bearer token), the same URLs again. **Also cache hits for the page**: a signed-in caller's page is the visitors' page for that query (kept per query and catalogue version) plus the caller's liked and solved marks for its rows, which one indexed query reads fresh on every request. A position is kept the same way and carries no marks: its signed-in row is a cache hit in the examples service. Cold position queries: \`scripts/bench/positions.ts\` (below). No target; ${duration} s each, one run:
+Signed in as a learner (a bearer token; an editor's reads, which may include drafts, are never served from the visitors' cache), the same URLs again. **Also cache hits for the page**: a signed-in caller's page is the visitors' page for that query (kept per query and catalogue version) plus the caller's liked and solved marks for its rows, which one indexed query reads fresh on every request. A position is kept the same way and carries no marks: its signed-in row is a cache hit in the examples service. Cold position queries: \`scripts/bench/positions.ts\` (below). No target; ${duration} s each, one run:
 
 ${signedInTable}
 
-**Cold** (no cache hit): every request is \`GET /api/examples\` with filters not asked before in the run: one of the 1,000 categories, a two-word search half of the time, a difficulty 60% of the time and a page size from 1 to 100, drawn without repeats from a seeded list, so each request runs its page and total queries. Visitors, then signed in (with the caller's marks). No target; ${duration} s each after a 1 s warm-up, one run:
+**Cold** (no cache hit): every request is \`GET /api/examples\` with filters not asked before in the run: one of the 1,000 categories, a two-word search half of the time, a difficulty 60% of the time and a page size from 1 to 100, drawn without repeats from a seeded list, so each request runs its page and total queries. Visitors, then signed in as a learner (with the caller's marks). No target; ${duration} s each after a 1 s warm-up, one run:
 
 ${coldTable}
 

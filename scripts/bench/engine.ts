@@ -1,5 +1,6 @@
 // One engine's part of `npm run bench`: a generated catalogue, the server on it, each endpoint
 // against its ceilings, signed in, and cold; and the import of the MATH public sample.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,47 +74,66 @@ export interface ColdRow {
 }
 
 export const BENCH_USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
+/** A learner (role basic): what the signed-in rows measure, since an editor also sees drafts. */
+export const BENCH_LEARNER = { email: 'learner@example.com', password: 'Measure-Everything-77' };
+
+async function signIn(base: string, user: { email: string; password: string }) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (!login.ok) throw new Error(`login of ${user.email} answered ${login.status}`);
+  const { data } = (await login.json()) as { data: { idToken: string } };
+  return { authorization: `Bearer ${data.idToken}` };
+}
 
 /**
  * Starts the API of the checkout in `cwd` (this one unless told) on a free port over a generated
- * catalogue, and signs the bench's superadmin in. A server that never answers health is stopped
- * before the error goes on (it was left running).
+ * catalogue, and signs in the bench's superadmin (`signedIn`: an editor, who sees drafts) and its
+ * learner (`learner`, made with `npm run user` before the server starts: what a signed-in reader
+ * is). A server that never answers health is stopped before the error goes on (it was left
+ * running).
  */
 export async function startApi({
   dataDir,
   databaseUrl,
-  cwd,
+  cwd = root,
 }: {
   dataDir: string;
   databaseUrl?: string;
   cwd?: string;
 }) {
-  const port = await freePort();
-  const server = spawnNode(
-    ['apps/api/src/server.ts'],
+  const env = {
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SUPERADMIN_EMAIL: BENCH_USER.email,
+    SUPERADMIN_PASSWORD: BENCH_USER.password,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/user.ts', 'create', '--email', BENCH_LEARNER.email],
     {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SUPERADMIN_EMAIL: BENCH_USER.email,
-      SUPERADMIN_PASSWORD: BENCH_USER.password,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      cwd,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      input: `${BENCH_LEARNER.password}\n`,
+      stdio: 'pipe',
     },
-    cwd,
   );
+  const port = await freePort();
+  const server = spawnNode(['apps/api/src/server.ts'], { ...env, PORT: String(port) }, cwd);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/health`);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_USER),
-    });
-    if (!login.ok) throw new Error(`login answered ${login.status}`);
-    const { data } = (await login.json()) as { data: { idToken: string } };
-    return { base, server, signedIn: { authorization: `Bearer ${data.idToken}` } };
+    return {
+      base,
+      server,
+      signedIn: await signIn(base, BENCH_USER),
+      learner: await signIn(base, BENCH_LEARNER),
+    };
   } catch (err) {
     await stop(server);
     throw err;
@@ -214,7 +234,7 @@ export async function benchEngine(
     await database.close();
     log(`${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const { base, server, signedIn } = await startApi({ dataDir, databaseUrl });
+    const { base, server, signedIn, learner } = await startApi({ dataDir, databaseUrl });
     const results = noResults();
     // One list of never-asked queries for every cold run on this server, so that no run meets a
     // query (nor a filter's total) an earlier run left in a cache.
@@ -226,7 +246,7 @@ export async function benchEngine(
       if (parts.api) {
         Object.assign(
           results,
-          await benchApi(engine, { base, signedIn, dataDir, duration, cold }, catalogue, middleId),
+          await benchApi(engine, { base, learner, dataDir, duration, cold }, catalogue, middleId),
         );
       }
       if (parts.drafts) {
@@ -287,13 +307,13 @@ async function benchApi(
   engine: Engine,
   {
     base,
-    signedIn,
+    learner,
     dataDir,
     duration,
     cold,
   }: {
     base: string;
-    signedIn: Record<string, string>;
+    learner: Record<string, string>;
     dataDir: string;
     duration: number;
     cold: { list: string[]; next: number };
@@ -338,19 +358,19 @@ async function benchApi(
         errors: r.errors,
       });
     }
-    // Signed-in callers are never served from the visitors' cache (their rows carry their own
-    // marks): these figures are the database path itself.
+    // Signed in as a learner: the visitors' page (cached per query and catalogue version) plus
+    // the caller's marks, read fresh on every request.
     for (const [name, p] of endpoints.filter(([n]) => n.includes('/api/examples'))) {
       log(`${engine}: ${name} (signed in)`);
-      await run(`${base}${p}`, 1, signedIn);
-      const r = await run(`${base}${p}`, duration, signedIn);
+      await run(`${base}${p}`, 1, learner);
+      const r = await run(`${base}${p}`, duration, learner);
       signedInRows.push({ engine, endpoint: name, ...r });
     }
     // Cold: a query never asked before on every request (visitors, then signed in, from one list
     // so the signed-in run cannot reuse pages the visitors' run cached).
     for (const [caller, headers] of [
       ['visitor', {}],
-      ['signed in', signedIn],
+      ['signed in', learner],
     ] as const) {
       log(`${engine}: GET /api/examples cold (${caller})`);
       await runCold(base, cold, 1, headers);
