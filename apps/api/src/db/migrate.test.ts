@@ -8,6 +8,7 @@ import type { AnyDb } from './migrations/helpers';
 const DOMAIN_TABLES = [
   'answer_attempts',
   'audit_log',
+  'catalogue_health',
   'categories',
   'difficulties',
   'example_versions',

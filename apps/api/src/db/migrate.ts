@@ -10,6 +10,7 @@ import { questionKeyColumn } from './migrations/007-question-key';
 import { reviews } from './migrations/008-reviews';
 import { exampleVersions } from './migrations/009-example-versions';
 import { exampleStatus } from './migrations/010-example-status';
+import { catalogueHealth } from './migrations/011-catalogue-health';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -24,6 +25,7 @@ export const migrations: Migration[] = [
   reviews,
   exampleVersions,
   exampleStatus,
+  catalogueHealth,
 ];
 
 export class MigrationError extends Error {

@@ -244,6 +244,13 @@ export interface CatalogueStateTable {
   version: ColumnType<number | string, number, number>;
 }
 
+/** The last catalogue health result, with the catalogue version it checked (one row at most). */
+export interface CatalogueHealthTable {
+  catalogue_version: string;
+  /** The answer's JSON (`HealthDone`). */
+  result: string;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -272,4 +279,5 @@ export interface Database {
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
   catalogue_state: CatalogueStateTable;
+  catalogue_health: CatalogueHealthTable;
 }

@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertExample, insertNamed, insertSubject } from '../../../test/factories';
 import { useTestApp } from '../../../test/helpers/test-app';
 import { engineUnderTest } from '../../../test/helpers/test-db';
+import type { MathCheckPool } from '../catalogue-io/math-check.pool';
+import { keepHealth, keptHealth } from './catalogue-health.repository';
+import { catalogueHealthService } from './catalogue-health.service';
 
 const api = useTestApp({ users: ['admin', 'superadmin'] });
 const db = () => api.app.database.db;
@@ -85,6 +88,47 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.body.data).toEqual(first.body.data);
     expect(await healthRuns()).toBe(runs);
+  });
+
+  it('a restart answers the result kept in the database for the same catalogue version, and checks nothing', async () => {
+    const kept = (await api.request('GET', URL, { as: 'admin' })).body.data as HealthDone;
+    expect(kept.status).toBe('done');
+    const runs = await healthRuns();
+    // A new service on the same database: what a restarted process, or another instance, is. Its
+    // maths thread fails the test if it is asked anything.
+    const restarted = catalogueHealthService(db(), {
+      catalogueVersion: () => api.app.catalogueVersion.read(),
+      pool: {
+        check: () => Promise.reject(new Error('the kept result should have been answered')),
+      } as unknown as MathCheckPool,
+    });
+    const admin = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', api.users.admin.email)
+      .executeTakeFirstOrThrow();
+    const answer = await restarted.status(admin.id);
+    expect(answer).toEqual({ health: kept, started: false });
+    expect(await healthRuns()).toBe(runs);
+  });
+
+  it('a kept result in a shape this code no longer reads, or of another version, is not answered', async () => {
+    const kept = (await api.request('GET', URL, { as: 'admin' })).body.data as HealthDone;
+    expect(await keptHealth(db(), kept.catalogueVersion)).toEqual(kept);
+    expect(await keptHealth(db(), `${kept.catalogueVersion}0`)).toBeUndefined();
+    const stored = await db().selectFrom('catalogue_health').selectAll().execute();
+    expect(stored.map((r) => r.catalogue_version)).toEqual([kept.catalogueVersion]);
+    try {
+      await db()
+        .updateTable('catalogue_health')
+        .set({ result: JSON.stringify({ ...kept, counts: { render: 0 } }) })
+        .execute();
+      expect(await keptHealth(db(), kept.catalogueVersion)).toBeUndefined();
+      await db().updateTable('catalogue_health').set({ result: 'not json' }).execute();
+      expect(await keptHealth(db(), kept.catalogueVersion)).toBeUndefined();
+    } finally {
+      await keepHealth(db(), kept);
+    }
   });
 
   it('starting a run is recorded in the audit log: who, and the catalogue version checked', async () => {

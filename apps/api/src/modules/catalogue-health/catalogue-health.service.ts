@@ -22,6 +22,7 @@ import {
   examplesPerCategory,
   exampleTextsBatch,
 } from '../examples/examples.repository';
+import { keepHealth, keptHealth } from './catalogue-health.repository';
 import {
   emptyCategoryProblem,
   emptyProcedureProblem,
@@ -83,7 +84,8 @@ function emptyCategories(
  * maths check on the maths thread (the import's, `math-check.pool.ts`), read in keyset batches,
  * so the event loop only reads rows and collects answers; plus empty procedures and categories
  * without examples. One run at a time in the process (callers share it); its result is kept for
- * the catalogue version it checked, and a caller after a change starts a new run.
+ * the catalogue version it checked, in memory and in the database (a restart, or another instance,
+ * answers it), and a caller after a change starts a new run.
  */
 export function catalogueHealthService(db: Kysely<Database>, options: CatalogueHealthOptions) {
   const pool = options.pool ?? mathCheckPool;
@@ -156,9 +158,13 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
       },
     };
     check(started.progress, actorId).then(
-      (result) => {
+      async (result) => {
         results.set('catalogue', result.catalogueVersion, result);
         run = undefined;
+        // In the database too, for a restart or another instance; kept in memory if that fails.
+        await keepHealth(db, result).catch((err: unknown) =>
+          options.log?.error({ err }, 'keeping the catalogue health result failed'),
+        );
       },
       (err: Error) => {
         options.log?.error({ err }, 'catalogue health check failed');
@@ -175,7 +181,12 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
      */
     async status(actorId: number): Promise<HealthStatus> {
       const version = await options.catalogueVersion();
-      const kept = results.get('catalogue', version);
+      let kept = results.get('catalogue', version);
+      if (!kept && !run) {
+        // Kept by an earlier process, or another instance, for this version.
+        kept = await keptHealth(db, version);
+        if (kept) results.set('catalogue', version, kept);
+      }
       if (kept) return { health: kept, started: false };
       if (run?.failure) {
         run = undefined;
