@@ -27,10 +27,10 @@ import {
   noResults,
   pgAvailable,
   type EngineResults,
-  type Engine,
 } from './bench/engine';
 import { run, runCold } from './bench/load';
 import { freePort, root, spawnNode, stop, waitFor } from './bench/processes';
+import type { Engine } from './bench/types';
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DRAFT_CALLERS, type DraftsPlan, type DraftsRow, type DraftsTotals } from './drafts';
-import type { ColdRow, Row, SignedInRow } from './engine';
+import type { ColdRow, Row, SignedInRow } from './types';
 import { DRAFT_EVERY, draftCount } from './generate';
 import type { PageColdRow, PageRow } from './pages';
 import { CONNECTIONS, ROUNDS } from './load';

@@ -5,7 +5,7 @@
 // `status=published`; in alternating rounds. And the plans of one list's queries.
 import type { Db } from '../../apps/api/src/db/database';
 import { examplesService } from '../../apps/api/src/modules/examples/examples.service';
-import type { Catalogue, Engine } from './engine';
+import type { Catalogue, Engine } from './types';
 import { median, ROUNDS, runCold } from './load';
 import { queryPlans, type QueryPlan } from './plans';
 

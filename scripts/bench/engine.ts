@@ -21,8 +21,7 @@ import { answerAsSent, measureRounds, run, runCold } from './load';
 import { benchPages, type PageColdRow, type PageRow } from './pages';
 import { freePort, root, spawnNode, stop, waitFor } from './processes';
 import { captureAnswer, startCeiling, type Captured } from './same-bytes';
-
-export type Engine = 'sqlite' | 'postgres';
+import type { Catalogue, ColdRow, Engine, Row, SignedInRow } from './types';
 
 export interface BenchOptions {
   examples: number;
@@ -37,41 +36,6 @@ export interface BenchOptions {
 }
 
 const log = (...a: unknown[]) => console.error('[bench]', ...a);
-
-export interface Row {
-  engine: string;
-  endpoint: string;
-  bytes: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  ceilingRps: number;
-  ceilingP99: number;
-  /** The body alone, with no headers beyond content type: what the app's headers cost. */
-  bareRps: number;
-  errors: number;
-}
-
-/** A signed-in caller's measurement of one endpoint. */
-export interface SignedInRow {
-  engine: string;
-  endpoint: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-/** Rows of the cold measurement: every request asks a query the server has not seen before. */
-export interface ColdRow {
-  engine: string;
-  caller: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
 
 export const BENCH_USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
 /** A learner (role basic): what the signed-in rows measure, since an editor also sees drafts. */
@@ -159,7 +123,6 @@ export function benchEndpoints(
 }
 
 /** A generated catalogue's ids, as `generateCatalogue` returns them. */
-export type Catalogue = Awaited<ReturnType<typeof generateCatalogue>>;
 
 /** One engine's rows; a part not asked for (BenchOptions.parts) leaves its rows empty. */
 export interface EngineResults {

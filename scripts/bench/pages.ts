@@ -12,7 +12,7 @@
 // (the API answers it reads for that example are first asks too), or a list with filters not
 // asked before. The server is warm: its modules are loaded and answers that every page shares
 // (the category tree, difficulties, types) are cached, as on a live server.
-import type { Catalogue, Engine, Row } from './engine';
+import type { Catalogue, Engine, Row } from './types';
 import { seededShuffle } from './generate';
 import { measureRounds, runCold } from './load';
 import { cpuMs, settle, stop } from './processes';
