@@ -1,10 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertExample } from '../../../test/factories';
+import { deleteExample } from '../examples/examples.repository';
+import { progressService } from './progress.service';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 import type { TestUser } from '../../../test/helpers/users';
 
 const api = useTestApp({ catalogue: true });
 const { cat } = api;
+const db = () => api.app.database.db;
 let ada: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
@@ -137,6 +141,71 @@ describe(`likes and solved marks on ${engineUnderTest}`, () => {
     });
   });
 });
+
+describe(`an example deleted while a learner marks it on ${engineUnderTest}`, () => {
+  it('answers 404 "Example N not found." to a like or a solved mark, and keeps no mark', async () => {
+    const { id: adaId } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ada.email)
+      .executeTakeFirstOrThrow();
+    for (const [table, mark] of [
+      ['likes', 'like'],
+      ['solved_marks', 'solve'],
+    ] as const) {
+      const id = await insertExample(db(), {
+        categoryId: cat.circles,
+        difficultyId: cat.easy,
+        typeId: cat.worked,
+        question: `Doomed (${table}): what is $2 + 2$?`,
+        answer: '$4$',
+      });
+      // The real database, with the example deleted (and committed) after the service has found
+      // it and before the mark is written: every insert runs just after that deletion.
+      const service = progressService(deletedBeforeInserts(db(), () => deleteExample(db(), id)));
+      await expect(service[mark](adaId, id, true)).rejects.toMatchObject({
+        statusCode: 404,
+        message: `Example ${id} not found.`,
+      });
+      const left = await db()
+        .selectFrom(table)
+        .select('user_id')
+        .where('example_id', '=', id)
+        .execute();
+      expect(left).toEqual([]);
+    }
+  });
+});
+
+/** `db`, but each insert's `execute` first awaits `before` (a builder chain, proxied link by link). */
+function deletedBeforeInserts<T extends object>(db: T, before: () => Promise<unknown>): T {
+  const chained = <B extends object>(builder: B): B =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop);
+        if (typeof value !== 'function') return value;
+        if (prop === 'execute') {
+          return async (...args: unknown[]) => {
+            await before();
+            return value.apply(target, args);
+          };
+        }
+        return (...args: unknown[]) => {
+          const next: unknown = value.apply(target, args);
+          return next !== null && typeof next === 'object' ? chained(next) : next;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== 'function') return value;
+      return prop === 'insertInto'
+        ? (...args: unknown[]) => chained(value.apply(target, args))
+        : value.bind(target);
+    },
+  });
+}
 
 describe(`a random example on ${engineUnderTest}`, () => {
   it('picks within the filters, honours the caller’s marks, and says so when nothing matches', async () => {

@@ -19,9 +19,15 @@ export type { Progress };
  */
 export function progressService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   async function setMark(table: marks.MarkTable, userId: number, exampleId: number, on: boolean) {
-    if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
-    if (on) await marks.mark(db, table, userId, exampleId, clock().toISOString());
-    else await marks.unmark(db, table, userId, exampleId);
+    const gone = () => notFound(`Example ${exampleId} not found.`);
+    if (!(await exampleExists(db, exampleId))) throw gone();
+    if (!on) return marks.unmark(db, table, userId, exampleId);
+    await marks.mark(db, table, userId, exampleId, clock().toISOString()).catch(async (err) => {
+      // Deleted since it was looked up: the mark's foreign key refused it, which the learner hears
+      // as the example being gone, not a 500.
+      if (!(await exampleExists(db, exampleId))) throw gone();
+      throw err;
+    });
   }
 
   return {
