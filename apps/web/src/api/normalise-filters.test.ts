@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTree, difficulties, subjects, types } from '../features/examples/test/fixtures';
+import { catalogue, subjects } from '../test/catalogue-fixtures';
 import { normaliseSearchParams, resolveIdOrName } from './normalise-filters';
 
-const catalogue = { subjects, difficulties, types, categoryTree };
 const params = (search: string) => new URLSearchParams(search);
 const normalised = (search: string) => normaliseSearchParams(params(search), catalogue)?.toString();
 
