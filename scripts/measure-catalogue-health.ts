@@ -4,13 +4,14 @@
  * number in the question, answer and procedure is k more, so the maths of each copy is new to the
  * checker wherever it has a number (`--repeat` keeps the copies' maths as written instead;
  * `--distinct` also starts each of the copy's delimited expressions with `{}^{k}`, so that no
- * expression repeats another copy's, the checker's worst case); each
- * question numbered so no two are equal; answers wrapped as the import wraps bare LaTeX) over the bench's
- * 1,000 categories, starts the built-from-source API on it (SQLite, or PostgreSQL with
- * --engine postgres), asks GET /api/admin/catalogue-health as an admin and polls it until done,
- * while a second loop asks GET /api/health every 25 ms and times each answer (and goes on as long
- * again after the run, for the machine's own noise). Prints how long the run took (and how fast it checked the first pass over the sample, where every expression is new
- * to the checker), its problems per kind, the health latencies, and the second call's time.
+ * expression repeats another copy's, the checker's worst case); each question numbered so no two
+ * are equal; answers wrapped as the import wraps bare LaTeX) over the bench's 1,000 categories
+ * (generateCatalogue, every example published), starts the built-from-source API on it (SQLite, or
+ * PostgreSQL with --engine postgres), asks GET /api/admin/catalogue-health as an admin and polls it
+ * until done, while a second loop asks GET /api/health every 25 ms and times each answer (and goes
+ * on as long again after the run, for the machine's own noise). Prints how long the run took (and
+ * how fast it checked the first pass over the sample, where every expression is new to the
+ * checker), its problems per kind, the health latencies, and the second call's time.
  *
  *   node --import tsx scripts/measure-catalogue-health.ts [--examples 100000] [--engine sqlite|postgres] [--repeat | --distinct]
  *
@@ -21,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { questionKey, splitMath, wrapBareLatex } from '@exemplar/shared/math';
+import { splitMath, wrapBareLatex } from '@exemplar/shared/math';
 import pg from 'pg';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
@@ -99,36 +100,22 @@ try {
   const t0 = performance.now();
   const database = createDatabase({ dataDir, databaseUrl });
   await migrate(database);
-  await database.db.transaction().execute(async (trx) => {
-    const { categoryIds, difficultyIds, typeIds } = await generateCatalogue(trx, 0);
-    const at = new Date('2026-01-01T00:00:00Z').toISOString();
-    let batch = [];
-    for (let i = 0; i < N; i++) {
-      const r = corpus[i % corpus.length]!;
-      const k = Math.floor(i / corpus.length);
-      const question = `${shifted(r.question, k)} (${i + 1})`;
-      const answer = wrapBareLatex(shifted(r.answer, k));
-      const procedure = r.procedure == null ? null : shifted(r.procedure, k);
-      for (const text of [question, answer, procedure]) count(text);
-      batch.push({
-        question,
-        question_key: questionKey(question),
-        answer,
-        procedure,
-        difficulty_id: difficultyIds[i % 4]!,
-        type_id: typeIds[(i >> 2) % 4]!,
-        category_id: categoryIds[i % categoryIds.length]!,
-        created_by: null,
-        created_at: at,
-        updated_at: at,
-      });
-      if (batch.length === 200) {
-        await trx.insertInto('examples').values(batch).execute();
-        batch = [];
-      }
-    }
-    if (batch.length) await trx.insertInto('examples').values(batch).execute();
-  });
+  // Every example published, as this script seeded them before the bench's catalogue had drafts
+  // (the health check reads drafts too): the catalogue stays the one earlier runs measured.
+  await database.db.transaction().execute((trx) =>
+    generateCatalogue(trx, N, {
+      drafts: false,
+      texts: (i) => {
+        const r = corpus[i % corpus.length]!;
+        const k = Math.floor(i / corpus.length);
+        const question = `${shifted(r.question, k)} (${i + 1})`;
+        const answer = wrapBareLatex(shifted(r.answer, k));
+        const procedure = r.procedure == null ? null : shifted(r.procedure, k);
+        for (const text of [question, answer, procedure]) count(text);
+        return { question, answer, procedure };
+      },
+    }),
+  );
   await database.close();
   console.log(
     `${ENGINE}: seeded ${N} examples (the ${corpus.length}-record sample repeated${values.repeat ? ' as written' : values.distinct ? ', numbers shifted and maths marked per copy' : ', numbers shifted per copy'}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

@@ -1,6 +1,7 @@
 // A synthetic catalogue for the bench: 10 subjects × 100 categories (10 main, 90 below them)
 // = 1,000 categories, 4 difficulties, 4 types, and N examples spread evenly over every category,
-// 2% of them drafts (DRAFT_EVERY).
+// 2% of them drafts (DRAFT_EVERY) unless asked for all published; their texts the bench's own
+// (benchExampleTexts) or the caller's.
 import { questionKey } from '@exemplar/shared/math';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/api/src/db/schema';
@@ -23,7 +24,49 @@ export const DRAFT_EVERY = 50;
 export const isDraft = (i: number, categories: number) =>
   (i + Math.floor(i / categories)) % DRAFT_EVERY === DRAFT_EVERY - 1;
 
-export async function generateCatalogue(db: Kysely<Database>, examples: number) {
+/** The question, answer and procedure of one generated example. */
+export interface ExampleTexts {
+  question: string;
+  answer: string;
+  procedure: string | null;
+}
+
+/**
+ * The bench's i-th example: a quadratic to solve, its question numbered (no two are equal), one in
+ * five without a procedure.
+ */
+function benchExampleTexts(i: number): ExampleTexts {
+  const word = WORDS[i % WORDS.length]!;
+  const topic = TOPICS[(i * 5) % TOPICS.length]!;
+  const a = (i % 9) + 1;
+  const b = (i % 13) - 6;
+  return {
+    question: `${word[0]!.toUpperCase()}${word.slice(1)} the ${topic} problem number ${i + 1}: given $f(x) = ${a}x^2 ${b < 0 ? '-' : '+'} ${Math.abs(b)}x + ${i % 17}$, find the roots of $f$ and the value of $f(${a})$.`,
+    answer: `$$x = \\frac{${-b} \\pm \\sqrt{${b * b - 4 * a * (i % 17)}}}{${2 * a}}$$ and $f(${a}) = ${a * a * a + b * a + (i % 17)}$.`,
+    procedure:
+      i % 5 === 0
+        ? null
+        : `Use the quadratic formula with $a = ${a}$, $b = ${b}$, $c = ${i % 17}$. Then substitute $x = ${a}$ into $f$ directly.`,
+  };
+}
+
+export interface GenerateOptions {
+  /** The i-th example's texts: benchExampleTexts unless given. */
+  texts?: (i: number) => ExampleTexts;
+  /** One example in DRAFT_EVERY a draft (isDraft), the default; false: every example published. */
+  drafts?: boolean;
+}
+
+/**
+ * Inserts the catalogue and `examples` examples, 500 a statement. The i-th example has `texts(i)`,
+ * difficulty i mod 4, type (i ÷ 4) mod 4 and category i mod 1,000 (of the categories in the order
+ * made).
+ */
+export async function generateCatalogue(
+  db: Kysely<Database>,
+  examples: number,
+  { texts = benchExampleTexts, drafts = true }: GenerateOptions = {},
+) {
   const at = new Date('2026-01-01T00:00:00Z').toISOString();
   const stamp = { created_at: at, updated_at: at };
   const difficultyIds: number[] = [];
@@ -91,23 +134,17 @@ export async function generateCatalogue(db: Kysely<Database>, examples: number) 
   }
   let batch = [];
   for (let i = 0; i < examples; i++) {
-    const word = WORDS[i % WORDS.length]!;
-    const topic = TOPICS[(i * 5) % TOPICS.length]!;
-    const a = (i % 9) + 1;
-    const b = (i % 13) - 6;
-    const question = `${word[0]!.toUpperCase()}${word.slice(1)} the ${topic} problem number ${i + 1}: given $f(x) = ${a}x^2 ${b < 0 ? '-' : '+'} ${Math.abs(b)}x + ${i % 17}$, find the roots of $f$ and the value of $f(${a})$.`;
+    const { question, answer, procedure } = texts(i);
     batch.push({
       question,
       question_key: questionKey(question),
-      answer: `$$x = \\frac{${-b} \\pm \\sqrt{${b * b - 4 * a * (i % 17)}}}{${2 * a}}$$ and $f(${a}) = ${a * a * a + b * a + (i % 17)}$.`,
-      procedure:
-        i % 5 === 0
-          ? null
-          : `Use the quadratic formula with $a = ${a}$, $b = ${b}$, $c = ${i % 17}$. Then substitute $x = ${a}$ into $f$ directly.`,
+      answer,
+      procedure,
       difficulty_id: difficultyIds[i % 4]!,
       type_id: typeIds[(i >> 2) % 4]!,
       category_id: categoryIds[i % categoryIds.length]!,
-      status: isDraft(i, categoryIds.length) ? ('draft' as const) : ('published' as const),
+      status:
+        drafts && isDraft(i, categoryIds.length) ? ('draft' as const) : ('published' as const),
       created_by: null,
       created_at: at,
       updated_at: at,

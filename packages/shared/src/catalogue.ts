@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ID_MAX, IdParamSchema, IdSchema, isIdText, requiredIdField } from './fields';
+import {
+  ID_MAX,
+  IdParamSchema,
+  IdSchema,
+  isIdText,
+  PAGE_LIMIT_MAX,
+  PageQuerySchema,
+  requiredIdField,
+} from './fields';
 import { EXAMPLES_PAGE_NUMBER_MAX } from './ids';
 
 /** Catalogue entities as the API returns them. Ids are integers from 1 to ID_MAX. */
@@ -104,7 +112,7 @@ export const ExampleSchema = z.object({
 export type Example = z.infer<typeof ExampleSchema>;
 
 export const EXAMPLES_PAGE_DEFAULT = 50;
-export const EXAMPLES_PAGE_MAX = 100;
+export const EXAMPLES_PAGE_MAX = PAGE_LIMIT_MAX;
 
 /**
  * An id or a name ("3" or "easy"): difficulty, type and subject filters accept either. Text of
@@ -134,16 +142,8 @@ export const ExamplesQuerySchema = z
      * see published examples alone.
      */
     status: z.enum(['published', 'draft', 'all']).optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
-      .transform(Number)
-      .pipe(z.number().min(1, 'must be at least 1').max(EXAMPLES_PAGE_MAX, 'must be at most 100'))
-      .optional(),
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor this API gave out')
-      .optional(),
+    /** `limit` and `cursor`: the one page query of the keyset-paged lists. */
+    ...PageQuerySchema.shape,
     /**
      * Page `page` of the list, `limit` examples a page (a link to a page of the list, which search
      * engines follow); the answer's nextCursor then goes on from it. Not with a cursor (400).

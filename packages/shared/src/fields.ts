@@ -116,18 +116,26 @@ export function requiredIdField(label: string) {
 /** An id given in a path or query string ("12"), as a number. */
 export const IdParamSchema = z.string().refine(isIdText, `must be ${ID_RANGE}`).transform(Number);
 
+/** The most items one page of a keyset-paged list holds. */
+export const PAGE_LIMIT_MAX = 100;
+
 /**
- * A query for one page of a keyset-paged list: `limit` from 1 to 100 and the `cursor` the previous
- * page gave out. Lists with nothing else to ask (the review queue, the deleted examples) take it as
- * it is.
+ * A query for one page of a keyset-paged list: `limit` from 1 to PAGE_LIMIT_MAX and the `cursor`
+ * the previous page gave out. Lists with nothing else to ask (the review queue, the deleted
+ * examples) take it as it is; the examples list adds its filters to its shape.
  */
 export const PageQuerySchema = z
   .object({
     limit: z
       .string()
-      .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
+      .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${PAGE_LIMIT_MAX}`)
       .transform(Number)
-      .pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'))
+      .pipe(
+        z
+          .number()
+          .min(1, 'must be at least 1')
+          .max(PAGE_LIMIT_MAX, `must be at most ${PAGE_LIMIT_MAX}`),
+      )
       .optional(),
     cursor: z
       .string()

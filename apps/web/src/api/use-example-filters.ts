@@ -4,11 +4,11 @@ import { useServerRender } from '../lib/hydration';
 import {
   filtersToSearchParams,
   forViewer,
-  normaliseSearchParams,
   parseFilters,
   type ExampleFilters,
   type FilterCatalogue,
 } from './example-filters';
+import { normaliseSearchParams } from './normalise-filters';
 
 /**
  * The filters, read from and written to the URL (the single source of truth): each change is a

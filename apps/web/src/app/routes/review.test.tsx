@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { MathAnswerFieldProps } from '../../features/examples/components/attempt/math-answer-field';
 import { anythingElse, meRoute } from '../../features/auth/test/fixtures';
-import { learnerRoutes, makeExample } from '../../features/examples/test/fixtures';
+import { learnerRoutes } from '../../features/examples/test/fixtures';
+import { makeExample } from '../../test/catalogue-fixtures';
 import { reviewsRoutes } from '../../features/reviews/test/fixtures';
 import { authStore } from '../../lib/auth/auth-store';
 import { fail, fakeApi, type Handler, type Routes } from '../../test/fake-api';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { PRACTICE_MODE_KEY } from '../hooks/use-practice-mode';
-import { makeExample } from '../test/fixtures';
+import { makeExample } from '../../../test/catalogue-fixtures';
 import { ExampleSolution } from './example-solution';
 import { PracticeModeSwitch } from './practice-mode-switch';
 

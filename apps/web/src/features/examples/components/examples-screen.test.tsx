@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, type Routes } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { catalogueRoutes, examplesPage, makeExample } from '../test/fixtures';
+import { catalogueRoutes, makeExample } from '../../../test/catalogue-fixtures';
+import { examplesPage } from '../test/fixtures';
 import { examplesRoutes } from '../test/screens';
 
 const examples = [

@@ -4,7 +4,8 @@ import { authStore } from '../../../lib/auth/auth-store';
 import { deferred, fail, fakeApi, type Routes } from '../../../test/fake-api';
 import { renderApp, storeSession } from '../../../test/render';
 import { PRACTICE_MODE_KEY } from '../hooks/use-practice-mode';
-import { learnerRoutes, makeExample } from '../test/fixtures';
+import { makeExample } from '../../../test/catalogue-fixtures';
+import { learnerRoutes } from '../test/fixtures';
 import { examplesRoutes } from '../test/screens';
 import { SIGN_IN_PROMPT } from './example-marks';
 

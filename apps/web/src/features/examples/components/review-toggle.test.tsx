@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, fail, fakeApi, type Handler, type Routes } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { learnerRoutes, makeExample } from '../test/fixtures';
+import { makeExample } from '../../../test/catalogue-fixtures';
+import { learnerRoutes } from '../test/fixtures';
 import { examplesRoutes } from '../test/screens';
 import { REVIEW_SIGN_IN_PROMPT } from './review-toggle';
 

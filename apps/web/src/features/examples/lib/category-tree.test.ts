@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTree } from '../test/fixtures';
+import { categoryTree } from '../../../test/catalogue-fixtures';
 import {
   breadcrumbSteps,
   categoryName,

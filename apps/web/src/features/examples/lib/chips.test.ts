@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTree, difficulties, subjects, types } from '../test/fixtures';
+import { catalogue } from '../../../test/catalogue-fixtures';
 import { activeFilterChips } from './chips';
 import { EMPTY_FILTERS } from '../../../api/example-filters';
-
-const catalogue = { subjects, difficulties, types, categoryTree };
 
 describe('active filter chips', () => {
   it('shows no chip without filters', () => {

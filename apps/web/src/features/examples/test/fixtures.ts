@@ -1,88 +1,8 @@
-import type {
-  CategoryTreeEntry,
-  Difficulty,
-  Example,
-  ExampleType,
-  Subject,
-} from '@exemplar/shared/catalogue';
+import type { Example } from '@exemplar/shared/catalogue';
+import { catalogueRoutes, categoryTree } from '../../../test/catalogue-fixtures';
 import { fail, type Handler, type Routes } from '../../../test/fake-api';
 
 type SolveMark = NonNullable<Example['solveMark']>;
-
-/** A small catalogue: two subjects, a three-level category tree in Algebra, four difficulties. */
-export const subjects: Subject[] = [
-  { id: 1, name: 'Algebra', description: 'Symbols and equations.' },
-  { id: 2, name: 'Geometry', description: 'Shapes and space.' },
-  { id: 3, name: 'Topology', description: 'No categories yet.' },
-];
-
-export const difficulties: Difficulty[] = [
-  { id: 1, name: 'easy', description: '', rank: 0 },
-  { id: 2, name: 'intermediate', description: '', rank: 1 },
-  { id: 3, name: 'hard', description: '', rank: 2 },
-  { id: 4, name: 'insane', description: '', rank: 3 },
-];
-
-export const types: ExampleType[] = [
-  { id: 1, name: 'Worked Example', description: '' },
-  { id: 2, name: 'Proof', description: '' },
-];
-
-export const categoryTree: CategoryTreeEntry[] = [
-  {
-    subject: subjects[0]!,
-    categories: [
-      {
-        id: 10,
-        name: 'Linear Equations',
-        description: 'First-degree equations.',
-        children: [
-          {
-            id: 11,
-            name: 'Systems of Equations',
-            description: 'Several equations at once.',
-            children: [
-              { id: 12, name: 'Elimination Method', description: 'Add equations.', children: [] },
-            ],
-          },
-          { id: 13, name: 'Two-Step Equations', description: 'Undo two steps.', children: [] },
-        ],
-      },
-      { id: 20, name: 'Quadratics', description: 'Second-degree equations.', children: [] },
-    ],
-  },
-  {
-    subject: subjects[1]!,
-    categories: [{ id: 30, name: 'Triangles', description: 'Three sides.', children: [] }],
-  },
-  { subject: subjects[2]!, categories: [] },
-];
-
-let nextId = 1;
-export function makeExample(overrides: Partial<Example> = {}): Example {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    question: `Solve $x + ${id} = ${id + 1}$.`,
-    answer: '$x = 1$',
-    procedure: null,
-    difficultyId: 1,
-    typeId: 1,
-    categoryId: 10,
-    subjectId: 1,
-    createdAt: '2026-10-06T07:44:22.292Z',
-    updatedAt: '2026-10-06T07:44:22.292Z',
-    ...overrides,
-  };
-}
-
-/** The catalogue endpoints answered from the fixtures above (routes for test/fake-api.ts). */
-export const catalogueRoutes: Routes = {
-  'GET /subjects': { subjects },
-  'GET /difficulties': { difficulties },
-  'GET /types': { types },
-  'GET /categories/tree': { categoriesTree: categoryTree },
-};
 
 /** A page of examples, as GET /examples answers it. */
 export function examplesPage(
@@ -93,7 +13,7 @@ export function examplesPage(
   return { examples, total, nextCursor };
 }
 
-/** Every category id under (and including) each category of the fixture tree. */
+/** Every category id under (and including) each category of the test catalogue's tree. */
 function descendantsById(): Map<number, Set<number>> {
   const map = new Map<number, Set<number>>();
   type Node = (typeof categoryTree)[number]['categories'][number];
@@ -116,7 +36,7 @@ function descendantsById(): Map<number, Set<number>> {
  * POST /examples/{id}/check (an answer is right when it is the example's answer without `$` and
  * spaces; an answer with an unclosed brace is a 400; the mark follows the help recorded by
  * POST /examples/{id}/help), GET /me/progress (`mastered`: the examples the learner would recall
- * now, a set for tests to fill), and the catalogue above.
+ * now, a set for tests to fill), and the test catalogue (src/test/catalogue-fixtures.ts).
  */
 export function learnerRoutes(examples: Example[]) {
   const liked = new Set<number>();

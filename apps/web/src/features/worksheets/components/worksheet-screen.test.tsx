@@ -3,13 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, type ApiCall, type Routes } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { authStore } from '../../../lib/auth/auth-store';
-import {
-  catalogueRoutes,
-  examples,
-  learnerMeRoutes,
-  reviewItem,
-  worksheetRoutes,
-} from '../test/fixtures';
+import { catalogueRoutes } from '../../../test/catalogue-fixtures';
+import { examples, learnerMeRoutes, reviewItem, worksheetRoutes } from '../test/fixtures';
 
 /** A stand-in for the seeded order: a hash of seed and id, the same for the same seed. */
 const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  forViewer,
-  normaliseSearchParams,
-  parseFilters,
-  type FilterCatalogue,
-} from '../../../api/example-filters';
+import { forViewer, parseFilters, type FilterCatalogue } from '../../../api/example-filters';
+import { normaliseSearchParams } from '../../../api/normalise-filters';
 import {
   correctWorksheetParams,
   newSeed,

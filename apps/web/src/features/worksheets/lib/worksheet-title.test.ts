@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS } from '../../../api/example-filters';
-import { catalogue } from '../test/fixtures';
+import { catalogue } from '../../../test/catalogue-fixtures';
 import { defaultWorksheetTitle } from './worksheet-title';
 
 const title = (filters: Partial<typeof EMPTY_FILTERS>, count = 10) =>
@@ -8,11 +8,11 @@ const title = (filters: Partial<typeof EMPTY_FILTERS>, count = 10) =>
 
 describe('the default worksheet title', () => {
   it('names the subject and difficulty, then the number of questions', () => {
-    expect(title({ subjectId: 1, difficultyId: 2 })).toBe('Algebra · Medium — 10 questions');
+    expect(title({ subjectId: 1, difficultyId: 2 })).toBe('Algebra · Intermediate — 10 questions');
   });
 
   it('names a category with its subject even when the subject is not chosen', () => {
-    expect(title({ categoryId: 11 }, 5)).toBe('Algebra · Quadratics — 5 questions');
+    expect(title({ categoryId: 12 }, 5)).toBe('Algebra · Elimination Method — 5 questions');
   });
 
   it('adds the type, the search and the learner filters in the list order', () => {

@@ -1,74 +1,24 @@
-import type {
-  CategoryTreeEntry,
-  Difficulty,
-  Example,
-  ExampleType,
-  Subject,
-} from '@exemplar/shared/catalogue';
+import type { Example } from '@exemplar/shared/catalogue';
 import type { ReviewItem } from '@exemplar/shared/reviews';
 import type { RouteObject } from 'react-router';
-import type { Routes } from '../../../test/fake-api';
 import WorksheetRoute from '../../../app/routes/worksheet';
+import { makeExample } from '../../../test/catalogue-fixtures';
+import type { Routes } from '../../../test/fake-api';
 
-export const subjects: Subject[] = [
-  { id: 1, name: 'Algebra', description: '' },
-  { id: 2, name: 'Geometry', description: '' },
-];
-
-export const difficulties: Difficulty[] = [
-  { id: 1, name: 'easy', description: '', rank: 0 },
-  { id: 2, name: 'medium', description: '', rank: 1 },
-];
-
-export const types: ExampleType[] = [
-  { id: 1, name: 'Worked Example', description: '' },
-  { id: 2, name: 'Proof', description: '' },
-];
-
-export const categoryTree: CategoryTreeEntry[] = [
-  {
-    subject: subjects[0]!,
-    categories: [
-      {
-        id: 10,
-        name: 'Equations',
-        description: '',
-        children: [{ id: 11, name: 'Quadratics', description: '', children: [] }],
-      },
-    ],
-  },
-  {
-    subject: subjects[1]!,
-    categories: [{ id: 20, name: 'Circles', description: '', children: [] }],
-  },
-];
-
-export const catalogue = { subjects, difficulties, types, categoryTree };
-
-export const catalogueRoutes: Routes = {
-  'GET /subjects': { subjects },
-  'GET /difficulties': { difficulties },
-  'GET /types': { types },
-  'GET /categories/tree': { categoriesTree: categoryTree },
-};
-
-export function makeExample(id: number, overrides: Partial<Example> = {}): Example {
-  return {
+/**
+ * 30 examples of the test catalogue (Algebra, easy), whose question, answer and procedure each
+ * name the example ("Question 5:", "Answer 5:", "Procedure 5:"), so a sheet's text tells which
+ * examples it shows, in which order.
+ */
+export const examples: Example[] = Array.from({ length: 30 }, (_, i) => {
+  const id = i + 1;
+  return makeExample({
     id,
     question: `Question ${id}: solve $x + ${id} = ${id + 1}$.`,
     answer: `Answer ${id}: $x = 1$`,
     procedure: `Procedure ${id}: subtract $${id}$ from both sides.`,
-    difficultyId: 1,
-    typeId: 1,
-    categoryId: 11,
-    subjectId: 1,
-    createdAt: '2026-10-06T07:44:22.292Z',
-    updatedAt: '2026-10-06T07:44:22.292Z',
-    ...overrides,
-  };
-}
-
-export const examples = Array.from({ length: 30 }, (_, i) => makeExample(i + 1));
+  });
+});
 
 /** A review queue item for `example`, due now. */
 export function reviewItem(example: Example): ReviewItem {

@@ -5,7 +5,8 @@ import { PRACTICE_MODE_KEY } from '../../hooks/use-practice-mode';
 import { deferred, fail, fakeApi, type Routes } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render';
 import { useRecordHelp } from '../../api/check-answer';
-import { learnerRoutes, makeExample } from '../../test/fixtures';
+import { makeExample } from '../../../../test/catalogue-fixtures';
+import { learnerRoutes } from '../../test/fixtures';
 import { examplesRoutes } from '../../test/screens';
 import type { MathAnswerFieldProps } from './math-answer-field';
 
