@@ -109,6 +109,40 @@ describe('mastery and reviews in the browser', () => {
     expect(
       await heatmap.locator(`rect[data-date="${today}"]`).getAttribute('data-empty'),
     ).toBeNull();
+
+    // the calendar from the keyboard: one tab stop (today), the arrow keys move a day or a week,
+    // and the focused day shows its count in a tooltip, with a ring around it
+    const calendar = heatmap.getByRole('group', { name: /^Reviews given each day\./ });
+    const focusedDay = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-date') ?? null);
+    const dayTip = page.locator('.mantine-Tooltip-tooltip');
+    for (let i = 0; i < 60 && (await focusedDay()) === null; i++) await page.keyboard.press('Tab');
+    expect(await focusedDay()).toBe(today);
+    const todayName = await calendar
+      .locator(`rect[data-date="${today}"]`)
+      .getAttribute('aria-label');
+    expect(todayName).toMatch(/^1 review on \w{3} \d{1,2} \w{3}$/);
+    await eventually(() => dayTip.textContent()).toBe(todayName);
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).strokeWidth)).toBe(
+      '2px',
+    );
+    await page.keyboard.press('ArrowLeft');
+    const weekBefore = await focusedDay();
+    expect(Date.parse(today!) - Date.parse(weekBefore!)).toBe(7 * 86_400_000);
+    await eventually(() => dayTip.textContent()).toMatch(/^No reviews on \w{3} \d{1,2} \w{3}$/);
+    await page.keyboard.press('ArrowDown');
+    expect(Date.parse(today!) - Date.parse((await focusedDay())!)).toBe(6 * 86_400_000);
+    await page.screenshot({ path: path.join(resultsDir, 'mastery-calendar-keyboard.png') });
+    // Tab leaves the calendar (its tooltip goes); Shift+Tab comes back to the same day
+    await page.keyboard.press('Tab');
+    expect(await focusedDay()).toBeNull();
+    await eventually(() => dayTip.count()).toBe(0);
+    await page.keyboard.press('Shift+Tab');
+    expect(Date.parse(today!) - Date.parse((await focusedDay())!)).toBe(6 * 86_400_000);
+    await eventually(() => dayTip.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await eventually(() => dayTip.count()).toBe(0);
+
     const chart = reviews.getByRole('application', { name: /^Reviews due each day\./ });
     await chart.waitFor();
     expect(await reviews.getByTestId('due-chart').locator('.recharts-bar-rectangle').count()).toBe(

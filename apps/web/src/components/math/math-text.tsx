@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { isServerRender } from '../../lib/hydration';
 import { fitDisplays, fitDisplaysWhenShown } from './fit-display';
+import { watchScrollRegion } from './scroll-region';
 
 export interface MathTextProps {
   /** Text with `$inline$`, `$$display$$`, `\(…\)`, `\[…\]`, bare environments and `[asy]` blocks. */
@@ -39,7 +40,8 @@ const SLICE_MS = 12;
  * main thread handed back in between, so the page never freezes; the element is `aria-busy`
  * until its last part is in, and parts off screen are not laid out until scrolled to
  * (`content-visibility: auto`). Display maths wider than its box is fitted to it (fit-display.ts:
- * scaled a little, broken onto aligned lines, or made a scroll region with a visible cue).
+ * scaled a little, broken onto aligned lines, or made a scroll region with a visible cue); a box
+ * whose page lets it scroll sideways is a focusable region while it does (scroll-region.ts).
  */
 export const MathText = memo(function MathText(props: MathTextProps) {
   const { text, errorLabel } = props;
@@ -75,6 +77,8 @@ function MathBox({
   dangerouslySetInnerHTML?: { __html: string };
 }) {
   const Tag = inline ? 'span' : 'div';
+  // Scrolling sideways (where its page lets it): a focusable, labelled region.
+  useLayoutEffect(() => (boxRef.current ? watchScrollRegion(boxRef.current) : undefined), [boxRef]);
   return (
     <Tag
       ref={boxRef as React.RefObject<HTMLDivElement & HTMLSpanElement>}

@@ -1,9 +1,10 @@
 import '@mantine/charts/styles.css';
 import { BarChart, Heatmap } from '@mantine/charts';
-import { ScrollArea } from '@mantine/core';
+import { ScrollArea, Tooltip } from '@mantine/core';
 import type { DayCount } from '@exemplar/shared/reviews';
-import type { ComponentProps } from 'react';
-import { formatDay, formatShortDay, plural } from '../lib/review-days';
+import { useId, useState, type ComponentProps, type FocusEvent, type KeyboardEvent } from 'react';
+import { formatDay, formatShortDay, reviewDayLabel } from '../lib/review-days';
+import classes from './dashboard.module.css';
 
 /*
  * The dashboard's review charts, drawn by @mantine/charts (with recharts): loaded with React.lazy
@@ -11,18 +12,75 @@ import { formatDay, formatShortDay, plural } from '../lib/review-days';
  * each chart shows in words and in a table, for screen readers and while the charts load.
  */
 
+/** Keys that move the calendar's focus, and by how many days (a column is a week). */
+const DAY_STEPS = new Map([
+  ['ArrowUp', -1],
+  ['ArrowDown', 1],
+  ['ArrowLeft', -7],
+  ['ArrowRight', 7],
+]);
+
 /**
  * A GitHub-style calendar of the grades given each day (the days as the API gives them): a day
  * without grades is an empty (grey) square, the others from the palest to the deepest green up to
- * the busiest day.
+ * the busiest day. Hovering a day shows its count in a tooltip. The calendar is one tab stop: Tab
+ * lands on a day (today at first), the arrow keys move a day (up, down) or a week (left, right),
+ * Home and End go to the first and the last day, and the focused day shows the same tooltip
+ * (Escape hides it). Each day is named for screen readers ('4 reviews on Mon 2 Nov').
  */
-export function ReviewHeatmap({ days }: { days: readonly DayCount[] }) {
+export function ReviewHeatmap({ days, label }: { days: readonly DayCount[]; label: string }) {
   const active = days.filter((day) => day.count > 0);
   const data = Object.fromEntries(active.map((day) => [day.date, day.count]));
   const busiest = Math.max(1, ...active.map((day) => day.count));
+  const counts = new Map(days.map((day) => [day.date, day.count]));
+  const id = useId();
+  // The day that is the tab stop (the one focused last, while it is among the days; else today),
+  // and whether its tooltip shows: only while a day has focus from the keyboard.
+  const [focused, setFocused] = useState<string | null>(null);
+  const current = focused !== null && counts.has(focused) ? focused : days.at(-1)?.date;
+  const [tooltip, setTooltip] = useState(false);
+
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (event.key === 'Escape') {
+      setTooltip(false);
+      return;
+    }
+    const from = days.findIndex(
+      (day) => day.date === (event.target as Element).getAttribute('data-date'),
+    );
+    if (from < 0) return;
+    let to: number;
+    if (event.key === 'Home') to = 0;
+    else if (event.key === 'End') to = days.length - 1;
+    else {
+      const step = DAY_STEPS.get(event.key);
+      if (step === undefined) return;
+      to = from + step;
+    }
+    event.preventDefault(); // the arrow keys would scroll the page
+    const next = days[to];
+    if (!next) return; // no day before the first or after the last
+    event.currentTarget.querySelector<SVGRectElement>(`rect[data-date="${next.date}"]`)?.focus();
+  };
+  const onFocus = (event: FocusEvent<SVGSVGElement>) => {
+    const date = event.target.getAttribute('data-date');
+    if (!date) return;
+    setFocused(date);
+    setTooltip(event.target.matches(':focus-visible'));
+  };
+  const onBlur = (event: FocusEvent<SVGSVGElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setTooltip(false);
+  };
+
   return (
     <ScrollArea type="auto" offsetScrollbars="x" data-testid="review-heatmap">
       <Heatmap
+        id={id}
+        role="group"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
         data={data}
         domain={[0, busiest]}
         startDate={days[0]?.date}
@@ -36,12 +94,35 @@ export function ReviewHeatmap({ days }: { days: readonly DayCount[] }) {
         gap={3}
         rectRadius={3}
         withTooltip
-        getTooltipLabel={({ date, value }) => `${formatDay(date)}: ${plural(value ?? 0, 'review')}`}
-        getRectProps={({ date }) => ({ 'data-date': date }) as ComponentProps<'rect'>}
+        getTooltipLabel={({ date, value }) => reviewDayLabel(date, value ?? 0)}
+        getRectProps={({ date, value }) =>
+          ({
+            'data-date': date,
+            role: 'img',
+            'aria-label': reviewDayLabel(date, value ?? 0),
+            tabIndex: date === current ? 0 : -1,
+          }) as ComponentProps<'rect'>
+        }
+        classNames={{ rect: classes.heatmapDay }}
+        // The labels around the squares say nothing a day's own name does not.
+        attributes={{
+          monthLabel: { 'aria-hidden': true },
+          weekdayLabel: { 'aria-hidden': true },
+          legend: { 'aria-hidden': true },
+        }}
         withLegend
         legendLabels={['Fewer', 'More']}
-        aria-hidden
       />
+      {current ? (
+        <Tooltip
+          label={reviewDayLabel(current, counts.get(current) ?? 0)}
+          opened={tooltip}
+          target={`svg[id="${id}"] rect[data-date="${current}"]`}
+          position="top"
+          withArrow
+          transitionProps={{ duration: 0 }}
+        />
+      ) : null}
     </ScrollArea>
   );
 }

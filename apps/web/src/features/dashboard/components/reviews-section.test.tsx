@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
 import { fail, fakeApi } from '../../../test/fake-api';
@@ -93,6 +93,55 @@ describe('dashboard reviews', { timeout: 20_000 }, () => {
       '2026-11-26',
     ]);
     expect(await screen.findByTestId('due-chart')).toBeTruthy();
+  });
+
+  it('makes the calendar one tab stop whose arrow keys move a day or a week, each day named and its count shown in a tooltip', async () => {
+    fakeApi({ 'GET /reviews/stats': someReviews });
+    renderApp(<ReviewsSection />);
+    const heatmap = await screen.findByTestId('review-heatmap');
+    const calendar = within(heatmap).getByRole('group', {
+      name: 'Reviews given each day. The arrow keys move from day to day.',
+    });
+    const day = (date: string) =>
+      calendar.querySelector<SVGRectElement>(`rect[data-date="${date}"]`)!;
+    const stops = () =>
+      [...calendar.querySelectorAll('rect[data-date]')]
+        .filter((rect) => rect.getAttribute('tabindex') === '0')
+        .map((rect) => rect.getAttribute('data-date'));
+    const focused = () => document.activeElement?.getAttribute('aria-label');
+    const tooltip = () => document.querySelector('.mantine-Tooltip-tooltip')?.textContent ?? null;
+    // one stop, today; every day named
+    expect(stops()).toEqual(['2026-11-26']);
+    expect(within(heatmap).getAllByRole('img').length).toBe(90);
+    expect(day('2026-11-02').getAttribute('aria-label')).toBe('4 reviews on Mon 2 Nov');
+    expect(tooltip()).toBeNull();
+
+    act(() => day('2026-11-26').focus());
+    expect(focused()).toBe('1 review on Thu 26 Nov');
+    await waitFor(() => expect(tooltip()).toBe('1 review on Thu 26 Nov'));
+    // left: a week back; down: the next day; right past the last day: stays
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(focused()).toBe('No reviews on Thu 19 Nov');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(focused()).toBe('7 reviews on Fri 20 Nov');
+    await waitFor(() => expect(tooltip()).toBe('7 reviews on Fri 20 Nov'));
+    expect(stops()).toEqual(['2026-11-20']);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(focused()).toBe('7 reviews on Fri 20 Nov');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(focused()).toBe('No reviews on Sat 29 Aug');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(focused()).toBe('No reviews on Sat 29 Aug');
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(focused()).toBe('1 review on Thu 26 Nov');
+    // Escape hides the tooltip; leaving the calendar too
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(tooltip()).toBeNull());
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    await waitFor(() => expect(tooltip()).toBe('No reviews on Wed 25 Nov'));
+    act(() => (document.activeElement as HTMLElement).blur());
+    await waitFor(() => expect(tooltip()).toBeNull());
+    expect(stops()).toEqual(['2026-11-25']);
   });
 
   it('leads a learner without cards or reviews to the examples', async () => {

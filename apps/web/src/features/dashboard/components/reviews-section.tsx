@@ -44,7 +44,7 @@ function Count({ value, label, testId }: { value: number; label: string; testId:
   );
 }
 
-/** The days with a count, as a table for screen readers (the chart beside it is hidden from them). */
+/** The days with a count, as a table for screen readers: all at once, where a chart gives a day at a time. */
 function DaysTable({ caption, days, unit }: { caption: string; days: DayCount[]; unit: string }) {
   const shown = days.filter((day) => day.count > 0);
   return (
@@ -185,7 +185,12 @@ function Stats({ stats }: { stats: ReviewStats }) {
         title={`Last ${stats.reviewsPerDay.length} days`}
         summary={reviewsSummary(stats.reviewsPerDay)}
         height={150}
-        chart={<ReviewHeatmap days={stats.reviewsPerDay} />}
+        chart={
+          <ReviewHeatmap
+            days={stats.reviewsPerDay}
+            label="Reviews given each day. The arrow keys move from day to day."
+          />
+        }
         table={
           <DaysTable
             caption="Reviews given each day (days without reviews left out)"

@@ -25,6 +25,10 @@ export const formatShortDay = (day: string) => shortDayFormat.format(asDate(day)
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
 
+/** One day of the review calendar in words: '4 reviews on Mon 2 Nov', 'No reviews on Tue 3 Nov'. */
+export const reviewDayLabel = (day: string, count: number) =>
+  `${count === 0 ? 'No reviews' : plural(count, 'review')} on ${formatDay(day)}`;
+
 /** The day with the highest count (the earliest of a tie), or null when every count is 0. */
 function busiest(days: readonly DayCount[]): DayCount | null {
   return days.reduce<DayCount | null>(
