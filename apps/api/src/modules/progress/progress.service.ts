@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listCategories } from '../catalogue/catalogue.repository';
@@ -17,7 +18,11 @@ export type { Progress };
  * A learner's likes and solved marks (stored by the examples module), and their progress
  * (mastery from the reviews module's FSRS cards).
  */
-export function progressService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function progressService(
+  db: Kysely<Database>,
+  engine: Engine,
+  clock: () => Date = () => new Date(),
+) {
   async function setMark(table: marks.MarkTable, userId: number, exampleId: number, on: boolean) {
     const gone = () => notFound(`Example ${exampleId} not found.`);
     if (!(await exampleExists(db, exampleId))) throw gone();
@@ -42,7 +47,9 @@ export function progressService(db: Kysely<Database>, clock: () => Date = () => 
         marks.marksPerCategory(db, 'solved_marks', userId),
         marks.cleanSolvesPerCategory(db, userId),
         marks.marksPerCategory(db, 'likes', userId),
-        masteredExampleIds(db, userId, clock()).then((ids) => examplesPerCategoryAmong(db, ids)),
+        masteredExampleIds(db, engine, userId, clock()).then((ids) =>
+          examplesPerCategoryAmong(db, ids),
+        ),
         listCategories(db),
       ]);
       return toProgress(categories, { totals, solved, withoutHelp, liked, mastered });

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Engine } from '../../db/database';
 import type { Database, ReviewCardsTable, ReviewLogTable } from '../../db/schema';
 import { publishedExampleIds } from '../examples/examples.repository';
 
@@ -109,14 +110,91 @@ export async function countDue(db: Db, userId: number, now: string): Promise<num
   return Number(row.n);
 }
 
-/** Every card of the user for a published example (the stats and mastery read their memory state). */
-export function cardsOf(db: Db, userId: number) {
-  return db
+/**
+ * The milliseconds from a card's last grade to `now` (null before the first grade), whole on both
+ * engines: PostgreSQL's timestamps hold microseconds; SQLite's ISO text is read as Julian days,
+ * whose difference is a few microseconds off at most and is rounded.
+ */
+const msSinceLastReview = (engine: Engine, now: string) =>
+  engine === 'postgres'
+    ? sql<number>`extract(epoch from (${now}::timestamptz - last_review)) * 1000`
+    : sql<number>`round((julianday(${now}) - julianday(last_review)) * 86400000)`;
+
+/**
+ * The schedule's isMastered in SQL: in review (state 2) and last graded at most `stabilities`
+ * times the card's stability before `now`. The bound is computed as isMastered computes it
+ * (stability × stabilities × 86,400,000 in double precision), so the two agree to the millisecond.
+ */
+const masteredAt = (engine: Engine, now: string, stabilities: number) =>
+  sql<boolean>`(state = 2 and stability > 0 and ${msSinceLastReview(engine, now)} <= stability * ${stabilities} * 86400000)`;
+
+/** The user's cards of published examples: the cards the stats and the progress count. */
+const publishedCardsOf = (db: Db, userId: number) =>
+  db
     .selectFrom('review_cards')
-    .selectAll()
     .where('user_id', '=', userId)
-    .where('example_id', 'in', publishedExampleIds(db))
+    .where('example_id', 'in', publishedExampleIds(db));
+
+/**
+ * The user's cards counted by the database: due at `now`, by state (0 new, 1 learning,
+ * 2 review, 3 relearning) and mastered at `now` (see masteredAt).
+ */
+export async function cardCounts(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  now: string,
+  masteryStabilities: number,
+) {
+  const row = await publishedCardsOf(db, userId)
+    .select([
+      sql<number>`count(case when due <= ${now} then 1 end)`.as('dueNow'),
+      sql<number>`count(case when state = 0 then 1 end)`.as('new'),
+      sql<number>`count(case when state in (1, 3) then 1 end)`.as('learning'),
+      sql<number>`count(case when state = 2 then 1 end)`.as('review'),
+      sql<number>`count(case when ${masteredAt(engine, now, masteryStabilities)} then 1 end)`.as(
+        'mastered',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    dueNow: Number(row.dueNow),
+    new: Number(row.new),
+    learning: Number(row.learning),
+    review: Number(row.review),
+    mastered: Number(row.mastered),
+  };
+}
+
+/** The due dates of the user's cards due after `after` and before `before`. */
+export async function duesBetween(
+  db: Db,
+  userId: number,
+  after: string,
+  before: string,
+): Promise<string[]> {
+  const rows = await publishedCardsOf(db, userId)
+    .select('due')
+    .where('due', '>', after)
+    .where('due', '<', before)
     .execute();
+  return rows.map((r) => r.due);
+}
+
+/** The example ids of the user's cards mastered at `now` (see masteredAt), in id order. */
+export async function masteredExampleIds(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  now: string,
+  masteryStabilities: number,
+): Promise<number[]> {
+  const rows = await publishedCardsOf(db, userId)
+    .select('example_id')
+    .where(masteredAt(engine, now, masteryStabilities))
+    .orderBy('example_id')
+    .execute();
+  return rows.map((r) => r.example_id);
 }
 
 /** When each of the user's grades since `since` was given. */

@@ -17,7 +17,7 @@ import {
 } from '@exemplar/shared/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok } from '../../lib/envelope';
+import { done, ok, type Success } from '../../lib/envelope';
 import { noStore } from '../auth/auth.plugin';
 import { REVIEWS_DUE_PAGE_DEFAULT } from './reviews.service';
 
@@ -90,47 +90,44 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.suggestions(request.user!.id, request.query.limit)),
   );
 
-  app.get(
-    '/reviews/:exampleId',
-    {
+  /**
+   * A route on the caller's card for one example, /reviews/{exampleId}: `answer` is given the
+   * caller's id and the example's, and must answer `data`. `data` is one of the answers these
+   * routes give (the type provider cannot check a handler against any schema at all).
+   */
+  function cardRoute<T extends typeof ReviewStatusSchema | z.ZodNull>(
+    method: 'GET' | 'PUT' | 'DELETE',
+    summary: string,
+    data: T,
+    answer: (userId: number, exampleId: number) => Promise<Success<z.infer<T>>>,
+  ) {
+    app.route({
+      method,
+      url: '/reviews/:exampleId',
       onRequest,
-      schema: {
-        tags,
-        summary: "The caller's card for an example (null when not in their reviews)",
-        params: ReviewParamsSchema,
-        response: { 200: successSchema(ReviewStatusSchema) },
-      },
-    },
-    async (request) => ok(await service.status(request.user!.id, request.params.exampleId)),
-  );
+      schema: { tags, summary, params: ReviewParamsSchema, response: { 200: successSchema(data) } },
+      handler: (request) => answer(request.user!.id, request.params.exampleId),
+    });
+  }
 
-  app.put(
-    '/reviews/:exampleId',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: "Add an example to the caller's reviews, due now (idempotent: a card is kept)",
-        params: ReviewParamsSchema,
-        response: { 200: successSchema(ReviewStatusSchema) },
-      },
-    },
-    async (request) => ok(await service.add(request.user!.id, request.params.exampleId)),
+  cardRoute(
+    'GET',
+    "The caller's card for an example (null when not in their reviews)",
+    ReviewStatusSchema,
+    async (userId, exampleId) => ok(await service.status(userId, exampleId)),
   );
-
-  app.delete(
-    '/reviews/:exampleId',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: "Take an example out of the caller's reviews (its grades stay logged)",
-        params: ReviewParamsSchema,
-        response: { 200: successSchema(z.null()) },
-      },
-    },
-    async (request) => {
-      await service.remove(request.user!.id, request.params.exampleId);
+  cardRoute(
+    'PUT',
+    "Add an example to the caller's reviews, due now (idempotent: a card is kept)",
+    ReviewStatusSchema,
+    async (userId, exampleId) => ok(await service.add(userId, exampleId)),
+  );
+  cardRoute(
+    'DELETE',
+    "Take an example out of the caller's reviews (its grades stay logged)",
+    z.null(),
+    async (userId, exampleId) => {
+      await service.remove(userId, exampleId);
       return done('Removed from your reviews.');
     },
   );

@@ -13,7 +13,8 @@ const api = useTestApp({ catalogue: true });
 const { cat } = api;
 const db = () => api.app.database.db;
 let now = new Date();
-const service = () => reviewsService(db(), () => now);
+const engine = () => api.app.database.engine;
+const service = () => reviewsService(db(), engine(), () => now);
 const at = (iso: string) => (now = new Date(iso));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -99,10 +100,10 @@ describe(`FSRS scheduling on ${engineUnderTest}`, () => {
     const { review } = await service().grade(userId, cat.ex.quadEasy, 'easy');
     expect(review.stability).toBeGreaterThan(8);
     expect(review.stability).toBeLessThan(9);
-    expect(await masteredExampleIds(db(), userId, new Date(t + 8 * DAY))).toEqual([
+    expect(await masteredExampleIds(db(), engine(), userId, new Date(t + 8 * DAY))).toEqual([
       cat.ex.quadEasy,
     ]);
-    expect(await masteredExampleIds(db(), userId, new Date(t + 9 * DAY))).toEqual([]);
+    expect(await masteredExampleIds(db(), engine(), userId, new Date(t + 9 * DAY))).toEqual([]);
   });
 });
 

@@ -5,8 +5,8 @@ import {
   type ReviewRating,
 } from '@exemplar/shared/reviews';
 import {
+  computeDecayFactor,
   createEmptyCard,
-  forgetting_curve,
   fsrs,
   generatorParameters,
   Rating,
@@ -81,20 +81,26 @@ export function nextDues(row: CardValues | null, now: Date): ReviewNext {
   return Object.fromEntries(REVIEW_RATINGS.map((r) => [r, due(r)])) as ReviewNext;
 }
 
-/**
- * FSRS's estimated chance of recalling the example at `now`: the forgetting curve at the time
- * since the last grade (in days, fractions included) for the card's stability; 0 before the
- * first grade.
- */
-export function retrievability(row: Pick<CardRow, 'stability' | 'last_review'>, now: Date) {
-  if (!row.last_review || row.stability <= 0) return 0;
-  const days = Math.max(0, (now.getTime() - new Date(row.last_review).getTime()) / DAY_MS);
-  return forgetting_curve(FSRS_PARAMETERS.w, days, row.stability);
-}
+const { decay, factor } = computeDecayFactor(FSRS_PARAMETERS.w);
 
 /**
- * Mastered: in review (graduated from its learning steps, not relearning after a lapse) and
- * recalled now with at least MASTERY_RETRIEVABILITY.
+ * How long a card stays mastered after its last grade, in multiples of its stability. FSRS's
+ * forgetting curve R(t) = (1 + FACTOR·t/S)^DECAY (t days since the last grade, S the stability,
+ * DECAY = −w[20], FACTOR = 0.9^(1/DECAY) − 1) falls as t grows and is at least
+ * MASTERY_RETRIEVABILITY exactly while t/S ≤ (MASTERY_RETRIEVABILITY^(1/DECAY) − 1)/FACTOR. For
+ * 0.9 that is 1, stability being the interval after which recall falls to 90%, give or take
+ * ts-fsrs rounding FACTOR to 8 decimals (1 + 4.5e-9 with the default weights).
+ */
+export const MASTERY_STABILITIES = (MASTERY_RETRIEVABILITY ** (1 / decay) - 1) / factor;
+
+/**
+ * Mastered at `now`: in review (graduated from its learning steps, not relearning after a lapse)
+ * and recalled with at least MASTERY_RETRIEVABILITY, that is, last graded at most
+ * MASTERY_STABILITIES times its stability before `now` (to the millisecond). The repository
+ * tests the same condition in SQL (`masteredAt`).
  */
 export const isMastered = (row: Pick<CardRow, 'state' | 'stability' | 'last_review'>, now: Date) =>
-  row.state === State.Review && retrievability(row, now) >= MASTERY_RETRIEVABILITY;
+  row.state === State.Review &&
+  row.last_review !== null &&
+  row.stability > 0 &&
+  now.getTime() - Date.parse(row.last_review) <= row.stability * MASTERY_STABILITIES * DAY_MS;

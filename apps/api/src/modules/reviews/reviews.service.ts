@@ -11,6 +11,7 @@ import {
   type ReviewSuggestions,
 } from '@exemplar/shared/reviews';
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { conflict, notFound } from '../../lib/errors';
@@ -19,11 +20,12 @@ import { exampleExists, getExamples } from '../examples/examples.repository';
 import { reviewCandidates } from '../examples/marks.repository';
 import { addDays, dayIn, perDay, ratingNumber, toReviewCard } from './reviews.presenter';
 import * as repo from './reviews.repository';
-import { grade, isMastered, newCardValues, nextDues } from './reviews.schedule';
+import { grade, MASTERY_STABILITIES, newCardValues, nextDues } from './reviews.schedule';
 
 export const REVIEWS_DUE_PAGE_DEFAULT = 20;
 const REVIEWS_PER_DAY_DAYS = 90;
 const DUE_PER_DAY_DAYS = 30;
+const DAY_MS = 86_400_000;
 /** Grades of one card racing each other are tried again this many times before a 409. */
 const GRADE_ATTEMPTS = 5;
 
@@ -44,20 +46,25 @@ function readDueCursor(raw: string): repo.DueAfter {
 }
 
 /**
- * The example ids of `userId`'s cards whose retrievability at `now` is at least
- * MASTERY_RETRIEVABILITY: the examples they have mastered (the progress counts them).
+ * The example ids of `userId`'s cards mastered at `now` (isMastered: in review, retrievability at
+ * least MASTERY_RETRIEVABILITY), found by the database: the examples they have mastered (the
+ * progress counts them).
  */
-export async function masteredExampleIds(
+export function masteredExampleIds(
   db: Kysely<Database>,
+  engine: Engine,
   userId: number,
   now: Date,
 ): Promise<number[]> {
-  const cards = await repo.cardsOf(db, userId);
-  return cards.filter((c) => isMastered(c, now)).map((c) => c.example_id);
+  return repo.masteredExampleIds(db, engine, userId, now.toISOString(), MASTERY_STABILITIES);
 }
 
 /** A learner's spaced-repetition reviews: FSRS cards per example, graded and brought back due. */
-export function reviewsService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function reviewsService(
+  db: Kysely<Database>,
+  engine: Engine,
+  clock: () => Date = () => new Date(),
+) {
   async function mustExist(exampleId: number) {
     if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
   }
@@ -199,32 +206,43 @@ export function reviewsService(db: Kysely<Database>, clock: () => Date = () => n
       };
     },
 
-    /** The caller's cards counted, with days as they fall in time zone `tz`. */
+    /**
+     * The caller's cards counted, with days as they fall in time zone `tz`. The database counts
+     * the cards (by state, due now, mastered); only the due dates of the cards due in the next 31
+     * days are read, to be put on their days in `tz`.
+     */
     async stats(userId: number, tz = 'UTC'): Promise<ReviewStats> {
       const now = clock();
+      const at = now.toISOString();
       const dayOf = dayIn(tz);
       const today = dayOf(now);
       const first = addDays(today, 1 - REVIEWS_PER_DAY_DAYS);
-      // A day more than the window, whatever the zone's offset: the days outside are dropped.
-      const since = new Date(now.getTime() - (REVIEWS_PER_DAY_DAYS + 1) * 86_400_000);
-      const [cards, reviewed] = await Promise.all([
-        repo.cardsOf(db, userId),
+      // A day more than each window, whatever the zone's offset (and its changes in the next
+      // month): the days outside are dropped.
+      const since = new Date(now.getTime() - (REVIEWS_PER_DAY_DAYS + 1) * DAY_MS);
+      const until = new Date(now.getTime() + (DUE_PER_DAY_DAYS + 1) * DAY_MS);
+      const [counts, duesLater, reviewed] = await Promise.all([
+        repo.cardCounts(db, engine, userId, at, MASTERY_STABILITIES),
+        repo.duesBetween(db, userId, at, until.toISOString()),
         repo.reviewTimesSince(db, userId, since.toISOString()),
       ]);
-      const at = now.getTime();
-      const dueDays = cards.map((c) => {
-        const day = dayOf(c.due);
+      // A card due now counts today; so does one due later today, or on a day before today (a
+      // zone whose clock was just turned back past midnight).
+      const dueDays = duesLater.map((due) => {
+        const day = dayOf(due);
         return day < today ? today : day;
       });
+      const dueToday = counts.dueNow + dueDays.filter((d) => d === today).length;
+      const [, ...afterToday] = perDay(today, DUE_PER_DAY_DAYS, dueDays);
       return {
-        dueNow: cards.filter((c) => new Date(c.due).getTime() <= at).length,
-        dueToday: dueDays.filter((d) => d === today).length,
-        new: cards.filter((c) => c.state === 0).length,
-        learning: cards.filter((c) => c.state === 1 || c.state === 3).length,
-        review: cards.filter((c) => c.state === 2).length,
-        mastered: cards.filter((c) => isMastered(c, now)).length,
+        dueNow: counts.dueNow,
+        dueToday,
+        new: counts.new,
+        learning: counts.learning,
+        review: counts.review,
+        mastered: counts.mastered,
         reviewsPerDay: perDay(first, REVIEWS_PER_DAY_DAYS, reviewed.map(dayOf)),
-        duePerDay: perDay(today, DUE_PER_DAY_DAYS, dueDays),
+        duePerDay: [{ date: today, count: dueToday }, ...afterToday],
       };
     },
 

@@ -44,9 +44,9 @@ function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
       catalogueVersion: () => app.catalogueVersion.read(),
     }),
     newsletter: newsletterService(db),
-    progress: progressService(db),
+    progress: progressService(db, engine),
     /** Spaced-repetition reviews (FSRS cards and their grades). */
-    reviews: reviewsService(db),
+    reviews: reviewsService(db, engine),
   };
 }
 
