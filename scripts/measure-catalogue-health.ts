@@ -23,12 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitMath, wrapBareLatex } from '@exemplar/shared/math';
-import pg from 'pg';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { startApi } from './bench/engine';
 import { generateCatalogue } from './bench/generate';
 import { root, stop } from './bench/processes';
+import { percentile, scratchStore } from './bench/scratch';
 
 const { values } = parseArgs({
   options: {
@@ -79,22 +79,9 @@ function count(text: string | null) {
   }
 }
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-health-'));
-const pgName = `exemplar_health_${process.pid}`;
-let databaseUrl: string | undefined;
-if (ENGINE === 'postgres') {
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  await admin.query(`create database ${pgName}`);
-  await admin.end();
-  const u = new URL(PG_ADMIN);
-  u.pathname = `/${pgName}`;
-  databaseUrl = u.toString();
-}
+const { dataDir, databaseUrl, remove } = await scratchStore(ENGINE, PG_ADMIN, 'exemplar_health');
 
 try {
   const t0 = performance.now();
@@ -185,10 +172,10 @@ try {
     );
     console.log(`problems per kind: ${JSON.stringify(done.counts)}`);
     console.log(
-      `GET /api/health during the run: ${during.length} polls, median ${ms(pct(during, 50))}, p95 ${ms(pct(during, 95))}, p99 ${ms(pct(during, 99))}, slowest ${ms(Math.max(...during))} (sent ${slowestAt} s into the run)`,
+      `GET /api/health during the run: ${during.length} polls, median ${ms(percentile(during, 50))}, p95 ${ms(percentile(during, 95))}, p99 ${ms(percentile(during, 99))}, slowest ${ms(Math.max(...during))} (sent ${slowestAt} s into the run)`,
     );
     console.log(
-      `GET /api/health after it, no run: ${after.length} polls, median ${ms(pct(after, 50))}, p95 ${ms(pct(after, 95))}, p99 ${ms(pct(after, 99))}, slowest ${ms(Math.max(...after))}`,
+      `GET /api/health after it, no run: ${after.length} polls, median ${ms(percentile(after, 50))}, p95 ${ms(percentile(after, 95))}, p99 ${ms(percentile(after, 99))}, slowest ${ms(Math.max(...after))}`,
     );
     console.log(`second call: ${again.status} in ${ms(cached)} (kept for the catalogue version)`);
     console.log(
@@ -201,11 +188,5 @@ try {
     await stop(server);
   }
 } finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (ENGINE === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`drop database if exists ${pgName}`);
-    await admin.end();
-  }
+  await remove();
 }

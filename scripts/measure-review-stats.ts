@@ -12,18 +12,16 @@
  * a database; it is dropped at the end.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import type { CardState } from '../apps/api/src/db/schema';
 import { BENCH_LEARNER, startApi } from './bench/engine';
 import { generateCatalogue } from './bench/generate';
 import { root, stop } from './bench/processes';
+import { percentile, scratchStore } from './bench/scratch';
 
 const { values } = parseArgs({
   options: {
@@ -39,26 +37,17 @@ const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const load = () =>
   os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-review-stats-'));
-const pgName = `exemplar_review_stats_${process.pid}`;
-let databaseUrl: string | undefined;
-if (ENGINE === 'postgres') {
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  await admin.query(`create database ${pgName}`);
-  await admin.end();
-  const u = new URL(PG_ADMIN);
-  u.pathname = `/${pgName}`;
-  databaseUrl = u.toString();
-}
+const { dataDir, databaseUrl, remove } = await scratchStore(
+  ENGINE,
+  PG_ADMIN,
+  'exemplar_review_stats',
+);
 
 /** The card of the i-th example at `now`, and the grade logged for it (if any). */
 function card(i: number, now: number) {
@@ -195,7 +184,7 @@ try {
         Object.entries(last).filter(([, v]) => typeof v === 'number'),
       );
       console.log(
-        `GET ${url}: ${REQUESTS} requests, median ${pct(times, 50).toFixed(1)} ms, p90 ${pct(times, 90).toFixed(1)} ms, min ${Math.min(...times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ${JSON.stringify(summary)}`,
+        `GET ${url}: ${REQUESTS} requests, median ${percentile(times, 50).toFixed(1)} ms, p90 ${percentile(times, 90).toFixed(1)} ms, min ${Math.min(...times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; ${JSON.stringify(summary)}`,
       );
     }
     console.log(`load average after: ${load()}`);
@@ -203,11 +192,5 @@ try {
     await stop(server);
   }
 } finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (ENGINE === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`drop database if exists ${pgName}`);
-    await admin.end();
-  }
+  await remove();
 }
