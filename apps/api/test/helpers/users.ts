@@ -1,5 +1,7 @@
 import type { Role } from '@exemplar/shared/roles';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema';
 
 let counter = 0;
 
@@ -10,6 +12,16 @@ export interface TestUser {
   idToken: string;
   refreshToken: string;
   auth: { authorization: string };
+}
+
+/** The database id of a test account (found by its email). */
+export async function userId(db: Kysely<Database>, user: Pick<TestUser, 'email'>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', user.email)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Creates a confirmed account in `role` through the service and logs in through the real route. */

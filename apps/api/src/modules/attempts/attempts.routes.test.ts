@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
-import type { TestUser } from '../../../test/helpers/users';
+import { userId, type TestUser } from '../../../test/helpers/users';
 import { insertExample } from '../../../test/factories';
 import { deleteExample } from '../examples/examples.repository';
 import { CHECKS_PER_MINUTE } from './attempts.routes';
@@ -313,11 +313,7 @@ describe(`attempts and help go with their owner on ${engineUnderTest}`, () => {
       expect((await check(id, id === extra ? '9' : '39', ada)).body.data.correct).toBe(true);
     }
     // By the account's id: after the account is gone, a join through users would find nothing anyway.
-    const { id: adaId } = await db()
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', ada.email)
-      .executeTakeFirstOrThrow();
+    const adaId = await userId(db(), ada);
     const rows = async () => ({
       attempts: (
         await db()

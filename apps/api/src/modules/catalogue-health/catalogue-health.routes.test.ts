@@ -3,6 +3,7 @@ import { questionKey } from '@exemplar/shared/math';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertExample, insertNamed, insertSubject } from '../../../test/factories';
 import { useTestApp } from '../../../test/helpers/test-app';
+import { userId } from '../../../test/helpers/users';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import type { MathCheckPool } from '../catalogue-io/math-check.pool';
 import { keepHealth, keptHealth } from './catalogue-health.repository';
@@ -102,12 +103,8 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
         check: () => Promise.reject(new Error('the kept result should have been answered')),
       } as unknown as MathCheckPool,
     });
-    const admin = await db()
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', api.users.admin.email)
-      .executeTakeFirstOrThrow();
-    const answer = await restarted.status(admin.id);
+    const adminId = await userId(db(), api.users.admin);
+    const answer = await restarted.status(adminId);
     expect(answer).toEqual({ health: kept, started: false });
     expect(await healthRuns()).toBe(runs);
   });

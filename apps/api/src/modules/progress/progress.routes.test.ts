@@ -4,7 +4,7 @@ import { deleteExample } from '../examples/examples.repository';
 import { progressService } from './progress.service';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
-import type { TestUser } from '../../../test/helpers/users';
+import { userId, type TestUser } from '../../../test/helpers/users';
 
 const api = useTestApp({ catalogue: true });
 const { cat } = api;
@@ -144,11 +144,7 @@ describe(`likes and solved marks on ${engineUnderTest}`, () => {
 
 describe(`an example deleted while a learner marks it on ${engineUnderTest}`, () => {
   it('answers 404 "Example N not found." to a like or a solved mark, and keeps no mark', async () => {
-    const { id: adaId } = await db()
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', ada.email)
-      .executeTakeFirstOrThrow();
+    const adaId = await userId(db(), ada);
     for (const [table, mark] of [
       ['likes', 'like'],
       ['solved_marks', 'solve'],

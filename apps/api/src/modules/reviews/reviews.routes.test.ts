@@ -2,7 +2,7 @@ import { REVIEW_RETRY_WINDOW_SECONDS } from '@exemplar/shared/reviews';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
-import type { TestUser } from '../../../test/helpers/users';
+import { userId, type TestUser } from '../../../test/helpers/users';
 
 const api = useTestApp({ catalogue: true });
 const { cat } = api;
@@ -17,14 +17,7 @@ const call = (method: Method, url: string, who?: TestUser, payload?: object) =>
   api.request(method, url, { as: who, ...(payload ? { payload } : {}) });
 const grade = (who: TestUser, exampleId: number, rating: string) =>
   call('POST', '/reviews', who, { exampleId, rating });
-const idOf = async (user: TestUser) =>
-  (
-    await db()
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', user.username)
-      .executeTakeFirstOrThrow()
-  ).id;
+const idOf = (user: TestUser) => userId(db(), user);
 const logged = async (user: TestUser, exampleId: number) =>
   (
     await db()

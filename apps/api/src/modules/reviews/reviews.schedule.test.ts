@@ -3,6 +3,7 @@ import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
+import { userId } from '../../../test/helpers/users';
 import { masteredExampleIds, reviewsService } from './reviews.service';
 
 /**
@@ -19,16 +20,7 @@ const at = (iso: string) => (now = new Date(iso));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-async function learner() {
-  const user = await api.newUser('basic');
-  return (
-    await db()
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', user.username)
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const learner = async () => userId(db(), await api.newUser('basic'));
 
 describe(`FSRS scheduling on ${engineUnderTest}`, () => {
   it('good, good, again, hard, easy at set times give the cards and due dates ts-fsrs computes (default weights, fuzz off, learning steps on)', async () => {

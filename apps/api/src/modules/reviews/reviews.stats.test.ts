@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertExample } from '../../../test/factories';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
+import { userId } from '../../../test/helpers/users';
 import type { CardState } from '../../db/schema';
 import { addDays, dayIn } from './reviews.presenter';
 import { insertCard, type CardRow } from './reviews.repository';
@@ -27,16 +28,7 @@ const statsAt = (userId: number, t: number, tz?: string) =>
 const masteredIdsAt = (userId: number, t: number) =>
   masteredExampleIds(db(), engine(), userId, new Date(t));
 
-async function learner() {
-  const user = await api.newUser('basic');
-  return (
-    await db()
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', user.username)
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const learner = async () => userId(db(), await api.newUser('basic'));
 
 /** A published example of its own (the small catalogue has six). */
 let examples = 0;
