@@ -5,6 +5,7 @@ import type {
   ExampleType,
   Subject,
 } from '@exemplar/shared/catalogue';
+import { makeExample } from '../../../test/catalogue-fixtures';
 import { fail, ok, type ApiCall, type Routes } from '../../../test/fake-api';
 
 export interface CatalogueState {
@@ -50,21 +51,7 @@ export function sampleCatalogue(): CatalogueState {
       { id: 2, name: 'hard', description: '', rank: 2 },
     ],
     types: [{ id: 1, name: 'Worked Example', description: '' }],
-    examples: [
-      {
-        id: 1,
-        question: 'Solve $x + 1 = 2$.',
-        answer: '$x = 1$',
-        procedure: null,
-        difficultyId: 1,
-        typeId: 1,
-        categoryId: 10,
-        subjectId: 1,
-        createdAt: at,
-        updatedAt: at,
-        status: 'published',
-      },
-    ],
+    examples: [makeExample({ id: 1, createdAt: at, updatedAt: at, status: 'published' })],
   };
 }
 
