@@ -43,9 +43,12 @@ describe('examples: browse, filter and open examples in the browser', () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 
-  /** Maths is typeset and nothing failed to render; the page never scrolls sideways. */
+  /**
+   * Maths is typeset and nothing failed to render; the page never scrolls sideways. A list
+   * whose filter just changed is still loading for a moment, so the maths is waited for.
+   */
   async function expectCleanMaths(page: Page) {
-    expect(await page.locator('main .katex').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('main .katex').count()).toBeGreaterThan(0);
     expect(await page.locator('main .math-error').count()).toBe(0);
     expect(await page.getByText('(LaTeX Error)').count()).toBe(0);
     await expectNoSidewaysScroll(page);
