@@ -255,6 +255,46 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     expect(problems).toEqual([]);
   });
 
+  it('units: an area in square metres is right typed as 44m^2, and 44m says "Check the units."', async () => {
+    const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?limit=100');
+    const area = examples.find((e) => e.answer === '$44\\text{ m}^2$');
+    if (!area) throw new Error('no demo example answers 44 m²');
+    for (const [viewport, colorScheme] of [
+      [DESKTOP, 'light'],
+      [PHONE, 'dark'],
+    ] as const) {
+      const page = await e2e.open({ viewport, colorScheme });
+      await page.goto(url(`/examples/${area.id}`));
+      await page.getByRole('heading', { name: `Example ${area.id}` }).waitFor();
+      await openPanel(page);
+      /** Sends the field with Enter; the check's answer. */
+      const send = async () => {
+        const checked = page.waitForResponse((r) => r.url().endsWith(`/examples/${area.id}/check`));
+        await page.keyboard.press('Enter');
+        const response = await checked;
+        expect(response.status()).toBe(200);
+        return ((await response.json()) as { data: { correct: boolean; feedback?: string } }).data;
+      };
+      // A length where an area was asked: the number is right, the unit is not.
+      await page.keyboard.type('44m', { delay: 30 });
+      expect(await field(page).evaluate((el) => (el as HTMLInputElement).value)).toBe('44m');
+      expect(await send()).toMatchObject({ correct: false, feedback: 'Check the units.' });
+      await eventually(() => verdict(page).textContent()).toContain('Not quite.');
+      expect(await verdict(page).textContent()).toContain('Check the units.');
+      await page.waitForTimeout(300);
+      await shot(page, `units-${colorScheme}-${viewport.width}`);
+      // The unit typed as the maths field types it (letters and a power), not as \text.
+      await typeAnswer(page, '44m^2');
+      expect(await field(page).evaluate((el) => (el as HTMLInputElement).value)).toBe('44m^2');
+      expect(await send()).toMatchObject({ correct: true });
+      await eventually(() => verdict(page).textContent()).toContain('Correct!');
+      // And the number alone: the unit is in the question.
+      await typeAnswer(page, '44');
+      expect(await send()).toMatchObject({ correct: true });
+      await expectNoSidewaysScroll(page);
+    }
+  });
+
   it('the open panel with a verdict has no serious axe violations, light and dark, desktop and phone', async () => {
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {

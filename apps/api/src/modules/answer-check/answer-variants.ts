@@ -1,6 +1,7 @@
 // Answers generated from a stored answer for the checker's measurement: equivalent rewritings
 // (which it must accept) and wrong answers (which it must not), only the kinds that apply.
 import { mathOf, shorthandArguments } from './latex-text';
+import { otherUnit, unitKey } from './units';
 
 /** What a generated answer should get: accepted (the stored one, rewritings) or not (wrong ones). */
 export type Group = 'stored' | 'rewriting' | 'wrong';
@@ -98,6 +99,15 @@ const INTEGER_RE = /(?<![\d.a-zA-Z^_]|_\{)\d+(?![\d._])/;
 /** A fraction of two integers: `\frac{3}{4}` or `\frac34`. */
 const FRACTION_RE = /\\[dt]?frac\{(\d+)\}\{(\d+)\}/;
 
+/** A unit written as text, with its power: `\text{ cm}^2`, `\mbox{ feet}`, `\mathrm{m}`. */
+const WRITTEN_UNIT_RE = /\\(?:text|mbox|mathrm)\s*\{([^{}]*)\}(?:\s*\^\s*(?:\{\s*(\d)\s*\}|(\d)))?/;
+
+/** A unit key as LaTeX: `cm^2` as `\text{ cm}^2`. */
+const unitLatex = (key: string) => {
+  const [symbol, power] = key.split('^');
+  return `\\text{ ${symbol}}${power ? `^${power}` : ''}`;
+};
+
 const onlyTwosAndFives = (q: number) => {
   while (q % 2 === 0) q /= 2;
   while (q % 5 === 0) q /= 5;
@@ -174,6 +184,22 @@ export function variantsOf(stored: string): Variant[] {
   if (list && list.length >= 2 && !thousands)
     add('rewriting', 'reordered solutions', list.reverse().join(', '));
 
+  // A unit the checker knows: left out (the number is the answer), or typed as the maths field
+  // types it (`44 m^2`), at the end after a number.
+  const written = WRITTEN_UNIT_RE.exec(m);
+  const unit = written ? unitKey(written[1]!, Number(written[2] ?? written[3] ?? 1)) : undefined;
+  if (written && unit) {
+    add('rewriting', 'unit left out', spliceAt(m, written.index, written[0], ' ').trim());
+    const [symbol, power] = unit.split('^');
+    const atEnd = m.slice(written.index + written[0].length).trim() === '';
+    if (atEnd && /\d\s*$/.test(m.slice(0, written.index)) && /^[a-zA-Z]+$/.test(symbol!))
+      add(
+        'rewriting',
+        'unit typed bare',
+        spliceAt(m, written.index, written[0], ` ${symbol}${power ? `^${power}` : ''}`),
+      );
+  }
+
   // Wrong answers that must not be accepted.
   if (int) {
     const next = `${BigInt(int[0]) + 1n}`;
@@ -196,6 +222,9 @@ export function variantsOf(stored: string): Variant[] {
     const q = frac[2];
     add('wrong', 'numerator changed', spliceAt(m, frac.index, frac[0], `\\frac{${p + 1}}{${q}}`));
   }
+  const other = written && unit ? otherUnit(unit) : undefined;
+  if (written && other)
+    add('wrong', 'unit of another size', spliceAt(m, written.index, written[0], unitLatex(other)));
   return out;
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MAX_LENGTH } from '@exemplar/shared/attempts';
-import { checkAnswer, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN } from './check-answer';
+import {
+  checkAnswer,
+  FEEDBACK_NOT_SIMPLIFIED,
+  FEEDBACK_SIGN,
+  FEEDBACK_UNITS,
+} from './check-answer';
 import { MAX_ANSWER_CHARS } from './guards';
 
 const SOLVE_X = 'Solve for $x$: $3x - 4 = 50$.';
@@ -143,7 +148,7 @@ describe('answer checker: equivalence', () => {
     expect(accepted(m, '\\begin{pmatrix} 0.2 & 0.6 \\\\ 1 & 0 \\end{pmatrix}')).toBe(false);
   });
 
-  it('leaves units out: dollars, per cent, degrees and words after the number', () => {
+  it('accepts an answer with its unit left out: dollars, per cent, degrees and words', () => {
     expect(accepted('$\\$ 5$', '5')).toBe(true);
     expect(accepted('$\\$2.75$', '\\$2.75')).toBe(true);
     expect(accepted('$5 \\text{ cm}$', '5')).toBe(true);
@@ -153,7 +158,6 @@ describe('answer checker: equivalence', () => {
     expect(accepted('$70^\\circ$', '70^{\\circ}')).toBe(true);
     expect(accepted('$25\\%$', '25')).toBe(true);
     expect(accepted('$30^\\circ$', '31')).toBe(false);
-    expect(accepted('$5 \\text{ cm}$', '5 \\text{ m}')).toBe(true); // the unit is not checked
     expect(accepted('$12\\,\\mathrm{m}$', '12')).toBe(true);
     expect(accepted('$\\mathrm{e}^2$', 'e^2')).toBe(true);
   });
@@ -223,6 +227,75 @@ describe('answer checker: equivalence', () => {
   });
 });
 
+describe('answer checker: units', () => {
+  it('reads a unit with its power as a unit, never as a power of the number', () => {
+    // Before units were read, `44\text{ m}^2` was 44² = 1936: the right answer 44 was refused.
+    expect(accepted('$44\\text{ m}^2$', '44')).toBe(true);
+    expect(accepted('$44\\text{ m}^2$', '1936')).toBe(false);
+    expect(accepted('$2400 \\mbox{ cm}^2$', '2400')).toBe(true);
+    expect(accepted('$128\\text{ cm}^{3}$', '128')).toBe(true);
+    expect(accepted('$6\\mathrm{m}^2$', '6\\mathrm{m}^2')).toBe(true);
+    // A word the units table does not know takes its power with it too.
+    expect(accepted('$9 \\text{ sq units}^2$', '9')).toBe(true);
+  });
+
+  it('says "Check the units." for the right number in a unit of another size or quantity', () => {
+    const units = { correct: false, feedback: FEEDBACK_UNITS };
+    expect(verdictOf('$5 \\text{ cm}$', '5 \\text{ m}')).toEqual(units);
+    expect(verdictOf('$44\\text{ m}^2$', '44\\text{ m}')).toEqual(units);
+    expect(verdictOf('$44\\text{ m}^2$', '44\\text{ kg}')).toEqual(units);
+    expect(verdictOf('$3 \\text{ hours}$', '3\\text{ min}')).toEqual(units);
+    // A wrong number in another unit is simply wrong.
+    expect(verdictOf('$5 \\text{ cm}$', '6 \\text{ m}')).toEqual({ correct: false });
+  });
+
+  it('accepts the same quantity in another unit, converted', () => {
+    expect(accepted('$5 \\text{ m}$', '500 \\text{ cm}')).toBe(true);
+    expect(accepted('$5 \\text{ m}$', '0.005 \\text{ km}')).toBe(true);
+    expect(accepted('$44\\text{ m}^2$', '440000\\text{ cm}^2')).toBe(true);
+    expect(accepted('$2 \\text{ hours}$', '120 \\text{ minutes}')).toBe(true);
+    expect(accepted('$1 \\text{ ft}$', '12 \\text{ inches}')).toBe(true);
+    expect(accepted('$3 \\text{ square feet}$', '432\\text{ in}^2')).toBe(true);
+    expect(accepted('$1 \\text{ L}$', '1000\\text{ mL}')).toBe(true);
+    expect(accepted('$1000 \\text{ cm}^3$', '1 \\text{ litre}')).toBe(true);
+    expect(accepted('$60^\\circ$', '\\frac{\\pi}{3} \\text{ radians}')).toBe(true);
+    expect(accepted('$\\$2.50$', '250 \\text{ cents}')).toBe(true);
+    expect(accepted('$2 \\text{ years}$', '24 \\text{ months}')).toBe(true);
+    // Spelled as words, in either case, singular or plural.
+    expect(accepted('$7 \\text{ Metres}$', '7\\text{ m}')).toBe(true);
+  });
+
+  it('reads a unit typed without \\text after a number when the stored answer has a unit', () => {
+    expect(accepted('$44\\text{ m}^2$', '44m^2')).toBe(true);
+    expect(accepted('$44\\text{ m}^2$', '44 m^{2}')).toBe(true);
+    expect(accepted('$5 \\text{ m}$', '500cm')).toBe(true);
+    expect(accepted('$5 \\text{ m}$', '500 cm')).toBe(true);
+    expect(verdictOf('$5 \\text{ m}$', '5 kg')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    expect(verdictOf('$5 \\text{ cm}$', '5m')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    expect(accepted('$x = 5 \\text{ cm}$', 'x = 5 cm')).toBe(true);
+    // Without a unit in the stored answer, a letter after a number is a variable.
+    expect(accepted('$5$', '5m')).toBe(false);
+    expect(accepted('$5m$', '5m')).toBe(true);
+  });
+
+  it('checks units element by element in a list, and ignores units it does not know', () => {
+    expect(accepted('$3 \\text{ cm}$ and $4 \\text{ cm}$', '40 \\text{ mm}, 3 \\text{ cm}')).toBe(
+      true,
+    );
+    expect(accepted('$3 \\text{ cm}$ and $4 \\text{ cm}$', '4 \\text{ m}, 3 \\text{ cm}')).toBe(
+      false,
+    );
+    expect(accepted('$12 \\text{ sq units}$', '12 \\text{ cm}^2')).toBe(true);
+    expect(accepted('$12 \\text{ cm}^2$', '12 \\text{ daps}')).toBe(true);
+  });
+});
+
 describe('answer checker: feedback', () => {
   it('says an unsimplified fraction or radical is equivalent but not simplified, and accepts it', () => {
     expect(verdictOf('$\\frac{1}{2}$', '\\frac{2}{4}')).toEqual({
@@ -287,6 +360,8 @@ describe('answer checker: refusals', () => {
     ['(1+2', 'check the brackets'],
     ['\\frac{1}{', 'check the braces'],
     ['\\foo 3', '\\foo is not a command we know'],
+    // The checker's own unit marker cannot be typed in to pass for a unit.
+    ['5 \\unit{m}', '\\unit is not a command we know'],
     ['\\frac{1}{\\placeholder{}}', 'Fill in every box of your answer'],
     ['(2;3)', 'it has words or symbols we do not know'],
   ])('refuses an answer it cannot read, saying why: %j', (given, message) => {

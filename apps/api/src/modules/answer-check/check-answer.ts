@@ -25,6 +25,7 @@ export type CheckOutcome =
 
 export const FEEDBACK_NOT_SIMPLIFIED = 'Your answer is equivalent but not simplified.';
 export const FEEDBACK_SIGN = 'Check the sign.';
+export const FEEDBACK_UNITS = 'Check the units.';
 
 const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
 const isInteger = (j: unknown): j is number => typeof j === 'number' && Number.isInteger(j);
@@ -46,9 +47,12 @@ export function unsimplified(json: unknown): boolean {
   return json.slice(1).some(unsimplified);
 }
 
-/** Reads an answer's maths, or throws Unreadable / Refusal. */
-function read(text: string): Part[] {
-  const parts = parseAnswer(mathOf(text).math);
+/**
+ * Reads an answer's maths, or throws Unreadable / Refusal. `bareUnits`: a unit typed after a
+ * number without `\text` (`44 m^2`) is a unit, as it is when the stored answer has one.
+ */
+function read(text: string, bareUnits = false): Part[] {
+  const parts = parseAnswer(mathOf(text).math, { bareUnits });
   guardValues(parts);
   return parts;
 }
@@ -134,13 +138,16 @@ function judge(question: string, expected: Part[], given: Part[]): CheckOutcome 
       how,
     };
   }
+  // Feedback on a single value: its sign, or its unit.
   const sign: Match | undefined =
     expected.length === 1 && given.length === 1
       ? compareParts(expected[0]!, given[0]!, question)
       : undefined;
+  const feedback =
+    sign === 'negated' ? FEEDBACK_SIGN : sign === 'units' ? FEEDBACK_UNITS : undefined;
   return {
     kind: 'verdict',
-    verdict: sign === 'negated' ? { correct: false, feedback: FEEDBACK_SIGN } : { correct: false },
+    verdict: feedback ? { correct: false, feedback } : { correct: false },
     how,
   };
 }
@@ -174,7 +181,7 @@ export function checkAnswer({ question, expected, given }: AnswerCheckInput): Ch
   const expectedParts = readStored(expected);
   let givenParts: Part[];
   try {
-    givenParts = read(given);
+    givenParts = read(given, expectedParts?.some((p) => p.unit !== undefined) ?? false);
   } catch (err) {
     if (!expectedParts) return textVerdict(expected, given);
     return { kind: 'refused', message: learnerMessage(err) };

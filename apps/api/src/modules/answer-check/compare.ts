@@ -2,9 +2,13 @@
 // (exact) and else by their values at fixed sample points; structures part by part.
 import { evaluate, variablesOf, type C } from './evaluate';
 import { ce, exprsOf, pointsFor, type Expr, type Part, type Value } from './parse-answer';
+import { unitOfKey } from './units';
 
-/** How a given part stands to the expected one. */
-export type Match = 'equal' | 'negated' | 'different';
+/**
+ * How a given part stands to the expected one: `units` when the numbers agree but the units do
+ * not (`5 \text{ m}` for `5 \text{ cm}`).
+ */
+export type Match = 'equal' | 'negated' | 'units' | 'different';
 
 /** Largest magnitude at which doubles still tell consecutive integers apart. */
 const EXACT_DOUBLES = 2 ** 53;
@@ -129,8 +133,57 @@ export function mentions(question: string, variable: string): boolean {
   return new RegExp(`(^|[^a-zA-Z\\\\])${escaped}(?![a-zA-Z])`).test(question);
 }
 
-/** One part against another. */
+/** A value times `factor` (a unit's size), expression by expression. */
+function scaleValue(v: Value, factor: number): Value {
+  switch (v.kind) {
+    case 'expr':
+      return { ...v, json: ['Multiply', factor, v.json] };
+    case 'seq':
+      return { ...v, items: v.items.map((x) => scaleValue(x, factor)) };
+    case 'matrix':
+      return { ...v, rows: v.rows.map((row) => row.map((x) => scaleValue(x, factor))) };
+    case 'union':
+      return { ...v, parts: v.parts.map((x) => scaleValue(x, factor)) };
+    case 'set':
+      return { ...v, items: v.items.map((p) => scalePart(p, factor)) };
+  }
+}
+
+/** A part in its unit's base unit (`5 cm` as 0.05 m): every value times `factor`. */
+function scalePart(p: Part, factor: number): Part {
+  const scaleExpr = (x: Expr) => scaleValue(x, factor) as Expr;
+  switch (p.kind) {
+    case 'value':
+      return { ...p, value: scaleValue(p.value, factor) };
+    case 'relation':
+    case 'equation':
+      return { ...p, lhs: scaleExpr(p.lhs), rhs: scaleExpr(p.rhs) };
+  }
+}
+
+/**
+ * One part against another. Units count only where both parts have one the units table knows:
+ * the same quantity in another unit is converted (`500 \text{ cm}` for `5 \text{ m}`); another
+ * quantity (`5 \text{ kg}`) is different. A unit left out, or one the table does not know, is
+ * not checked.
+ */
 export function compareParts(e: Part, g: Part, question: string): Match {
+  const eu = e.unit === undefined ? undefined : unitOfKey(e.unit);
+  const gu = g.unit === undefined ? undefined : unitOfKey(g.unit);
+  const bare = compareWithoutUnits({ ...e, unit: undefined }, { ...g, unit: undefined }, question);
+  if (!eu || !gu || eu.key === gu.key) return bare;
+  if (eu.dimension === gu.dimension) {
+    const converted = compareWithoutUnits(
+      scalePart({ ...e, unit: undefined }, eu.factor),
+      scalePart({ ...g, unit: undefined }, gu.factor),
+      question,
+    );
+    if (converted === 'equal') return 'equal';
+  }
+  return bare === 'equal' ? 'units' : 'different';
+}
+
+function compareWithoutUnits(e: Part, g: Part, question: string): Match {
   // Written alike (after normalisation): equal without computing anything, even where values
   // say nothing (an identity such as f(0) = 0 has no difference of sides to compare).
   if (sameJson(e, g)) return 'equal';

@@ -1,7 +1,8 @@
 // String work on an answer's LaTeX before any parsing: the maths taken out of a stored text, the
-// notation that does not change a value (spacing, \left, \dfrac, \boxed, units) removed, and the
-// top-level splitting of a list. No Compute Engine here: this runs first and must be cheap.
+// notation that does not change a value (spacing, \left, \dfrac, \boxed) removed, units marked, and
+// the top-level splitting of a list. No Compute Engine here: this runs first and must be cheap.
 import { splitMath } from '@exemplar/shared/math';
+import { BARE_UNIT_RE, marker, unitKey } from './units';
 
 /** The separator a list's words (`or`, `and`) become. */
 const LIST = ',';
@@ -54,7 +55,7 @@ function replaceCommand(s: string, names: string, replace: (arg: string) => stri
   return out + s.slice(from);
 }
 
-/** Text inside maths: `or` / `and` join a list; anything else (units, words) is left out. */
+/** Text inside maths: `or` / `and` join a list; anything else (other words) is left out. */
 const textInMaths = (arg: string) =>
   /^\s*(or|and)\s*$/i.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
 
@@ -63,16 +64,20 @@ const textInMaths = (arg: string) =>
  * - spacing commands, `\left` / `\right`, `\displaystyle`, `\boxed{…}` and font commands;
  * - `\dfrac`, `\tfrac` and `\cfrac` as `\frac`;
  * - thousands written `10,\!000` or `10{,}000` as `10000`;
- * - units: `\$`, `\%`, degrees (`^\circ`), and words in `\text{…}` (but `or` / `and` join a list).
- * So `30^\circ` is compared as 30 and `\$5` as 5: the unit itself is not checked.
+ * - units: `\$`, `\%`, degrees (`^\circ`), and the units the units table knows in `\text{…}` or
+ *   `\mathrm{…}`, with their power (`\text{ cm}^2`), become markers (`\unit{cm^2}`) that each
+ *   part takes out before it is parsed; other words in `\text{…}` are left out (but `or` / `and`
+ *   join a list). With `bareUnits` (a stored answer with a unit), a unit typed without `\text`
+ *   after a number (`44 m^2`) is a unit too.
  */
-export function normaliseLatex(latex: string): string {
+export function normaliseLatex(latex: string, { bareUnits = false } = {}): string {
   let s = latex;
   s = s.replace(/(\d),\\!\s*(?=\d{3}(?!\d))/g, '$1').replace(/(\d)\{,\}(?=\d{3}(?!\d))/g, '$1');
   s = shorthandArguments(s);
   // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}`, is the letter.
   const label = /^\s*\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*$/.exec(s);
   if (label) return label[1]!;
+  s = writtenUnits(s);
   // `\mathbf{2340}` is maths in bold; `\mathrm{cm}` or `\mathrm{m}` (letters) is a unit, but
   // `\mathrm{e}` and `\mathrm{i}` are the constants.
   s = replaceCommand(s, 'mathrm|mathbf|mathit|mathsf', (arg) =>
@@ -85,10 +90,10 @@ export function normaliseLatex(latex: string): string {
   // Degrees: in an answer with a trigonometric function, an angle (x π/180); else a unit.
   const degrees = /\\(sin|cos|tan|sec|csc|cot)(?![a-zA-Z])/.test(s)
     ? '\\cdot\\frac{\\pi}{180}'
-    : ' ';
+    : marker('deg');
   s = s
     .replace(/\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|°/g, degrees)
-    .replace(/\\[$%]/g, ' ')
+    .replace(/\\([$%])/g, (_, unit: string) => marker(unit))
     .replace(/\\[dtc]frac(?![a-zA-Z])/g, '\\frac')
     .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|big|Big)\s*\./g, ' ')
     .replace(/\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|big|Big)(?![a-zA-Z])\s*/g, '')
@@ -110,9 +115,43 @@ export function normaliseLatex(latex: string): string {
   // two whole numbers; after an exponent, a letter or a bracket it stays a product.
   s = s.replace(/(?<![\w^_}).\\])(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}/g, '($1+\\frac{$2}{$3})');
   s = s.replace(/\s+/g, ' ').trim();
+  if (bareUnits) s = bareUnitsMarked(s);
   // `1,000,000` with nothing else: one number (a list would be written with spaces).
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
   return s;
+}
+
+/** A unit word in `\text{…}`, `\mbox{…}`, `\mathrm{…}` or `\operatorname{…}`, with its power. */
+const WRITTEN_UNIT_RE =
+  /\\(?:text|textrm|textnormal|mbox|mathrm|operatorname)\s*\{([^{}]*)\}(?:\s*\^\s*(?:\{\s*(\d)\s*\}|(\d)))?/g;
+
+/**
+ * Units the table knows, written as text (`5 \text{ cm}`, `44\mathrm{m}^2`), as markers. A word
+ * the table does not know is left for the text rules below, but its power goes with it
+ * (`\text{ sq units}^2` must not square the number).
+ */
+function writtenUnits(s: string): string {
+  return s.replace(WRITTEN_UNIT_RE, (whole, arg: string, p1?: string, p2?: string) => {
+    const words = arg.trim();
+    // `\mathrm{e}` and `\mathrm{i}` are the constants; `or` / `and` join a list.
+    if (/^[ei]$/.test(words) || /^(or|and)$/i.test(words)) return whole;
+    if (!/^[a-zA-Z][a-zA-Z. ]*$/.test(words)) return whole;
+    const power = Number(p1 ?? p2 ?? 1);
+    const key = unitKey(words, power);
+    if (key) return marker(key);
+    return p1 || p2 ? ' ' : whole;
+  });
+}
+
+/** Units typed bare after a number (`44 m^2`, `5cm`) at the end of a part, as markers. */
+function bareUnitsMarked(s: string): string {
+  return s.replace(
+    BARE_UNIT_RE,
+    (whole, before: string, symbol: string, p1?: string, p2?: string) => {
+      const key = unitKey(symbol, Number(p1 ?? p2 ?? 1));
+      return key ? `${before}${marker(key)}` : whole;
+    },
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
 import { ComputeEngine } from '@cortex-js/compute-engine';
 import { Refusal, Unreadable, evaluate, variablesOf, type C } from './evaluate';
 import { normaliseLatex, outerClose, splitTop } from './latex-text';
+import { MARKER_RE } from './units';
 
 export interface Expr {
   kind: 'expr';
@@ -17,10 +18,12 @@ export type Value =
   | { kind: 'matrix'; rows: Value[][] }
   | { kind: 'set'; items: Part[] }
   | { kind: 'union'; parts: Value[] };
-export type Part =
+/** A part of an answer; `unit` is the key of the unit written with it (`cm^2`), if any. */
+export type Part = (
   | { kind: 'value'; variable?: string; value: Value }
   | { kind: 'relation'; op: string; lhs: Expr; rhs: Expr }
-  | { kind: 'equation'; lhs: Expr; rhs: Expr };
+  | { kind: 'equation'; lhs: Expr; rhs: Expr }
+) & { unit?: string };
 
 export const ce = new ComputeEngine();
 
@@ -72,7 +75,7 @@ export function parseExpr(latex: string): Expr {
 function parseValue(s: string): Value {
   s = s.trim();
   if (s === '\\emptyset' || s === '\\{\\}') return { kind: 'set', items: [] };
-  if (s.startsWith('\\{') && s.endsWith('\\}') && outerClose(s) === s.length - 1) {
+  if (isSet(s)) {
     return { kind: 'set', items: parseList(s.slice(2, -2)) };
   }
   const matrix = MATRIX_RE.exec(s);
@@ -101,7 +104,23 @@ function parseValue(s: string): Value {
   return parseExpr(s);
 }
 
+/**
+ * A part with its unit: the unit markers in it taken out, and kept when they all name one unit
+ * (a part with two different units, `5 \text{ ft } 3 \text{ in}`, is compared without them). A
+ * set's units belong to its elements, which are parts of their own.
+ */
 function parsePart(s: string): Part {
+  const keys = new Set([...s.matchAll(MARKER_RE)].map((m) => m[1]!));
+  if (keys.size === 0 || isSet(s.trim())) return parseBarePart(s);
+  const part = parseBarePart(s.replace(MARKER_RE, ' '));
+  return keys.size === 1 ? { ...part, unit: [...keys][0]! } : part;
+}
+
+/** `\{…\}` as a whole. */
+const isSet = (s: string) =>
+  s.startsWith('\\{') && s.endsWith('\\}') && outerClose(s) === s.length - 1;
+
+function parseBarePart(s: string): Part {
   for (const [op] of Object.entries(RELATIONS)) {
     const sides = splitTop(s, [op]);
     if (sides.length === 2) {
@@ -151,10 +170,11 @@ function parseList(s: string): Part[] {
 
 /**
  * The parts of an answer's maths (already taken out of its text). A single set (`\{1, 2\}`) is
- * its elements: a list of solutions and the set of them are compared alike.
+ * its elements: a list of solutions and the set of them are compared alike. `bareUnits` reads a
+ * unit typed without `\text` after a number (`44 m^2`) as a unit (for a stored answer with one).
  */
-export function parseAnswer(math: string): Part[] {
-  const parts = parseList(normaliseLatex(math));
+export function parseAnswer(math: string, options: { bareUnits?: boolean } = {}): Part[] {
+  const parts = parseList(normaliseLatex(math, options));
   if (parts.length === 0) throw new Unreadable('there is no maths in it');
   const only = parts[0]!;
   if (parts.length === 1 && only.kind === 'value' && !only.variable && only.value.kind === 'set') {

@@ -81,6 +81,23 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     expect(await allAttempts()).toBe(before);
   });
 
+  it('reads the unit of an area: 44 and 440000 cm^2 are right for 44 m², 44 m says "Check the units."', async () => {
+    const area = await insertExample(db(), {
+      categoryId: cat.sequences,
+      difficultyId: cat.easy,
+      typeId: cat.worked,
+      question: 'A floor is $4\\text{ m}$ by $11\\text{ m}$. What is its area?',
+      answer: '$44\\text{ m}^2$',
+    });
+    const verdict = async (answer: string) => (await check(area, answer)).body.data;
+    expect(await verdict('44')).toEqual({ correct: true });
+    expect(await verdict('44m^2')).toEqual({ correct: true });
+    expect(await verdict('440000\\text{ cm}^2')).toEqual({ correct: true });
+    expect(await verdict('44m')).toEqual({ correct: false, feedback: 'Check the units.' });
+    // The stored unit's power is not a power of the number.
+    expect(await verdict('1936')).toEqual({ correct: false });
+  });
+
   it("leaves the visitors' cache alone: a kept list is still served from it after a learner's check and help", async () => {
     const ada = await api.newUser('basic');
     const list = () => api.inject('GET', '/examples?limit=3&difficultyId=easy');
