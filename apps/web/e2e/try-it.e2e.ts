@@ -255,7 +255,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     expect(problems).toEqual([]);
   });
 
-  it('units: an area in square metres is right typed as 44m^2, and 44m says "Check the units."', async () => {
+  it('units: an area in square metres is right typed as 44m^2 or 440000cm^2, and 44m says "Check the units."', async () => {
     const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?limit=100');
     const area = examples.find((e) => e.answer === '$44\\text{ m}^2$');
     if (!area) throw new Error('no demo example answers 44 m²');
@@ -288,6 +288,12 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
       expect(await field(page).evaluate((el) => (el as HTMLInputElement).value)).toBe('44m^2');
       expect(await send()).toMatchObject({ correct: true });
       await eventually(() => verdict(page).textContent()).toContain('Correct!');
+      // Another unit of area: the field types cm as \operatorname{\mathrm{cm}}; converted.
+      await typeAnswer(page, '440000cm^2');
+      expect(await field(page).evaluate((el) => (el as HTMLInputElement).value)).toBe(
+        '440000\\operatorname{\\mathrm{cm}}^2',
+      );
+      expect(await send()).toMatchObject({ correct: true });
       // And the number alone: the unit is in the question.
       await typeAnswer(page, '44');
       expect(await send()).toMatchObject({ correct: true });

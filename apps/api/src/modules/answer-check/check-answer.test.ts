@@ -284,6 +284,31 @@ describe('answer checker: units', () => {
     expect(accepted('$5m$', '5m')).toBe(true);
   });
 
+  it('reads units as the maths field types them: \\operatorname{\\mathrm{…}}, \\min, \\degree, words', () => {
+    // What MathLive 0.111 makes of keys typed after a number (seen in Chromium).
+    expect(accepted('$4 \\text{ feet}$', '4\\operatorname{\\mathrm{ft}}')).toBe(true);
+    expect(accepted('$48 \\text{ inches}$', '4\\operatorname{\\mathrm{ft}}')).toBe(true);
+    expect(accepted('$128\\text{ cm}^3$', '128\\operatorname{\\mathrm{cm}}^3')).toBe(true);
+    expect(verdictOf('$128\\text{ cm}^3$', '128\\operatorname{\\mathrm{cm}}^2')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    expect(accepted('$2 \\text{ kg}$', '2000\\operatorname{\\mathrm{g}}')).toBe(true);
+    expect(accepted('$40\\text{ min}$', '40\\min')).toBe(true);
+    expect(accepted('$2\\text{ hours}$', '120\\min')).toBe(true);
+    expect(accepted('$40$', '40\\min')).toBe(true); // a unit left out of the stored answer
+    expect(accepted('$108\\text{ degrees}$', '108\\degree')).toBe(true);
+    expect(accepted('$20\\text{ days}$', '20days')).toBe(true);
+    expect(accepted('$3 \\text{ weeks}$', '21days')).toBe(true);
+    // `\\min` with an argument is the function, not minutes.
+    expect(refusal('\\min(1, 2)', '$1$')).toBe(
+      'We could not read your answer as maths: \\min is not a command we know.',
+    );
+    // A name the table does not know in \\operatorname is left to the parser, as before.
+    expect(accepted('$12$', '\\operatorname{lcm}(4, 6)')).toBe(true);
+    expect(accepted('$13$', '\\operatorname{lcm}(4, 6)')).toBe(false);
+  });
+
   it('checks units element by element in a list, and ignores units it does not know', () => {
     expect(accepted('$3 \\text{ cm}$ and $4 \\text{ cm}$', '40 \\text{ mm}, 3 \\text{ cm}')).toBe(
       true,

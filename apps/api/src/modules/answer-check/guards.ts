@@ -33,7 +33,7 @@ const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
     'frac dfrac tfrac cfrac sqrt pi cdot times div pm mp ' +
     'left right bigl bigr Bigl Bigr biggl biggr big Big displaystyle textstyle ' +
     'text textrm textnormal mbox textit textbf mathrm mathbf mathit mathsf boxed fbox bm boldsymbol ' +
-    'sin cos tan sec csc cot arcsin arccos arctan sinh cosh tanh ln log exp ' +
+    'sin cos tan sec csc cot arcsin arccos arctan sinh cosh tanh ln log exp min ' +
     'infty le leq ge geq ne neq lt gt leqslant geqslant in cup emptyset varnothing ' +
     'circ degree quad qquad enspace begin end langle rangle lfloor rfloor lceil rceil operatorname ' +
     'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi ' +
@@ -72,8 +72,13 @@ export function preParseRefusal(text: string, maxChars = MAX_ANSWER_CHARS): stri
   const numbers = text.match(/\d+/g) ?? [];
   if (numbers.some((n) => n.length > MAX_NUMBER_DIGITS)) return LONG_NUMBER;
   if (numbers.reduce((sum, n) => sum + n.length, 0) > MAX_DIGITS) return MANY_DIGITS;
-  for (const command of text.match(/\\[a-zA-Z]+/g) ?? []) {
-    if (!KNOWN_COMMANDS.has(command.slice(1))) {
+  for (const found of text.matchAll(/\\[a-zA-Z]+/g)) {
+    const command = found[0];
+    // `\min` is minutes (the maths field types `min` so); as a function, with an argument, it
+    // is not something the checker reads.
+    const minFunction =
+      command === '\\min' && /^\s*(?:[({[]|\\left)/.test(text.slice(found.index + 4));
+    if (!KNOWN_COMMANDS.has(command.slice(1)) || minFunction) {
       return `We could not read your answer as maths: ${command} is not a command we know.`;
     }
   }

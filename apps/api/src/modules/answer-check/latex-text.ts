@@ -121,26 +121,35 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   return s;
 }
 
-/** A unit word in `\text{…}`, `\mbox{…}`, `\mathrm{…}` or `\operatorname{…}`, with its power. */
+/**
+ * A unit word in `\text{…}`, `\mbox{…}`, `\mathrm{…}` or `\operatorname{…}` (the maths field
+ * types `cm` as `\operatorname{\mathrm{cm}}`), with its power.
+ */
 const WRITTEN_UNIT_RE =
-  /\\(?:text|textrm|textnormal|mbox|mathrm|operatorname)\s*\{([^{}]*)\}(?:\s*\^\s*(?:\{\s*(\d)\s*\}|(\d)))?/g;
+  /\\(text|textrm|textnormal|mbox|mathrm|operatorname)\s*\{\s*(?:\\mathrm\s*\{([^{}]*)\}|([^{}]*))\s*\}(?:\s*\^\s*(?:\{\s*(\d)\s*\}|(\d)))?/g;
 
 /**
- * Units the table knows, written as text (`5 \text{ cm}`, `44\mathrm{m}^2`), as markers. A word
- * the table does not know is left for the text rules below, but its power goes with it
+ * Units the table knows, written as text (`5 \text{ cm}`, `44\mathrm{m}^2`), as markers; and
+ * `\min` with no argument after it (the maths field types `min` as `\min`) as minutes. A word in
+ * `\text{…}` the table does not know is left for the text rules below, but its power goes with it
  * (`\text{ sq units}^2` must not square the number).
  */
 function writtenUnits(s: string): string {
-  return s.replace(WRITTEN_UNIT_RE, (whole, arg: string, p1?: string, p2?: string) => {
-    const words = arg.trim();
-    // `\mathrm{e}` and `\mathrm{i}` are the constants; `or` / `and` join a list.
-    if (/^[ei]$/.test(words) || /^(or|and)$/i.test(words)) return whole;
-    if (!/^[a-zA-Z][a-zA-Z. ]*$/.test(words)) return whole;
-    const power = Number(p1 ?? p2 ?? 1);
-    const key = unitKey(words, power);
-    if (key) return marker(key);
-    return p1 || p2 ? ' ' : whole;
-  });
+  return s
+    .replace(
+      WRITTEN_UNIT_RE,
+      (whole, command: string, inner?: string, arg?: string, p1?: string, p2?: string) => {
+        const words = (inner ?? arg ?? '').trim();
+        // `\mathrm{e}` and `\mathrm{i}` are the constants; `or` / `and` join a list.
+        if (/^[ei]$/.test(words) || /^(or|and)$/i.test(words)) return whole;
+        if (!/^[a-zA-Z][a-zA-Z. ]*$/.test(words)) return whole;
+        const power = Number(p1 ?? p2 ?? 1);
+        const key = unitKey(words, power);
+        if (key) return marker(key);
+        return (p1 || p2) && command !== 'operatorname' ? ' ' : whole;
+      },
+    )
+    .replace(/\\min(?![a-zA-Z])(?!\s*(?:[({[]|\\left))/g, marker('min'));
 }
 
 /** Units typed bare after a number (`44 m^2`, `5cm`) at the end of a part, as markers. */

@@ -143,11 +143,11 @@ export const marker = (key: string) => ` \\unit{${key}} `;
 export const MARKER_RE = /\\unit\{([^{}]*)\}/g;
 
 /**
- * Symbols a learner may type bare after a number (`44 m^2`, `5cm`), read as units only when the
- * stored answer has a unit: elsewhere `5m` is 5 times m.
+ * Symbols and names a learner may type bare after a number (`44 m^2`, `5cm`, `20days`), read as
+ * units only when the stored answer has a unit: elsewhere `5m` is 5 times m.
  */
 export const BARE_UNIT_RE = new RegExp(
-  `([\\d}).])\\s*(${Object.keys(SYMBOLS)
+  `([\\d}).])\\s*(${[...Object.keys(SYMBOLS), ...Object.keys(WORDS)]
     .filter((s) => /^[a-zA-Z]+$/.test(s))
     .sort((a, b) => b.length - a.length)
     .join('|')})(?:\\s*\\^\\s*(?:\\{\\s*([23])\\s*\\}|([23])))?\\s*(?=$|[,;])`,
