@@ -9,6 +9,7 @@ const DOMAIN_TABLES = [
   'answer_attempts',
   'audit_log',
   'catalogue_health',
+  'catalogue_health_run',
   'categories',
   'difficulties',
   'example_versions',

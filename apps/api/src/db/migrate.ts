@@ -11,6 +11,7 @@ import { reviews } from './migrations/008-reviews';
 import { exampleVersions } from './migrations/009-example-versions';
 import { exampleStatus } from './migrations/010-example-status';
 import { catalogueHealth } from './migrations/011-catalogue-health';
+import { catalogueHealthRun } from './migrations/012-catalogue-health-run';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -26,6 +27,7 @@ export const migrations: Migration[] = [
   exampleVersions,
   exampleStatus,
   catalogueHealth,
+  catalogueHealthRun,
 ];
 
 export class MigrationError extends Error {

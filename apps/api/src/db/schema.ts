@@ -251,6 +251,17 @@ export interface CatalogueHealthTable {
   result: string;
 }
 
+/** The health run under way (one row at most, `id` 1), owned by one instance. */
+export interface CatalogueHealthRunTable {
+  id: number;
+  /** A token of the process running it. */
+  owner: string;
+  /** The running answer's JSON (`HealthRunning`). */
+  progress: string;
+  /** When the owner last reported (ISO 8601, UTC). */
+  heartbeat_at: string;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -280,4 +291,5 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
   catalogue_state: CatalogueStateTable;
   catalogue_health: CatalogueHealthTable;
+  catalogue_health_run: CatalogueHealthRunTable;
 }

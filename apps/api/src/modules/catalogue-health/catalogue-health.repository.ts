@@ -1,4 +1,9 @@
-import { HealthDoneSchema, type HealthDone } from '@exemplar/shared/catalogue-health';
+import {
+  HealthDoneSchema,
+  HealthRunningSchema,
+  type HealthDone,
+  type HealthRunning,
+} from '@exemplar/shared/catalogue-health';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -45,4 +50,84 @@ export async function keepHealth(db: Kysely<Database>, result: HealthDone): Prom
       .onConflict((oc) => oc.column('catalogue_version').doUpdateSet({ result: json }))
       .execute();
   });
+}
+
+/** The one row of `catalogue_health_run`. */
+const RUN_ID = 1;
+
+/**
+ * The run under way in any instance, if its owner reported at or after `freshSince` (ISO): its
+ * owner and progress. A stale run (its owner stopped), or a progress this code does not read, is
+ * no run.
+ */
+export async function activeHealthRun(
+  db: Kysely<Database>,
+  freshSince: string,
+): Promise<{ owner: string; progress: HealthRunning } | undefined> {
+  const row = await db
+    .selectFrom('catalogue_health_run')
+    .select(['owner', 'progress'])
+    .where('id', '=', RUN_ID)
+    .where('heartbeat_at', '>=', freshSince)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(row.progress);
+  } catch {
+    return undefined;
+  }
+  const parsed = HealthRunningSchema.safeParse(json);
+  return parsed.success ? { owner: row.owner, progress: parsed.data } : undefined;
+}
+
+/**
+ * Claims the run for `owner`, in one statement: written when there is no run, or over one whose
+ * heartbeat is older than `freshSince` (ISO). True when `owner` now holds it; false when another
+ * instance's run is under way (two instances claiming at once: one wins).
+ */
+export async function claimHealthRun(
+  db: Kysely<Database>,
+  owner: string,
+  progress: HealthRunning,
+  now: string,
+  freshSince: string,
+): Promise<boolean> {
+  const values = { owner, progress: JSON.stringify(progress), heartbeat_at: now };
+  const row = await db
+    .insertInto('catalogue_health_run')
+    .values({ id: RUN_ID, ...values })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet(values)
+        .where('catalogue_health_run.heartbeat_at', '<', freshSince),
+    )
+    .returning('owner')
+    .executeTakeFirst();
+  return row?.owner === owner;
+}
+
+/** The owner's progress and heartbeat (nothing when the run is no longer `owner`'s). */
+export async function reportHealthRun(
+  db: Kysely<Database>,
+  owner: string,
+  progress: HealthRunning,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('catalogue_health_run')
+    .set({ progress: JSON.stringify(progress), heartbeat_at: now })
+    .where('id', '=', RUN_ID)
+    .where('owner', '=', owner)
+    .execute();
+}
+
+/** Ends `owner`'s run (finished or failed), so that the next caller anywhere may start one. */
+export async function releaseHealthRun(db: Kysely<Database>, owner: string): Promise<void> {
+  await db
+    .deleteFrom('catalogue_health_run')
+    .where('id', '=', RUN_ID)
+    .where('owner', '=', owner)
+    .execute();
 }

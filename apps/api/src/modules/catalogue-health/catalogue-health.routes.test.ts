@@ -5,9 +5,9 @@ import { insertCategory, insertExample, insertNamed, insertSubject } from '../..
 import { useTestApp } from '../../../test/helpers/test-app';
 import { userId } from '../../../test/helpers/users';
 import { engineUnderTest } from '../../../test/helpers/test-db';
-import type { MathCheckPool } from '../catalogue-io/math-check.pool';
+import { mathCheckPool, type MathCheckPool } from '../catalogue-io/math-check.pool';
 import { keepHealth, keptHealth } from './catalogue-health.repository';
-import { catalogueHealthService } from './catalogue-health.service';
+import { catalogueHealthService, type CatalogueHealthOptions } from './catalogue-health.service';
 
 const api = useTestApp({ users: ['admin', 'superadmin'] });
 const db = () => api.app.database.db;
@@ -304,6 +304,167 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
   it('is for admins: a visitor gets 401 and a basic user 403', async () => {
     expect((await api.request('GET', URL)).status).toBe(401);
     expect((await api.request('GET', URL, { as: 'basic' })).status).toBe(403);
+  });
+});
+
+describe(`instances sharing one database share one health run, on ${engineUnderTest}`, () => {
+  /** A maths thread that fails the test if it is asked anything. */
+  const unused = {
+    check: () => Promise.reject(new Error('this instance should not have checked anything')),
+  } as unknown as MathCheckPool;
+  /** The real maths thread, held back until `open()` is called. */
+  function heldPool() {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const pool = {
+      check: async (...args: Parameters<MathCheckPool['check']>) => {
+        await gate;
+        return mathCheckPool.check(...args);
+      },
+    } as unknown as MathCheckPool;
+    return { pool, open };
+  }
+  /** Another instance of the API on the same database: a health service of its own. */
+  const instance = (pool: MathCheckPool, more: Partial<CatalogueHealthOptions> = {}) =>
+    catalogueHealthService(db(), {
+      catalogueVersion: () => api.app.catalogueVersion.read(),
+      pool,
+      batchSize: 1,
+      ...more,
+    });
+  const runRows = () => db().selectFrom('catalogue_health_run').selectAll().execute();
+  async function changeCatalogue() {
+    await insertExample(db(), {
+      categoryId: ids.algebra,
+      difficultyId: ids.easy,
+      typeId: ids.worked,
+      question: `Solve $x + ${Math.random()} = 1$.`,
+      answer: '$x = 1$',
+      procedure: 'Subtract.',
+    });
+    api.app.catalogueVersion.forget();
+  }
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let i = 0; i < 500; i++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('never happened');
+  }
+  let adminId: number;
+  beforeAll(async () => {
+    adminId = await userId(db(), api.users.admin);
+  });
+
+  it("another instance answers the run under way with its progress, checks nothing and starts nothing, then answers the run's kept result", async () => {
+    await changeCatalogue();
+    const runs = await healthRuns();
+    const held = heldPool();
+    const a = instance(held.pool);
+    const b = instance(unused);
+    const first = await a.status(adminId);
+    expect(first.started).toBe(true);
+    expect(first.health.status).toBe('running');
+    const meanwhile = await b.status(adminId);
+    expect(meanwhile).toEqual({ health: first.health, started: false });
+    expect(await runRows()).toHaveLength(1);
+
+    held.open();
+    // B answers the progress A reports as it goes, then the result A kept.
+    const seen = await until(
+      () => b.status(adminId),
+      (answer) => answer.health.status === 'done',
+    );
+    const done = await a.status(adminId);
+    expect(done.health.status).toBe('done');
+    expect(seen).toEqual({ health: done.health, started: false });
+    expect(done.health.startedAt).toBe(first.health.startedAt);
+    expect(await runRows()).toEqual([]);
+    expect(await healthRuns()).toBe(runs + 1);
+  });
+
+  it('two instances asked at the same moment: one claims the run, the other answers its progress', async () => {
+    await changeCatalogue();
+    const runs = await healthRuns();
+    const one = heldPool();
+    const other = heldPool();
+    const answers = await Promise.all([
+      instance(one.pool).status(adminId),
+      instance(other.pool).status(adminId),
+    ]);
+    expect(answers.map((a) => a.started).sort()).toEqual([false, true]);
+    expect(answers[0]!.health.startedAt).toBe(answers[1]!.health.startedAt);
+    expect(await healthRuns()).toBe(runs + 1);
+    one.open();
+    other.open();
+    await until(runRows, (rows) => rows.length === 0);
+  });
+
+  it('a run whose owner stopped reporting is taken over; a fresh one is not', async () => {
+    await changeCatalogue();
+    const version = await api.app.catalogueVersion.read();
+    const progress = {
+      status: 'running',
+      checked: 3,
+      total: 10,
+      catalogueVersion: version,
+      startedAt: new Date(Date.now() - 30_000).toISOString(),
+    };
+    const claimBy = (heartbeat: Date) =>
+      db()
+        .insertInto('catalogue_health_run')
+        .values({
+          id: 1,
+          owner: 'an instance that stopped',
+          progress: JSON.stringify(progress),
+          heartbeat_at: heartbeat.toISOString(),
+        })
+        .execute();
+    try {
+      // Reported 5 s ago, with 10 s allowed: under way elsewhere.
+      await claimBy(new Date(Date.now() - 5_000));
+      expect(await instance(unused, { staleAfterMs: 10_000 }).status(adminId)).toEqual({
+        health: progress,
+        started: false,
+      });
+      // Reported 20 s ago: its owner stopped; this instance takes the run over.
+      await db()
+        .updateTable('catalogue_health_run')
+        .set({ heartbeat_at: new Date(Date.now() - 20_000).toISOString() })
+        .execute();
+      const taker = instance(mathCheckPool, { staleAfterMs: 10_000 });
+      const taken = await taker.status(adminId);
+      expect(taken.started).toBe(true);
+      expect(taken.health).toMatchObject({ status: 'running', catalogueVersion: version });
+      const done = await until(
+        () => taker.status(adminId),
+        (answer) => answer.health.status === 'done',
+      );
+      expect(done.health.startedAt).toBe(taken.health.startedAt);
+    } finally {
+      await db().deleteFrom('catalogue_health_run').execute();
+    }
+  });
+
+  it('a failed run ends its claim: the next caller on another instance starts a new run', async () => {
+    await changeCatalogue();
+    const failing = instance({
+      check: () => Promise.reject(new Error('the maths thread died')),
+    } as unknown as MathCheckPool);
+    expect((await failing.status(adminId)).started).toBe(true);
+    await until(runRows, (rows) => rows.length === 0);
+    const next = instance(mathCheckPool);
+    expect((await next.status(adminId)).started).toBe(true);
+    await until(
+      () => next.status(adminId),
+      (answer) => answer.health.status === 'done',
+    );
+    // The failed instance's next caller is told, once; the one after reads the kept result.
+    await expect(failing.status(adminId)).rejects.toThrow(
+      'Checking the catalogue stopped before it finished; try again.',
+    );
+    expect((await failing.status(adminId)).health.status).toBe('done');
   });
 });
 

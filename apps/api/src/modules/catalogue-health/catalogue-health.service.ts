@@ -9,6 +9,7 @@ import {
   type HealthProblem,
   type HealthRunning,
 } from '@exemplar/shared/catalogue-health';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -22,7 +23,14 @@ import {
   examplesPerCategory,
   exampleTextsBatch,
 } from '../examples/examples.repository';
-import { keepHealth, keptHealth } from './catalogue-health.repository';
+import {
+  activeHealthRun,
+  claimHealthRun,
+  keepHealth,
+  keptHealth,
+  releaseHealthRun,
+  reportHealthRun,
+} from './catalogue-health.repository';
 import {
   emptyCategoryProblem,
   emptyProcedureProblem,
@@ -31,6 +39,13 @@ import {
 
 /** Examples read and sent to the maths thread at a time. */
 export const HEALTH_BATCH = 200;
+/** How often a run reports its progress to the database, for the other instances. */
+export const HEALTH_REPORT_MS = 1_000;
+/**
+ * A run whose owner has not reported for this long has stopped (its process ended): another
+ * instance may take it over. Far above the time a batch takes (tens of ms) or a report's interval.
+ */
+export const HEALTH_STALE_MS = 60_000;
 
 const FIELDS: readonly HealthField[] = ['question', 'answer', 'procedure'];
 
@@ -42,6 +57,8 @@ export interface CatalogueHealthOptions {
   clock?: () => Date;
   /** Where a failed run is logged. */
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** HEALTH_STALE_MS unless a test sets it. */
+  staleAfterMs?: number;
 }
 
 /** What `status` answers, and whether a run was started for this caller. */
@@ -83,16 +100,21 @@ function emptyCategories(
  * The catalogue health check: every example's question, answer and procedure through the shared
  * maths check on the maths thread (the import's, `math-check.pool.ts`), read in keyset batches,
  * so the event loop only reads rows and collects answers; plus empty procedures and categories
- * without examples. One run at a time in the process (callers share it); its result is kept for
- * the catalogue version it checked, in memory and in the database (a restart, or another instance,
- * answers it), and a caller after a change starts a new run.
+ * without examples. One run at a time among the instances sharing the database (callers share
+ * it: the instance running it claims it in `catalogue_health_run` and reports its progress there,
+ * which the others answer); its result is kept for the catalogue version it checked, in memory
+ * and in the database (a restart, or another instance, answers it), and a caller after a change
+ * starts a new run.
  */
 export function catalogueHealthService(db: Kysely<Database>, options: CatalogueHealthOptions) {
   const pool = options.pool ?? mathCheckPool;
   const batchSize = options.batchSize ?? HEALTH_BATCH;
   const clock = options.clock ?? (() => new Date());
+  const staleAfterMs = options.staleAfterMs ?? HEALTH_STALE_MS;
   const results = versionedLru<HealthDone>({ maxEntries: 1 });
   let run: Run | undefined;
+  /** This process's token as the owner of a run (the database's claim on it). */
+  const owner = randomUUID();
 
   async function check(progress: HealthRunning, actorId: number): Promise<HealthDone> {
     await recordAudit(db, {
@@ -109,6 +131,7 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
       if (++counts[problem.kind] <= MAX_LISTED_PROBLEMS_PER_KIND) problems.push(problem);
     };
     progress.total = await countExamples(db);
+    let reported = 0;
     let rows = await exampleTextsBatch(db, 0, batchSize);
     while (rows.length > 0) {
       const texts = rows.flatMap((r) => [r.question, r.answer, r.procedure ?? '']);
@@ -125,6 +148,10 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
       });
       progress.checked += rows.length;
       rows = next;
+      if (clock().getTime() - reported >= HEALTH_REPORT_MS) {
+        reported = clock().getTime();
+        await reportHealthRun(db, owner, progress, clock().toISOString());
+      }
     }
     const [categories, perCategory] = await Promise.all([
       listCategories(db),
@@ -147,16 +174,14 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
     };
   }
 
-  function start(catalogueVersion: string, actorId: number): Run {
-    const started: Run = {
-      progress: {
-        status: 'running',
-        checked: 0,
-        total: 0,
-        catalogueVersion,
-        startedAt: clock().toISOString(),
-      },
-    };
+  /** Ends this process's claim on the run, so that any instance's next caller may start one. */
+  const release = () =>
+    releaseHealthRun(db, owner).catch((err: unknown) =>
+      options.log?.error({ err }, 'releasing the catalogue health run failed'),
+    );
+
+  function start(progress: HealthRunning, actorId: number): Run {
+    const started: Run = { progress };
     check(started.progress, actorId).then(
       async (result) => {
         results.set('catalogue', result.catalogueVersion, result);
@@ -165,14 +190,19 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
         await keepHealth(db, result).catch((err: unknown) =>
           options.log?.error({ err }, 'keeping the catalogue health result failed'),
         );
+        await release();
       },
-      (err: Error) => {
+      async (err: Error) => {
         options.log?.error({ err }, 'catalogue health check failed');
         started.failure = err;
+        await release();
       },
     );
     return started;
   }
+
+  /** The answer when this process runs the check, or reads another instance's run. */
+  const local = (): HealthStatus => ({ health: { ...run!.progress }, started: false });
 
   return {
     /**
@@ -196,9 +226,38 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
           'Checking the catalogue stopped before it finished; try again.',
         );
       }
-      if (run) return { health: { ...run.progress }, started: false };
-      run = start(version, actorId);
-      return { health: { ...run.progress }, started: true };
+      if (run) return local();
+      // One run among instances sharing the database: another instance's run under way is
+      // answered; else this process claims the run (one claim wins when two are made at once).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const now = clock();
+        const freshSince = new Date(now.getTime() - staleAfterMs).toISOString();
+        const elsewhere = await activeHealthRun(db, freshSince);
+        if (run) return local();
+        if (elsewhere) return { health: elsewhere.progress, started: false };
+        const progress: HealthRunning = {
+          status: 'running',
+          checked: 0,
+          total: 0,
+          catalogueVersion: version,
+          startedAt: now.toISOString(),
+        };
+        const claimed = await claimHealthRun(db, owner, progress, now.toISOString(), freshSince);
+        if (run) return local();
+        if (claimed) {
+          run = start(progress, actorId);
+          return { health: { ...run.progress }, started: true };
+        }
+        // Another instance claimed it a moment ago (its progress is read next), or finished and
+        // kept its result meanwhile.
+        const done = await keptHealth(db, version);
+        if (done) return { health: done, started: false };
+      }
+      throw new AppError(
+        503,
+        ErrorCode.ServiceUnavailable,
+        'Checking the catalogue could not start; try again.',
+      );
     },
   };
 }
