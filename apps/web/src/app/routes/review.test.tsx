@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MathAnswerFieldProps } from '../../features/examples/components/attempt/math-answer-field';
-import { anythingElse, meRoute } from '../../features/auth/test/fixtures';
+import { anythingElse } from '../../features/auth/test/fixtures';
+import { meRoute } from '../../test/auth-fixtures';
 import { learnerRoutes } from '../../features/examples/test/fixtures';
 import { makeExample } from '../../test/catalogue-fixtures';
-import { reviewsRoutes } from '../../features/reviews/test/fixtures';
+import { reviewsRoutes } from '../../test/reviews-fixtures';
 import { authStore } from '../../lib/auth/auth-store';
 import { fail, fakeApi, type Handler, type Routes } from '../../test/fake-api';
 import { renderApp } from '../../test/render';

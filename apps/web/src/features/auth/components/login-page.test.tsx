@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
 import { renderApp, storeSession } from '../../../test/render';
-import { ada, loginTokens, meRoute } from '../test/fixtures';
+import { loginTokens } from '../test/fixtures';
+import { ada, meRoute } from '../../../test/auth-fixtures';
 import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
 
 const field = (label: RegExp | string) => screen.getByLabelText(label, { selector: 'input' });

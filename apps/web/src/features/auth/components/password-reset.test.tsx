@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
 import { renderApp, storeSession } from '../../../test/render';
-import { ada, meRoute } from '../test/fixtures';
+import { ada, meRoute } from '../../../test/auth-fixtures';
 import { fail, fakeApi, ok } from '../../../test/fake-api';
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
 import { renderApp, storeSession } from '../../../test/render';
-import { ada, meRoute, meUser } from '../test/fixtures';
+import { ada, meRoute, meUser } from '../../../test/auth-fixtures';
 import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
 import { ProtectedRoute } from './protected-route';
 

@@ -3,7 +3,7 @@ import { PASSWORD_HINT } from '@exemplar/shared/fields';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
 import { renderApp, storeSession } from '../../../test/render';
-import { ada, meRoute } from '../test/fixtures';
+import { ada, meRoute } from '../../../test/auth-fixtures';
 import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });

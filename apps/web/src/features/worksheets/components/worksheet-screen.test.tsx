@@ -4,7 +4,9 @@ import { fail, fakeApi, type ApiCall, type Routes } from '../../../test/fake-api
 import { renderApp } from '../../../test/render';
 import { authStore } from '../../../lib/auth/auth-store';
 import { catalogueRoutes } from '../../../test/catalogue-fixtures';
-import { examples, learnerMeRoutes, reviewItem, worksheetRoutes } from '../test/fixtures';
+import { meRoute } from '../../../test/auth-fixtures';
+import { reviewsRoutes } from '../../../test/reviews-fixtures';
+import { examples, worksheetRoutes } from '../test/fixtures';
 
 /** A stand-in for the seeded order: a hash of seed and id, the same for the same seed. */
 const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
@@ -154,12 +156,15 @@ describe('/worksheet', { timeout: 20_000 }, () => {
 
 describe("/worksheet?source=reviews (today's reviews)", { timeout: 20_000 }, () => {
   it('asks for the reviews due, count of them, in due order, without the filters or a shuffle', async () => {
-    const due = [examples[4]!, examples[1]!, examples[7]!];
-    const { callsTo } = fakeApi({
-      ...api,
-      ...learnerMeRoutes,
-      'GET /reviews/due': { examples: due.map(reviewItem), total: 3, nextCursor: null },
+    // Examples 5, 2 and 8 are due, the most overdue first.
+    const reviews = reviewsRoutes(examples, {
+      due: [
+        [8, -1_000],
+        [5, -3_000],
+        [2, -2_000],
+      ],
     });
+    const { callsTo } = fakeApi({ ...api, ...meRoute(), ...reviews.routes });
     renderApp('/worksheet?source=reviews&count=5', { routes: worksheetRoutes, as: 'basic' });
     await waitFor(() => expect(questions()).toHaveLength(3));
     expect(callsTo('GET /reviews/due').map((call) => call.query)).toEqual([{ limit: '5' }]);
@@ -172,11 +177,7 @@ describe("/worksheet?source=reviews (today's reviews)", { timeout: 20_000 }, () 
   });
 
   it('says when nothing is due', async () => {
-    fakeApi({
-      ...api,
-      ...learnerMeRoutes,
-      'GET /reviews/due': { examples: [], total: 0, nextCursor: null },
-    });
+    fakeApi({ ...api, ...meRoute(), ...reviewsRoutes(examples).routes });
     renderApp('/worksheet?source=reviews', { routes: worksheetRoutes, as: 'basic' });
     expect(await screen.findByText(/No reviews are due now/)).toBeTruthy();
   });

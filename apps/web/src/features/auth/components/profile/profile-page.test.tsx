@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../../lib/auth/auth-store';
 import { fakeIdToken, renderApp } from '../../../../test/render';
-import { ada, loginTokens, meRoute, meUser } from '../../test/fixtures';
+import { loginTokens } from '../../test/fixtures';
+import { ada, meRoute, meUser } from '../../../../test/auth-fixtures';
 import { fail, fakeApi, ok, type Routes } from '../../../../test/fake-api';
 
 function signIn() {

@@ -1,6 +1,6 @@
 import type { Example } from '@exemplar/shared/catalogue';
 import type { ReviewCard, ReviewRating } from '@exemplar/shared/reviews';
-import { fail, type Routes } from '../../../test/fake-api';
+import { fail, type Routes } from './fake-api';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
