@@ -227,6 +227,51 @@ describe('answer checker: equivalence', () => {
   });
 });
 
+describe('answer checker: approximations', () => {
+  it('accepts the exact value of `A \\approx B`, and B as written, but not another rounding', () => {
+    const stored = '$\\dfrac{\\pi \\ln 2}{8} \\approx 0.2722$';
+    expect(accepted(stored, '\\frac{\\pi\\ln2}{8}')).toBe(true);
+    expect(accepted(stored, '0.2722')).toBe(true);
+    expect(accepted(stored, '\\frac{\\pi\\ln2}{8}\\approx0.2722')).toBe(true);
+    expect(accepted(stored, '0.27')).toBe(false);
+    expect(accepted(stored, '0.2723')).toBe(false);
+    // Without an approximation in the stored answer, a decimal is still not the exact answer.
+    expect(accepted('$\\frac{1}{3}$', '0.333')).toBe(false);
+  });
+
+  it('takes a solution written again as an approximation as one solution, not two', () => {
+    const stored =
+      '$x = \\dfrac{2 \\pm \\sqrt{10}}{2}$, that is, $x \\approx 2.581$ or $x \\approx -0.581$';
+    expect(accepted(stored, 'x=\\frac{2\\pm\\sqrt{10}}{2}')).toBe(true);
+    expect(accepted(stored, '1-\\frac{\\sqrt{10}}{2}, 1+\\frac{\\sqrt{10}}{2}')).toBe(true);
+    expect(accepted(stored, '2.581, -0.581')).toBe(true);
+    expect(accepted(stored, '2.58, -0.58')).toBe(false);
+    expect(accepted(stored, 'x=\\frac{2+\\sqrt{10}}{2}')).toBe(false); // one of the two
+    // An approximation of nothing else in the answer stays a part of its own.
+    expect(accepted('$x = 2$ and $y \\approx 0.5$', 'x = 2, y = 0.5')).toBe(true);
+  });
+
+  it('reads an approximation with a power of ten and a unit, converted like any other unit', () => {
+    const stored = '$W = 490\\,000\\pi \\text{ J} \\approx 1.54 \\times 10^6 \\text{ J}$';
+    expect(accepted(stored, '490000\\pi')).toBe(true);
+    expect(accepted(stored, '1.54\\times10^6')).toBe(true);
+    expect(accepted(stored, '1540\\text{ kJ}')).toBe(true);
+    expect(accepted(stored, '1.55\\times10^6')).toBe(false);
+  });
+
+  it('reads equal numbers written in turn as the last one: 3744/2598960 = 6/4165', () => {
+    const stored = '$\\frac{3744}{2\\,598\\,960} = \\frac{6}{4165} \\approx 0.00144$';
+    expect(accepted(stored, '\\frac{6}{4165}')).toBe(true);
+    expect(accepted(stored, '0.00144')).toBe(true);
+    expect(verdictOf(stored, '\\frac{3744}{2598960}')).toEqual({
+      correct: true,
+      feedback: FEEDBACK_NOT_SIMPLIFIED,
+    });
+    // Numbers that are not equal are an equation, which a number does not answer.
+    expect(accepted('$1 = 2$', '2')).toBe(false);
+  });
+});
+
 describe('answer checker: units', () => {
   it('reads a unit with its power as a unit, never as a power of the number', () => {
     // Before units were read, `44\text{ m}^2` was 44² = 1936: the right answer 44 was refused.

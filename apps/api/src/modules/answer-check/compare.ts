@@ -152,6 +152,7 @@ function scaleValue(v: Value, factor: number): Value {
 /** A part in its unit's base unit (`5 cm` as 0.05 m): every value times `factor`. */
 function scalePart(p: Part, factor: number): Part {
   const scaleExpr = (x: Expr) => scaleValue(x, factor) as Expr;
+  if (p.approx) p = { ...p, approx: p.approx.map((a) => scaleValue(a, factor)) };
   switch (p.kind) {
     case 'value':
       return { ...p, value: scaleValue(p.value, factor) };
@@ -183,7 +184,22 @@ export function compareParts(e: Part, g: Part, question: string): Match {
   return bare === 'equal' ? 'units' : 'different';
 }
 
+/**
+ * Two parts, their units aside. A stored part's approximations (`\frac{\pi}{4} \approx 0.785`)
+ * are right answers too, as written: 0.785 is accepted, 0.79 is not.
+ */
 function compareWithoutUnits(e: Part, g: Part, question: string): Match {
+  const exact = compareExactly(e, g, question);
+  if (exact === 'equal' || !e.approx || e.kind !== 'value' || g.kind !== 'value') return exact;
+  const given: Part = { kind: 'value', variable: g.variable, value: g.value };
+  const approximated = e.approx.some(
+    (value) =>
+      compareExactly({ kind: 'value', variable: e.variable, value }, given, question) === 'equal',
+  );
+  return approximated ? 'equal' : exact;
+}
+
+function compareExactly(e: Part, g: Part, question: string): Match {
   // Written alike (after normalisation): equal without computing anything, even where values
   // say nothing (an identity such as f(0) = 0 has no difference of sides to compare).
   if (sameJson(e, g)) return 'equal';

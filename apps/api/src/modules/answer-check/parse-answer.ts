@@ -18,12 +18,17 @@ export type Value =
   | { kind: 'matrix'; rows: Value[][] }
   | { kind: 'set'; items: Part[] }
   | { kind: 'union'; parts: Value[] };
-/** A part of an answer; `unit` is the key of the unit written with it (`cm^2`), if any. */
+/**
+ * A part of an answer; `unit` is the key of the unit written with it (`cm^2`), if any;
+ * `approx` the approximations a stored answer gives after `\approx` (`\frac{\pi}{4} \approx
+ * 0.785`), each accepted as written; `approxOnly` a part that is only an approximation
+ * (`x \approx 2.581`).
+ */
 export type Part = (
   | { kind: 'value'; variable?: string; value: Value }
   | { kind: 'relation'; op: string; lhs: Expr; rhs: Expr }
   | { kind: 'equation'; lhs: Expr; rhs: Expr }
-) & { unit?: string };
+) & { unit?: string; approx?: Value[]; approxOnly?: true };
 
 export const ce = new ComputeEngine();
 
@@ -111,9 +116,29 @@ function parseValue(s: string): Value {
  */
 function parsePart(s: string): Part {
   const keys = new Set([...s.matchAll(MARKER_RE)].map((m) => m[1]!));
-  if (keys.size === 0 || isSet(s.trim())) return parseBarePart(s);
-  const part = parseBarePart(s.replace(MARKER_RE, ' '));
+  if (keys.size === 0 || isSet(s.trim())) return parseApproximated(s);
+  const part = parseApproximated(s.replace(MARKER_RE, ' '));
   return keys.size === 1 ? { ...part, unit: [...keys][0]! } : part;
+}
+
+/**
+ * A part with the approximations written after it: `A \approx B` is A, and B is accepted as
+ * written; `x \approx B` (or a bare `\approx B`) is a part that is only an approximation.
+ */
+function parseApproximated(s: string): Part {
+  const [first, ...rest] = splitTop(s, ['\\approx']);
+  if (rest.length === 0) return parseBarePart(s);
+  const approx = rest.map(parseValue);
+  const lead = first!.trim();
+  if (lead === '' || VARIABLE_RE.test(lead)) {
+    return {
+      kind: 'value',
+      ...(lead ? { variable: variable(lead) } : {}),
+      value: approx[0]!,
+      approxOnly: true,
+    };
+  }
+  return { ...parseBarePart(first!), approx };
 }
 
 /** `\{…\}` as a whole. */
@@ -143,11 +168,74 @@ function parseBarePart(s: string): Part {
   if (VARIABLE_RE.test(sides[0]!.trim())) {
     return { kind: 'value', variable: variable(sides[0]!), value: parseValue(last) };
   }
+  const exprs = sides.map(parseExpr);
+  // `\frac{3744}{2598960} = \frac{6}{4165}`: equal numbers, written in turn, are the last one.
+  if (exprs.every((e) => variablesOf(e.json).size === 0) && equalNumbers(exprs)) {
+    return { kind: 'value', value: exprs.at(-1)! };
+  }
   if (sides.length > 2) throw new Unreadable('it has more than one =');
-  return { kind: 'equation', lhs: parseExpr(sides[0]!), rhs: parseExpr(last) };
+  return { kind: 'equation', lhs: exprs[0]!, rhs: exprs[1]! };
 }
 
 const variable = (s: string) => s.replace(/[{}\s]/g, '');
+
+/** Expressions without variables that all have one value (relative 10⁻⁹). */
+function equalNumbers(exprs: Expr[]): boolean {
+  const values = exprs.map((e) => evaluate(e.json, new Map()));
+  const [a] = values;
+  return values.every(
+    (v) => Math.hypot(v[0] - a![0], v[1] - a![1]) <= 1e-9 * Math.max(1, Math.hypot(a![0], a![1])),
+  );
+}
+
+/** The value of a part that is a number (no variables, one expression), else undefined. */
+function numberOf(p: Part): number | undefined {
+  if (p.kind !== 'value' || p.value.kind !== 'expr' || variablesOf(p.value.json).size > 0)
+    return undefined;
+  const [re, im] = evaluate(p.value.json, new Map());
+  return im === 0 && Number.isFinite(re) ? re : undefined;
+}
+
+/** How far a number written `latex` may be from the value it rounds: half its last digit. */
+function roundingOf(latex: string, value: number): number {
+  const decimals = /\.(\d+)/.exec(latex)?.[1]?.length ?? 0;
+  // `1.54 \times 10^6`: three significant figures of a power of ten.
+  const power = /\\times\s*10\s*\^\s*\{?\s*(-?\d+)/.exec(latex);
+  const scale = power ? 10 ** Number(power[1]) : 1;
+  return Math.max(0.5 * 10 ** -decimals * scale, 1e-9 * Math.abs(value));
+}
+
+/**
+ * A part that is only an approximation of another part of the same answer (`$x = \frac{2 \pm
+ * \sqrt{10}}{2}$, that is, $x \approx 2.581$ or $x \approx -0.581$`) is that part's
+ * approximation, not a part of its own: the answer has two solutions, not four.
+ */
+function foldApproximations(parts: Part[]): Part[] {
+  const kept = parts.filter((p) => !p.approxOnly);
+  const loose: Part[] = [];
+  for (const p of parts.filter((q) => q.approxOnly)) {
+    const value = numberOf(p);
+    const latex = p.kind === 'value' && p.value.kind === 'expr' ? p.value.latex : '';
+    const target =
+      value === undefined
+        ? undefined
+        : kept.find((q) => {
+            const exact = numberOf(q);
+            const sameVariable =
+              q.kind === 'value' &&
+              p.kind === 'value' &&
+              (!p.variable || q.variable === p.variable);
+            return (
+              sameVariable &&
+              exact !== undefined &&
+              Math.abs(exact - value) <= roundingOf(latex, value)
+            );
+          });
+    if (target && p.kind === 'value') target.approx = [...(target.approx ?? []), p.value];
+    else loose.push(p);
+  }
+  return [...kept, ...loose];
+}
 
 /** `\pm` and `\mp` as the two answers they stand for (at most two of them in one part). */
 function expandPlusMinus(part: string): string[] {
@@ -174,7 +262,7 @@ function parseList(s: string): Part[] {
  * unit typed without `\text` after a number (`44 m^2`) as a unit (for a stored answer with one).
  */
 export function parseAnswer(math: string, options: { bareUnits?: boolean } = {}): Part[] {
-  const parts = parseList(normaliseLatex(math, options));
+  const parts = foldApproximations(parseList(normaliseLatex(math, options)));
   if (parts.length === 0) throw new Unreadable('there is no maths in it');
   const only = parts[0]!;
   if (parts.length === 1 && only.kind === 'value' && !only.variable && only.value.kind === 'set') {

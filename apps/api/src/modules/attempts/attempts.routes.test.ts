@@ -98,6 +98,20 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     expect(await verdict('1936')).toEqual({ correct: false });
   });
 
+  it('accepts the exact value and the approximation a stored answer gives, not another rounding', async () => {
+    const quarter = await insertExample(db(), {
+      categoryId: cat.sequences,
+      difficultyId: cat.easy,
+      typeId: cat.worked,
+      question: 'What is $\\arctan 1$?',
+      answer: '$\\frac{\\pi}{4} \\approx 0.785$',
+    });
+    const verdict = async (answer: string) => (await check(quarter, answer)).body.data;
+    expect(await verdict('\\frac{\\pi}{4}')).toEqual({ correct: true });
+    expect(await verdict('0.785')).toEqual({ correct: true });
+    expect(await verdict('0.79')).toEqual({ correct: false });
+  });
+
   it("leaves the visitors' cache alone: a kept list is still served from it after a learner's check and help", async () => {
     const ada = await api.newUser('basic');
     const list = () => api.inject('GET', '/examples?limit=3&difficultyId=easy');
