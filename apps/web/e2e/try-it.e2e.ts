@@ -301,6 +301,29 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     }
   });
 
+  it("a proof's answer cannot be checked: the verdict says 'Not checked.' and to compare with the answer", async () => {
+    const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?q=primes');
+    const proof = examples.find((e) => e.answer.includes('\\ldots'));
+    if (!proof) throw new Error('no demo example answers with a proof');
+    for (const [viewport, colorScheme] of [
+      [DESKTOP, 'light'],
+      [PHONE, 'dark'],
+    ] as const) {
+      const page = await e2e.open({ viewport, colorScheme });
+      await page.goto(url(`/examples/${proof.id}`));
+      await page.getByRole('heading', { name: `Example ${proof.id}` }).waitFor();
+      await openPanel(page);
+      await page.keyboard.type('p+1', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await eventually(() => verdict(page).textContent()).toContain('Not checked.');
+      expect(await verdict(page).textContent()).toContain("can't be checked automatically");
+      expect(await verdict(page).textContent()).not.toContain('Not quite.');
+      await page.waitForTimeout(300);
+      await shot(page, `not-checkable-${colorScheme}-${viewport.width}`);
+      await expectNoSidewaysScroll(page);
+    }
+  });
+
   it('the open panel with a verdict has no serious axe violations, light and dark, desktop and phone', async () => {
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {

@@ -26,13 +26,17 @@ export type CheckAnswerBody = z.infer<typeof CheckAnswerBodySchema>;
 
 /**
  * POST /examples/{id}/check answer. `feedback` only where the checker is certain (an equivalent
- * answer that is not simplified, a sign away from right, …). `solveMark`, for a signed-in caller
- * whose answer was accepted, is the example's mark after this attempt (it never goes from
- * 'without-help' to 'with-help'); absent for visitors and for wrong answers.
+ * answer that is not simplified, a sign away from right, …). `checkable: false` when the
+ * example's answer cannot be checked automatically (a proof, or notation the checker does not
+ * read): nothing was compared or recorded, and `feedback` says to compare with the answer.
+ * `solveMark`, for a signed-in caller whose answer was accepted, is the example's mark after this
+ * attempt (it never goes from 'without-help' to 'with-help'); absent for visitors and for wrong
+ * answers.
  */
 export const CheckAnswerResultSchema = z.object({
   correct: z.boolean(),
   feedback: z.string().optional(),
+  checkable: z.literal(false).optional(),
   solveMark: z.enum(['without-help', 'with-help']).optional(),
 });
 export type CheckAnswerResult = z.infer<typeof CheckAnswerResultSchema>;

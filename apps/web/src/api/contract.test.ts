@@ -150,6 +150,12 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
     { correct: false },
   ],
   [
+    'check answer result, not checkable',
+    readCheckAnswerResult,
+    CheckAnswerResultSchema,
+    { correct: false, checkable: false, feedback: 'Compare your working with the answer.' },
+  ],
+  [
     'grade review result',
     readGradeReviewResult,
     GradeReviewResultSchema,

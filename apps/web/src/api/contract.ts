@@ -27,6 +27,7 @@ import {
   boolean,
   integer,
   lazy,
+  literal,
   nullable,
   number,
   object,
@@ -150,10 +151,14 @@ export const readProgress = object({
 });
 export type Progress = ReturnType<typeof readProgress>;
 
-/** POST /examples/{id}/check: the verdict, feedback when the checker is certain, the new mark. */
+/**
+ * POST /examples/{id}/check: the verdict, feedback when the checker is certain, `checkable: false`
+ * when the example's answer cannot be checked, the new mark.
+ */
 export const readCheckAnswerResult: Reader<CheckAnswerResult> = object({
   correct: boolean,
   feedback: optional(string),
+  checkable: optional(literal(false)),
   solveMark: optional(oneOf('without-help', 'with-help')),
 });
 

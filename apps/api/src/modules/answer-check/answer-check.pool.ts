@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import { AppError } from '../../lib/errors';
 import type { AnswerCheckInput, AnswerVerdict, CheckOutcome } from './check-answer';
-import { preParseRefusal } from './guards';
+import { textOutcome } from './guards';
 
 export type { AnswerCheckInput, AnswerVerdict };
 
@@ -58,8 +58,9 @@ export class AnswerCheckPool {
 
   /** Resolves with the verdict; rejects with AppError(ErrorCode.ValidationError, <message for the learner>) (HTTP 400) when the answer cannot be read as maths or is refused as too complex. */
   check(input: AnswerCheckInput): Promise<AnswerVerdict> {
-    const refused = preParseRefusal(input.given);
-    if (refused) return Promise.reject(refusal(refused));
+    const decided = textOutcome(input.expected, input.given);
+    if (decided?.kind === 'refused') return Promise.reject(refusal(decided.message));
+    if (decided?.kind === 'uncheckable') return Promise.resolve(decided.verdict);
     return new Promise((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
       void this.drain();

@@ -6,7 +6,7 @@ import {
   FEEDBACK_SIGN,
   FEEDBACK_UNITS,
 } from './check-answer';
-import { MAX_ANSWER_CHARS } from './guards';
+import { FEEDBACK_UNCHECKABLE, MAX_ANSWER_CHARS } from './guards';
 
 const SOLVE_X = 'Solve for $x$: $3x - 4 = 50$.';
 
@@ -269,6 +269,27 @@ describe('answer checker: approximations', () => {
     });
     // Numbers that are not equal are an equation, which a number does not answer.
     expect(accepted('$1 = 2$', '2')).toBe(false);
+  });
+});
+
+describe('answer checker: stored answers a learner could never type', () => {
+  const proof =
+    'If $p_1, \\ldots, p_n$ were all the primes, then $p_1 p_2 \\cdots p_n + 1$ would have a prime factor outside the list.';
+  const uncheckable = { correct: false, checkable: false, feedback: FEEDBACK_UNCHECKABLE };
+
+  it('are not checked: whatever the learner types, even what the checker would refuse', () => {
+    expect(verdictOf(proof, '2')).toEqual(uncheckable);
+    expect(verdictOf(proof, 'p_1 p_2 \\cdots p_n + 1')).toEqual(uncheckable);
+    expect(verdictOf('$\\angle ABC = 90^\\circ$', '90')).toEqual(uncheckable);
+    expect(verdictOf('$\\binom{5}{2}$', '10')).toEqual(uncheckable);
+    // A blank answer is still asked for first.
+    expect(refusal('  ', proof)).toBe('Type your answer before checking it.');
+  });
+
+  it('does not take in stored answers the parser alone cannot read: those are compared as text', () => {
+    expect(verdictOf('$\\text{Tuesday}$', '\\text{Tuesday}')).toEqual({ correct: true });
+    expect(verdictOf('$3120_4$', '3120_4')).toEqual({ correct: true });
+    expect(verdictOf('$3120_4$', '3121_4')).toEqual({ correct: false });
   });
 });
 

@@ -3,7 +3,7 @@
 // in docs/decisions/031-answer-checking.md.
 import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable } from './evaluate';
-import { MAX_STORED_CHARS, preParseRefusal } from './guards';
+import { MAX_STORED_CHARS, preParseRefusal, textOutcome } from './guards';
 import { mathOf } from './latex-text';
 import { guardValues, parseAnswer, type Part } from './parse-answer';
 
@@ -13,10 +13,14 @@ export interface AnswerCheckInput {
   expected: string;
   given: string;
 }
-/** Right or not, and feedback only where the checker is certain. */
+/**
+ * Right or not, and feedback only where the checker is certain; `checkable: false` when the
+ * example's stored answer could never be typed (nothing was compared: see textOutcome).
+ */
 export interface AnswerVerdict {
   correct: boolean;
   feedback?: string;
+  checkable?: false;
 }
 
 /** A verdict, or the reason the learner's answer was not checked (a message for them). */
@@ -173,11 +177,15 @@ function readStored(expected: string): Part[] | undefined {
 /**
  * Checks `given` against `expected`. A learner's answer that cannot be read or is refused as too
  * complex comes back as `refused` with a message for them. A stored answer that cannot be read is
- * an authoring problem: the answers are then compared as normalised text.
+ * an authoring problem: the answers are then compared as normalised text; one that the text checks
+ * refuse could never be typed, so nothing is compared (`checkable: false`, see textOutcome).
  */
 export function checkAnswer({ question, expected, given }: AnswerCheckInput): CheckOutcome {
-  const refusal = preParseRefusal(given);
-  if (refusal) return { kind: 'refused', message: refusal };
+  const decided = textOutcome(expected, given);
+  if (decided?.kind === 'refused') return decided;
+  if (decided?.kind === 'uncheckable') {
+    return { kind: 'verdict', verdict: decided.verdict, how: 'stored answer cannot be typed' };
+  }
   const expectedParts = readStored(expected);
   let givenParts: Part[];
   try {

@@ -42,6 +42,35 @@ const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** What a learner is told about an example whose stored answer they could never type. */
+export const FEEDBACK_UNCHECKABLE =
+  "This answer can't be checked automatically: it is an explanation, or it uses notation the checker does not read. Compare your working with the answer.";
+
+/**
+ * What the text checks decide before any parsing, for the pool (on the event loop) and the checker
+ * alike: a blank answer is refused; then a stored answer the text checks refuse (a proof with
+ * `\ldots`, notation such as `\angle` or `\binom`, over the length) could never be typed by a
+ * learner, whose own answer gets the same checks, so it is not checked at all; then the learner's
+ * answer is refused if the text checks refuse it. Undefined: parse and compare.
+ */
+export function textOutcome(
+  expected: string,
+  given: string,
+):
+  | { kind: 'refused'; message: string }
+  | { kind: 'uncheckable'; verdict: { correct: false; checkable: false; feedback: string } }
+  | undefined {
+  const refusal = preParseRefusal(given);
+  if (refusal === EMPTY) return { kind: 'refused', message: refusal };
+  if (preParseRefusal(expected, MAX_STORED_CHARS) !== undefined) {
+    return {
+      kind: 'uncheckable',
+      verdict: { correct: false, checkable: false, feedback: FEEDBACK_UNCHECKABLE },
+    };
+  }
+  return refusal ? { kind: 'refused', message: refusal } : undefined;
+}
+
 /** Cheap checks on the text before any parsing: most hostile input stops here. */
 export function preParseRefusal(text: string, maxChars = MAX_ANSWER_CHARS): string | undefined {
   if (!text.trim()) return EMPTY;

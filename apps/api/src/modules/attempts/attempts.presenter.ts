@@ -6,5 +6,6 @@ import type { AnswerVerdict } from '../answer-check/answer-check.pool';
 export const toCheckResult = (verdict: AnswerVerdict, solveMark?: SolveHow): CheckAnswerResult => ({
   correct: verdict.correct,
   ...(verdict.feedback !== undefined ? { feedback: verdict.feedback } : {}),
+  ...(verdict.checkable === false ? { checkable: false as const } : {}),
   ...(solveMark !== undefined ? { solveMark } : {}),
 });

@@ -112,6 +112,28 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     expect(await verdict('0.79')).toEqual({ correct: false });
   });
 
+  it('answers "not checkable" for an example whose answer a learner could never type, and records nothing', async () => {
+    const proof = await insertExample(db(), {
+      categoryId: cat.sequences,
+      difficultyId: cat.easy,
+      typeId: cat.worked,
+      question: 'Prove that there are infinitely many primes.',
+      answer:
+        'If $p_1, \\ldots, p_n$ were all the primes, $p_1 \\cdots p_n + 1$ would have another.',
+    });
+    const before = await allAttempts();
+    for (const as of [undefined, learner]) {
+      const { status, body } = await check(proof, '\\angle ABC', as);
+      expect(status).toBe(200);
+      expect(body.data).toEqual({
+        correct: false,
+        checkable: false,
+        feedback: expect.stringContaining("can't be checked automatically"),
+      });
+    }
+    expect(await allAttempts()).toBe(before);
+  });
+
   it("leaves the visitors' cache alone: a kept list is still served from it after a learner's check and help", async () => {
     const ada = await api.newUser('basic');
     const list = () => api.inject('GET', '/examples?limit=3&difficultyId=easy');

@@ -30,7 +30,9 @@ export function attemptsService(
         expected: example.answer,
         given: answer,
       });
-      if (userId === undefined) return toCheckResult(verdict);
+      // A visitor's check, or an answer that could not be compared (the example's stored answer
+      // cannot be typed): nothing to record.
+      if (userId === undefined || verdict.checkable === false) return toCheckResult(verdict);
       const learnerId = userId;
       const at = clock().toISOString();
       const record = () =>

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
 import type { Example } from '@exemplar/shared/catalogue';
-import { IconCircleCheckFilled, IconCircleX, IconSend2 } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconCircleX, IconInfoCircle, IconSend2 } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { failureMessage } from '../../../../lib/api-error';
 import { useCheckAnswer } from '../../api/check-answer';
@@ -24,7 +24,8 @@ interface Verdict {
  * 'Your answer': a maths field, 'Check answer' (or Enter in the field) and the verdict, read out
  * by screen readers. An answer the server cannot read (or a failed check) leaves a message beside
  * the field and the last verdict as it was. `onAccepted` follows an accepted answer, `onRejected`
- * a wrong one; `note`, if any, is shown under the label (what an accepted answer will count as).
+ * a wrong one (not one the server could not compare: the example's answer is not checkable);
+ * `note`, if any, is shown under the label (what an accepted answer will count as).
  */
 export function AnswerPanel({
   example,
@@ -57,7 +58,8 @@ export function AnswerPanel({
         setFieldError(null);
         setVerdict((last) => ({ result, attempt: (last?.attempt ?? 0) + 1 }));
         if (result.correct) onAccepted();
-        else onRejected?.();
+        // An answer that could not be compared is not a wrong one.
+        else if (result.checkable !== false) onRejected?.();
       },
       onError: (error) =>
         setFieldError(failureMessage(error, 'Could not check the answer. Please try again.')),
@@ -122,6 +124,22 @@ export function AnswerPanel({
 }
 
 function VerdictText({ result }: { result: CheckAnswerResult }) {
+  if (result.checkable === false) {
+    // Nothing was compared: the example's answer is one the checker cannot read.
+    return (
+      <div data-testid="verdict" data-checkable="false">
+        <Group gap={6} wrap="nowrap">
+          <IconInfoCircle size={20} color="var(--mantine-color-blue-filled)" aria-hidden />
+          <Text fw={700} size="md">
+            Not checked.
+          </Text>
+        </Group>
+        <Text size="sm" mt={4}>
+          {result.feedback}
+        </Text>
+      </div>
+    );
+  }
   return (
     <div data-testid="verdict" data-correct={result.correct}>
       <Group gap={6} wrap="nowrap">

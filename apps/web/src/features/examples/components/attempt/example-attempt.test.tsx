@@ -106,6 +106,22 @@ describe('trying an example', { timeout: 20_000 }, () => {
     expect(verdict().textContent).toContain('Not quite.');
   });
 
+  it("says 'Not checked.' with the server's words when the example's answer cannot be checked", async () => {
+    const because =
+      "This answer can't be checked automatically: compare your working with the answer.";
+    fakeLearnerApi({
+      'POST /examples/:id/check': { correct: false, checkable: false, feedback: because },
+    });
+    renderApp('/examples/1', { routes: examplesRoutes });
+    await screen.findByRole('heading', { name: 'Example 1' });
+    type(await openPanel(), 'x=1');
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    await waitFor(() => expect(verdict().textContent).toContain('Not checked.'));
+    expect(verdict().textContent).toContain(because);
+    expect(verdict().textContent).not.toContain('Not quite.');
+    expect(verdict().textContent).not.toContain('Try again');
+  });
+
   it('puts the reason an answer cannot be read beside the field and keeps the last verdict', async () => {
     const api = fakeLearnerApi();
     renderApp('/examples/1', { routes: examplesRoutes });
