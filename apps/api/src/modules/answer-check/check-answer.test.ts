@@ -259,6 +259,14 @@ describe('answer checker: approximations', () => {
     expect(accepted(stored, '1.55\\times10^6')).toBe(false);
   });
 
+  it('reads \\gcd and lcm, and a gcd written equal to its value as that value', () => {
+    const stored = '$\\gcd(252, 198) = 18$ and $\\operatorname{lcm}(252, 198) = 2772$';
+    expect(accepted(stored, '18, 2772')).toBe(true);
+    expect(accepted(stored, '2772, 18')).toBe(true);
+    expect(accepted(stored, '18, 2770')).toBe(false);
+    expect(accepted('$18$', '\\gcd(252, 198)')).toBe(true);
+  });
+
   it('reads equal numbers written in turn as the last one: 3744/2598960 = 6/4165', () => {
     const stored = '$\\frac{3744}{2\\,598\\,960} = \\frac{6}{4165} \\approx 0.00144$';
     expect(accepted(stored, '\\frac{6}{4165}')).toBe(true);

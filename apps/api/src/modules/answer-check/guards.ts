@@ -33,7 +33,7 @@ const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
     'frac dfrac tfrac cfrac sqrt pi cdot times div pm mp ' +
     'left right bigl bigr Bigl Bigr biggl biggr big Big displaystyle textstyle ' +
     'text textrm textnormal mbox textit textbf mathrm mathbf mathit mathsf boxed fbox bm boldsymbol ' +
-    'sin cos tan sec csc cot arcsin arccos arctan sinh cosh tanh ln log exp min ' +
+    'sin cos tan sec csc cot arcsin arccos arctan sinh cosh tanh ln log exp min gcd ' +
     'infty le leq ge geq ne neq lt gt leqslant geqslant in cup emptyset varnothing approx ' +
     'circ degree quad qquad enspace begin end langle rangle lfloor rfloor lceil rceil operatorname ' +
     'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi ' +

@@ -103,7 +103,9 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
     .replace(/\\(?:leqslant|le)(?![a-zA-Z])/g, '\\leq')
     .replace(/\\(?:geqslant|ge)(?![a-zA-Z])/g, '\\geq')
     .replace(/\\(?:neq|ne)(?![a-zA-Z])/g, '\\neq')
-    .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset');
+    .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset')
+    // Compute Engine reads the greatest common divisor as an operator name only.
+    .replace(/\\gcd(?![a-zA-Z])/g, '\\operatorname{gcd}');
   // Typed without backslashes: `pi`, `sqrt`.
   s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
   s = sqrtWithParentheses(s);
