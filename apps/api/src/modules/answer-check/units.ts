@@ -155,7 +155,7 @@ export const BARE_UNIT_RE = new RegExp(
 );
 
 /**
- * A unit that measures the same quantity at another size (`cm^2` → `m^2`, `feet` → `mm`), for
+ * A unit that measures the same quantity at another size (`cm^2` → `mm^2`, `ft` → `mm`), for
  * the checker's measurement to make wrong answers from right ones; undefined when there is none.
  */
 export function otherUnit(key: string): string | undefined {
