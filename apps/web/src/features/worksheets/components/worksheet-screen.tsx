@@ -103,7 +103,7 @@ export function WorksheetScreen() {
   return (
     <>
       <title>{`${title} — Exemplar`}</title>
-      <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Container size="lg" py={{ base: 'md', sm: 'xl' }} className={classes.page}>
         <Stack gap="lg">
           <div className={classes.screenOnly}>
             <WorksheetSettingsBar
