@@ -9,6 +9,11 @@ const ROOT_EMAIL = 'try-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
+/** A screen is looked at on a desktop in light and on a phone in dark. */
+const TWO_LOOKS = [
+  [DESKTOP, 'light'],
+  [PHONE, 'dark'],
+] as const;
 
 interface ListedExample {
   id: number;
@@ -64,6 +69,12 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(resultsDir, `try-it-${name}.png`) });
 
+  /** Opens example `id`'s page and waits for its heading. */
+  async function openExample(page: Page, id: number) {
+    await page.goto(url(`/examples/${id}`));
+    await page.getByRole('heading', { name: `Example ${id}` }).waitFor();
+  }
+
   /** Opens the panel of the example page and waits for the maths field to have the focus. */
   async function openPanel(page: Page) {
     await page.getByRole('button', { name: 'Try it yourself' }).click();
@@ -96,8 +107,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const learner: Account = await e2e.account('basic', { tag: 'try', name: 'Tia' });
     const page = await e2e.open({ as: learner, viewport: DESKTOP });
     const problems = watchPage(page, e2e.server.url);
-    await page.goto(url(`/examples/${eighteen.id}`));
-    await page.getByRole('heading', { name: `Example ${eighteen.id}` }).waitFor();
+    await openExample(page, eighteen.id);
 
     // MathLive is not part of the page until the panel opens
     expect(await page.evaluate(() => customElements.get('math-field') === undefined)).toBe(true);
@@ -180,8 +190,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const learner: Account = await e2e.account('basic', { tag: 'clean', name: 'Cleo' });
     const page = await e2e.open({ as: learner, viewport: DESKTOP });
     const problems = watchPage(page, e2e.server.url);
-    await page.goto(url(`/examples/${seventyTwo.id}`));
-    await page.getByRole('heading', { name: `Example ${seventyTwo.id}` }).waitFor();
+    await openExample(page, seventyTwo.id);
     await practiceMode(page);
     await openPanel(page);
     expect(await page.getByTestId('answer-note').count()).toBe(0);
@@ -227,8 +236,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
   it('with practice mode off the answer was showing: opening the panel records it and says a right answer counts as solved with help', async () => {
     const learner: Account = await e2e.account('basic', { tag: 'seen', name: 'Sami' });
     const page = await e2e.open({ as: learner, viewport: DESKTOP });
-    await page.goto(url(`/examples/${seventyTwo.id}`));
-    await page.getByRole('heading', { name: `Example ${seventyTwo.id}` }).waitFor();
+    await openExample(page, seventyTwo.id);
     const helped = page.waitForResponse((r) => r.url().endsWith(`/examples/${seventyTwo.id}/help`));
     await openPanel(page);
     expect((await helped).request().postDataJSON()).toEqual({ kind: 'answer' });
@@ -245,8 +253,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
   it('a visitor can check an answer too, and gets no mark', async () => {
     const page = await e2e.open({ viewport: DESKTOP });
     const problems = watchPage(page, e2e.server.url);
-    await page.goto(url(`/examples/${eighteen.id}`));
-    await page.getByRole('heading', { name: `Example ${eighteen.id}` }).waitFor();
+    await openExample(page, eighteen.id);
     await openPanel(page);
     await page.keyboard.type('x=18', { delay: 30 });
     await page.keyboard.press('Enter');
@@ -259,13 +266,9 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?limit=100');
     const area = examples.find((e) => e.answer === '$44\\text{ m}^2$');
     if (!area) throw new Error('no demo example answers 44 m²');
-    for (const [viewport, colorScheme] of [
-      [DESKTOP, 'light'],
-      [PHONE, 'dark'],
-    ] as const) {
+    for (const [viewport, colorScheme] of TWO_LOOKS) {
       const page = await e2e.open({ viewport, colorScheme });
-      await page.goto(url(`/examples/${area.id}`));
-      await page.getByRole('heading', { name: `Example ${area.id}` }).waitFor();
+      await openExample(page, area.id);
       await openPanel(page);
       /** Sends the field with Enter; the check's answer. */
       const send = async () => {
@@ -305,13 +308,9 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?q=primes');
     const proof = examples.find((e) => e.answer.includes('\\ldots'));
     if (!proof) throw new Error('no demo example answers with a proof');
-    for (const [viewport, colorScheme] of [
-      [DESKTOP, 'light'],
-      [PHONE, 'dark'],
-    ] as const) {
+    for (const [viewport, colorScheme] of TWO_LOOKS) {
       const page = await e2e.open({ viewport, colorScheme });
-      await page.goto(url(`/examples/${proof.id}`));
-      await page.getByRole('heading', { name: `Example ${proof.id}` }).waitFor();
+      await openExample(page, proof.id);
       await openPanel(page);
       await page.keyboard.type('p+1', { delay: 30 });
       await page.keyboard.press('Enter');
@@ -338,8 +337,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
           // axe is injected as a script; touch, so that the phone shows MathLive's keyboard
           context: { bypassCSP: true, ...(phone ? { hasTouch: true, isMobile: true } : {}) },
         });
-        await page.goto(url(`/examples/${eighteen.id}`));
-        await page.getByRole('heading', { name: `Example ${eighteen.id}` }).waitFor();
+        await openExample(page, eighteen.id);
         await openPanel(page);
         if (phone) {
           // the virtual keyboard: typed on with taps

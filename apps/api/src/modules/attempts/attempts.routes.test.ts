@@ -19,6 +19,18 @@ const check = (id: number, answer: unknown, as?: TestUser, remoteAddress = nextI
   api.request('POST', `/examples/${id}/check`, { as, payload: { answer }, remoteAddress });
 const help = (id: number, kind: unknown, as?: TestUser) =>
   api.request('POST', `/examples/${id}/help`, { as, payload: { kind } });
+/** The verdict a visitor gets for `answer` to example `id`. */
+const verdictOn = async (id: number, answer: string) => (await check(id, answer)).body.data;
+/** A new example (Sequences, easy, worked) with this question and stored answer. */
+const exampleAnswering = (question: string, answer: string, procedure?: string) =>
+  insertExample(db(), {
+    categoryId: cat.sequences,
+    difficultyId: cat.easy,
+    typeId: cat.worked,
+    question,
+    answer,
+    ...(procedure === undefined ? {} : { procedure }),
+  });
 const exampleAs = async (id: number, as: TestUser) =>
   (await api.request('GET', `/examples/${id}`, { as })).body.data.example;
 
@@ -53,14 +65,11 @@ let learner: TestUser;
 let stepped: number;
 beforeAll(async () => {
   learner = await api.newUser('basic');
-  stepped = await insertExample(db(), {
-    categoryId: cat.sequences,
-    difficultyId: cat.easy,
-    typeId: cat.worked,
-    question: 'What is $3 \\times 4$?',
-    answer: '$12$',
-    procedure: 'Three fours: $4 + 4 + 4$.\n\nAdd them: $12$.',
-  });
+  stepped = await exampleAnswering(
+    'What is $3 \\times 4$?',
+    '$12$',
+    'Three fours: $4 + 4 + 4$.\n\nAdd them: $12$.',
+  );
 });
 
 describe(`checking answers on ${engineUnderTest}`, () => {
@@ -82,14 +91,11 @@ describe(`checking answers on ${engineUnderTest}`, () => {
   });
 
   it('reads the unit of an area: 44 and 440000 cm^2 are right for 44 m², 44 m says "Check the units."', async () => {
-    const area = await insertExample(db(), {
-      categoryId: cat.sequences,
-      difficultyId: cat.easy,
-      typeId: cat.worked,
-      question: 'A floor is $4\\text{ m}$ by $11\\text{ m}$. What is its area?',
-      answer: '$44\\text{ m}^2$',
-    });
-    const verdict = async (answer: string) => (await check(area, answer)).body.data;
+    const area = await exampleAnswering(
+      'A floor is $4\\text{ m}$ by $11\\text{ m}$. What is its area?',
+      '$44\\text{ m}^2$',
+    );
+    const verdict = (answer: string) => verdictOn(area, answer);
     expect(await verdict('44')).toEqual({ correct: true });
     expect(await verdict('44m^2')).toEqual({ correct: true });
     expect(await verdict('440000\\text{ cm}^2')).toEqual({ correct: true });
@@ -99,28 +105,21 @@ describe(`checking answers on ${engineUnderTest}`, () => {
   });
 
   it('accepts the exact value and the approximation a stored answer gives, not another rounding', async () => {
-    const quarter = await insertExample(db(), {
-      categoryId: cat.sequences,
-      difficultyId: cat.easy,
-      typeId: cat.worked,
-      question: 'What is $\\arctan 1$?',
-      answer: '$\\frac{\\pi}{4} \\approx 0.785$',
-    });
-    const verdict = async (answer: string) => (await check(quarter, answer)).body.data;
+    const quarter = await exampleAnswering(
+      'What is $\\arctan 1$?',
+      '$\\frac{\\pi}{4} \\approx 0.785$',
+    );
+    const verdict = (answer: string) => verdictOn(quarter, answer);
     expect(await verdict('\\frac{\\pi}{4}')).toEqual({ correct: true });
     expect(await verdict('0.785')).toEqual({ correct: true });
     expect(await verdict('0.79')).toEqual({ correct: false });
   });
 
   it('answers "not checkable" for an example whose answer a learner could never type, and records nothing', async () => {
-    const proof = await insertExample(db(), {
-      categoryId: cat.sequences,
-      difficultyId: cat.easy,
-      typeId: cat.worked,
-      question: 'Prove that there are infinitely many primes.',
-      answer:
-        'If $p_1, \\ldots, p_n$ were all the primes, $p_1 \\cdots p_n + 1$ would have another.',
-    });
+    const proof = await exampleAnswering(
+      'Prove that there are infinitely many primes.',
+      'If $p_1, \\ldots, p_n$ were all the primes, $p_1 \\cdots p_n + 1$ would have another.',
+    );
     const before = await allAttempts();
     for (const as of [undefined, learner]) {
       const { status, body } = await check(proof, '\\angle ABC', as);
@@ -403,11 +402,7 @@ describe(`attempts and help go with their owner on ${engineUnderTest}`, () => {
 describe(`an example deleted while its answer is checked on ${engineUnderTest}`, () => {
   it('answers 404 "Example N not found." and records nothing (its attempt has no example to belong to)', async () => {
     const ada = await api.newUser('basic');
-    const { id: adaId } = await db()
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', ada.email)
-      .executeTakeFirstOrThrow();
+    const adaId = await userId(db(), ada);
     const doomed = await insertExample(db(), {
       categoryId: cat.circles,
       difficultyId: cat.easy,

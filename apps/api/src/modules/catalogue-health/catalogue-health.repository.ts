@@ -5,7 +5,23 @@ import {
   type HealthRunning,
 } from '@exemplar/shared/catalogue-health';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+
+/**
+ * A JSON text this module stored, read through `schema`; undefined when it is not JSON or not of
+ * that shape (written by an older release).
+ */
+function readStored<T>(text: string, schema: z.ZodType<T>): T | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /**
  * The result kept for `catalogueVersion`, or undefined: none kept, another version's, or one whose
@@ -21,16 +37,8 @@ export async function keptHealth(
     .where('catalogue_version', '=', catalogueVersion)
     .executeTakeFirst();
   if (!row) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(row.result);
-  } catch {
-    return undefined;
-  }
-  const parsed = HealthDoneSchema.safeParse(json);
-  return parsed.success && parsed.data.catalogueVersion === catalogueVersion
-    ? parsed.data
-    : undefined;
+  const result = readStored(row.result, HealthDoneSchema);
+  return result?.catalogueVersion === catalogueVersion ? result : undefined;
 }
 
 /**
@@ -71,14 +79,8 @@ export async function activeHealthRun(
     .where('heartbeat_at', '>=', freshSince)
     .executeTakeFirst();
   if (!row) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(row.progress);
-  } catch {
-    return undefined;
-  }
-  const parsed = HealthRunningSchema.safeParse(json);
-  return parsed.success ? { owner: row.owner, progress: parsed.data } : undefined;
+  const progress = readStored(row.progress, HealthRunningSchema);
+  return progress ? { owner: row.owner, progress } : undefined;
 }
 
 /**

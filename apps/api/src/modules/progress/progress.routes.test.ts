@@ -4,6 +4,7 @@ import { deleteExample } from '../examples/examples.repository';
 import { progressService } from './progress.service';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
+import { beforeInserts } from '../../../test/helpers/before-inserts';
 import { userId, type TestUser } from '../../../test/helpers/users';
 
 const api = useTestApp({ catalogue: true });
@@ -159,7 +160,7 @@ describe(`an example deleted while a learner marks it on ${engineUnderTest}`, ()
       // The real database, with the example deleted (and committed) after the service has found
       // it and before the mark is written: every insert runs just after that deletion.
       const service = progressService(
-        deletedBeforeInserts(db(), () => deleteExample(db(), id)),
+        beforeInserts(db(), () => deleteExample(db(), id)),
         api.app.database.engine,
       );
       await expect(service[mark](adaId, id, true)).rejects.toMatchObject({
@@ -175,36 +176,6 @@ describe(`an example deleted while a learner marks it on ${engineUnderTest}`, ()
     }
   });
 });
-
-/** `db`, but each insert's `execute` first awaits `before` (a builder chain, proxied link by link). */
-function deletedBeforeInserts<T extends object>(db: T, before: () => Promise<unknown>): T {
-  const chained = <B extends object>(builder: B): B =>
-    new Proxy(builder, {
-      get(target, prop) {
-        const value: unknown = Reflect.get(target, prop);
-        if (typeof value !== 'function') return value;
-        if (prop === 'execute') {
-          return async (...args: unknown[]) => {
-            await before();
-            return value.apply(target, args);
-          };
-        }
-        return (...args: unknown[]) => {
-          const next: unknown = value.apply(target, args);
-          return next !== null && typeof next === 'object' ? chained(next) : next;
-        };
-      },
-    });
-  return new Proxy(db, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop);
-      if (typeof value !== 'function') return value;
-      return prop === 'insertInto'
-        ? (...args: unknown[]) => chained(value.apply(target, args))
-        : value.bind(target);
-    },
-  });
-}
 
 describe(`a random example on ${engineUnderTest}`, () => {
   it('picks within the filters, honours the caller’s marks, and says so when nothing matches', async () => {
