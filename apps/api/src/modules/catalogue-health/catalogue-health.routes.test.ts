@@ -2,6 +2,7 @@ import type { HealthDone, HealthProblem } from '@exemplar/shared/catalogue-healt
 import { questionKey } from '@exemplar/shared/math';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertExample, insertNamed, insertSubject } from '../../../test/factories';
+import { beforeInserts } from '../../../test/helpers/before-inserts';
 import { useTestApp } from '../../../test/helpers/test-app';
 import { userId } from '../../../test/helpers/users';
 import { engineUnderTest } from '../../../test/helpers/test-db';
@@ -399,6 +400,38 @@ describe(`instances sharing one database share one health run, on ${engineUnderT
     one.open();
     other.open();
     await until(runRows, (rows) => rows.length === 0);
+  });
+
+  it('a run that ends between a look and a claim is answered, not run again', async () => {
+    await changeCatalogue();
+    const runs = await healthRuns();
+    const other = instance(mathCheckPool);
+    let otherRan = false;
+    // Just before this instance's claim is written, another instance runs the whole check: it
+    // keeps its result, then gives up its claim, so this claim finds no run under way.
+    const late = catalogueHealthService(
+      beforeInserts(
+        db(),
+        async () => {
+          if (otherRan) return;
+          otherRan = true;
+          expect((await other.status(adminId)).started).toBe(true);
+          await until(
+            () => other.status(adminId),
+            (answer) => answer.health.status === 'done',
+          );
+          await until(runRows, (rows) => rows.length === 0);
+        },
+        { into: 'catalogue_health_run' },
+      ),
+      { catalogueVersion: () => api.app.catalogueVersion.read(), pool: unused, batchSize: 1 },
+    );
+    const answer = await late.status(adminId);
+    expect(otherRan).toBe(true);
+    expect(answer.started).toBe(false);
+    expect(answer.health).toEqual((await other.status(adminId)).health);
+    expect(await runRows()).toEqual([]);
+    expect(await healthRuns()).toBe(runs + 1);
   });
 
   it('a run whose owner stopped reporting is taken over; a fresh one is not', async () => {

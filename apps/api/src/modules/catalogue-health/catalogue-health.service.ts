@@ -148,9 +148,10 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
       });
       progress.checked += rows.length;
       rows = next;
-      if (clock().getTime() - reported >= HEALTH_REPORT_MS) {
-        reported = clock().getTime();
-        await reportHealthRun(db, owner, progress, clock().toISOString());
+      const now = clock();
+      if (now.getTime() - reported >= HEALTH_REPORT_MS) {
+        reported = now.getTime();
+        await reportHealthRun(db, owner, progress, now.toISOString());
       }
     }
     const [categories, perCategory] = await Promise.all([
@@ -245,6 +246,14 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
         const claimed = await claimHealthRun(db, owner, progress, now.toISOString(), freshSince);
         if (run) return local();
         if (claimed) {
+          // A run that ended since this call began kept its result before giving up its claim:
+          // answered, rather than checked again.
+          const ended = await keptHealth(db, version);
+          if (ended) {
+            await release();
+            results.set('catalogue', version, ended);
+            return { health: ended, started: false };
+          }
           run = start(progress, actorId);
           return { health: { ...run.progress }, started: true };
         }
