@@ -238,7 +238,7 @@ describe('checkMath', () => {
   });
 
   it('lists failing expressions, unpaired delimiters and bare LaTeX', () => {
-    const issues = checkMath('Bad $\\foo$ and $$\\bar{$$ and \\frac12 then $5');
+    const issues = checkMath('Bad $\\foo$ and $$\\bar{$$ and \\frac12 then $x');
     expect(issues.map((i) => [i.kind, i.source])).toEqual([
       ['render', '$\\foo$'],
       ['render', '$$\\bar{$$'],
