@@ -15,12 +15,13 @@ describe('the price corpus (sentences with prices in prose, some next to real ma
     expect(wrong).toEqual([]);
   });
 
-  it('shows every price as written: the prose keeps each dollar sign and amount', () => {
+  it('shows every price as written: each text piece is its source (escapes such as \\$ undone)', () => {
     for (const { text } of PRICE_CORPUS) {
-      const shown = splitMath(text)
-        .map((s) => (s.kind === 'text' ? s.value : `$${s.value}$`))
-        .join('');
-      expect(shown, text).toBe(text);
+      const segments = splitMath(text);
+      expect(segments.map((s) => s.raw).join(''), text).toBe(text);
+      for (const s of segments.filter((s) => s.kind === 'text')) {
+        expect(s.value, text).toBe(s.raw.replace(/\\([$%&#_{}])/g, '$1'));
+      }
     }
   });
 

@@ -101,4 +101,9 @@ export const PRICE_CORPUS: readonly PriceSentence[] = [
   withMaths('At $6 per hour, $t$ hours earn $6t$ dollars.', 't', '6t'),
   withMaths('He spent $50 on $n$ games, with $n \\ge 2$.', 'n', 'n \\ge 2'),
   withMaths('Save $20,000 in $y$ years at $\\$2{,}000$ a year.', 'y', '\\$2{,}000'),
+  withMaths('Pay $40 (25\\% off) for $n$ items.', 'n'),
+  withMaths(
+    'Line breaks are kept, prices like $5 and $10 stay plain text (so does \\$5), and the roots of $ax^2 + bx + c = 0$ are',
+    'ax^2 + bx + c = 0',
+  ),
 ];

@@ -129,7 +129,10 @@ const CLOSING_PUNCTUATION: ReadonlySet<string> = new Set([
 ]);
 /** Signs that join a price to what follows (`$5-$10`, `$5–10`, `$5/kg`). */
 const JOINERS: ReadonlySet<string> = new Set(['-', '\u2013', '\u2014', '/']);
-/** Characters prose does not use and maths does: content holding one is maths, not prose. */
+/**
+ * Characters prose does not use and maths does: content holding one is maths, not prose. A
+ * backslash counts unless it escapes one of PROSE_ESCAPES (`\$5` is prose).
+ */
 const MATH_SIGNS: ReadonlySet<string> = new Set([
   '\\',
   '{',
@@ -173,20 +176,26 @@ export function priceAt(text: string, at: number): number {
  * Whether the pair from a price's `$` to the `$` at `closer` (`amountEnd` from priceAt) is a
  * price in prose rather than maths: the `$` after it is followed by a digit (the next price, as in
  * "$5 and $10" or "$5-$10"), or what lies between the amount and that `$` reads as prose (a word
- * of two letters or more and none of MATH_SIGNS, as in "costs $5 for $x$ kg"). The scan stops at
- * the first sign, and no `$` lies before it (a `$` inside braces follows a `{`), so no character
- * is scanned for two openers.
+ * of two letters or more and none of MATH_SIGNS, as in "costs $5 for $x$ kg"). The scan steps
+ * over backslash pairs as the closer search does and stops at the first sign; no unescaped `$`
+ * lies before it (a `$` inside braces follows a `{`), so no character is scanned for two openers.
  */
 export function isPricePair(text: string, amountEnd: number, closer: number): boolean {
   if (isDigit(text.charCodeAt(closer + 1))) return true;
   let run = 0;
   let word = false;
   let i = amountEnd;
-  for (; i < closer; i++) {
+  while (i < closer) {
     const ch = text[i]!;
+    if (ch === '\\' && PROSE_ESCAPES.has(text[i + 1] ?? '')) {
+      run = 0; // `\$`, `\%`…: a character of the prose
+      i += 2;
+      continue;
+    }
     if (MATH_SIGNS.has(ch)) break;
     run = isLetter(text, i) ? run + 1 : 0;
     if (run >= 2) word = true;
+    i++;
   }
   closerSearchWork.steps += i - amountEnd + 1;
   return i === closer && word;
