@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adoptDollarRule } from './adopt-dollar-rule';
 import { measureCorpus } from './measure';
 
 // The MATH public sample sits beside the repository on the build machine only (never copied in);
@@ -11,13 +10,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const CORPUS =
   process.env.MATH_CORPUS ?? path.resolve(repoRoot, '../shared/corpus/math-public-sample.json');
 
-/** Level reached as the importer stores the records (100%, docs/benchmarks.md) minus a margin. */
-const MIN_CLEAN_SHARE = 0.995;
 /**
- * Level reached as written (98.4%: under the dollar rule 48 records' `$ x $`, written for TeX with
- * spaces inside the delimiters, show as text; docs/decisions/017) minus a margin.
+ * Every record renders cleanly as written (docs/benchmarks.md; decision 039: the renderer reads
+ * `$…$` as TeX does, so no text needs rewriting on import).
  */
-const MIN_CLEAN_SHARE_AS_WRITTEN = 0.98;
+const MIN_CLEAN_SHARE = 1;
 
 interface CorpusRecord {
   source_id: string;
@@ -30,26 +27,7 @@ const readCorpus = () => JSON.parse(readFileSync(CORPUS, 'utf8')) as CorpusRecor
 
 describe('maths renderer over the MATH public sample', () => {
   it.skipIf(!existsSync(CORPUS))(
-    `renders at least ${MIN_CLEAN_SHARE * 100}% of records cleanly as imported (texts through adoptDollarRule)`,
-    () => {
-      const records = readCorpus();
-      const report = measureCorpus(
-        records.map((r) => ({
-          id: r.source_id,
-          fields: [r.question ?? '', r.answer ?? '', r.procedure ?? ''].map(adoptDollarRule),
-        })),
-      );
-      expect(report.records).toBe(records.length);
-      expect(
-        report.share,
-        JSON.stringify(report.causes.slice(0, 5), null, 1),
-      ).toBeGreaterThanOrEqual(MIN_CLEAN_SHARE);
-    },
-    120_000,
-  );
-
-  it.skipIf(!existsSync(CORPUS))(
-    `renders at least ${MIN_CLEAN_SHARE_AS_WRITTEN * 100}% of records cleanly as written`,
+    `renders ${MIN_CLEAN_SHARE * 100}% of records cleanly as written`,
     () => {
       const records = readCorpus();
       const report = measureCorpus(
@@ -58,10 +36,11 @@ describe('maths renderer over the MATH public sample', () => {
           fields: [r.question ?? '', r.answer ?? '', r.procedure ?? ''],
         })),
       );
+      expect(report.records).toBe(records.length);
       expect(
         report.share,
         JSON.stringify(report.causes.slice(0, 5), null, 1),
-      ).toBeGreaterThanOrEqual(MIN_CLEAN_SHARE_AS_WRITTEN);
+      ).toBeGreaterThanOrEqual(MIN_CLEAN_SHARE);
     },
     120_000,
   );

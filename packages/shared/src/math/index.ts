@@ -7,7 +7,6 @@ export {
 } from './bare-latex';
 export type { MathSegment, MathSegmentKind, DollarNote } from './split-math';
 export { dollarWarnings } from './dollar-warnings';
-export { adoptDollarRule } from './adopt-dollar-rule';
 export type { DollarWarning } from './dollar-warnings';
 export { renderMath, MATH_LIMITS } from './render-math';
 export type { RenderMathResult } from './render-math';

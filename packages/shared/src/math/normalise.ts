@@ -177,10 +177,34 @@ function readMulticolumn(
   return { span, spec: spec.content, content: content.content, end: content.end };
 }
 
-/** One tabular cell (prose with `$…$`) → math-mode source: prose wrapped in `\text{}`. */
+/** Whether the braces of `src` pair up (escaped ones aside). */
+function bracesBalanced(src: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (ch === '\\') i++;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * One tabular cell (prose with `$…$`) → math-mode source: prose wrapped in `\text{}`. When the
+ * maths sits inside a text command's group (`\textbf{Votes for $x$}`), the prose around it does
+ * not pair its braces, so the whole cell goes in one `\text{}`, where KaTeX reads `$…$` too.
+ */
 function tabularCell(cell: string): string {
+  const segments = splitMath(cell);
+  if (
+    segments.some((seg) => seg.kind === 'text' && !bracesBalanced(seg.raw)) &&
+    segments.every((seg) => seg.kind === 'text' || seg.kind === 'inline') &&
+    bracesBalanced(cell)
+  ) {
+    return `\\text{${cell}}`;
+  }
   let out = '';
-  for (const seg of splitMath(cell)) {
+  for (const seg of segments) {
     if (seg.kind === 'text') {
       // Unpaired `$` (e.g. an empty `$$` cell) has nothing to show; drop it.
       const prose = seg.raw.replace(/(^|[^\\])\$+/g, '$1');
@@ -287,7 +311,23 @@ function tabularArray(spec: string, body: string): string {
   return `\\begin{array}{${spec}}${rows.map(tabularRow).join('')}\\end{array}`;
 }
 
-/** Replaces every `\begin{tabular}{spec}…\end{tabular}` (innermost first) with an array. */
+/**
+ * `src` without its TeX comments: an unescaped `%` to the end of its line goes, with the line
+ * break and the next line's leading spaces, as TeX reads it. A tabular's prose cells are wrapped
+ * in `\text{…}`, where a comment left in would swallow the closing brace (authors end a line with
+ * `%`, e.g. after the column spec).
+ */
+function dropComments(src: string): string {
+  return src.replace(/(^|[^\\])((?:\\\\)*)%[^\n]*(?:\n[ \t]*)?/g, '$1$2');
+}
+
+/** The optional vertical position of a tabular, `[t]`, `[b]` or `[c]`, before its column spec. */
+const TABULAR_POSITION_RE = /^\s*\[[tbc]?\]/;
+
+/**
+ * Replaces every `\begin{tabular}[pos]{spec}…\end{tabular}` (innermost first) with an array; the
+ * position means nothing here and is dropped, and so are comments in the body.
+ */
 function rewriteTabular(src: string): string {
   let out = src;
   for (let guard = 0; guard < 20; guard++) {
@@ -295,12 +335,14 @@ function rewriteTabular(src: string): string {
     if (end < 0) break;
     const begin = out.lastIndexOf('\\begin{tabular}', end);
     if (begin < 0) break;
-    const specGroup = readGroup(out, begin + '\\begin{tabular}'.length);
-    const bodyStart = specGroup ? specGroup.end : begin + '\\begin{tabular}'.length;
+    const afterName = begin + '\\begin{tabular}'.length;
+    const position = TABULAR_POSITION_RE.exec(out.slice(afterName, afterName + 8));
+    const specGroup = readGroup(out, afterName + (position?.[0].length ?? 0));
+    const bodyStart = specGroup ? specGroup.end : afterName;
     const spec = specGroup ? arraySpec(specGroup.content) : 'l';
     out =
       out.slice(0, begin) +
-      tabularArray(spec, out.slice(bodyStart, end)) +
+      tabularArray(spec, dropComments(out.slice(bodyStart, end))) +
       out.slice(end + '\\end{tabular}'.length);
   }
   return out;

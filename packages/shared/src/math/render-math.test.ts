@@ -168,6 +168,27 @@ describe('renderMath', () => {
     );
   });
 
+  it('sets a \\multicolumn{n}{c}{\\textbf{…}} title row of a tabular written with a position [t] or with lines ended by % comments', () => {
+    const title = '\\multicolumn{2}{|c|}{\\textbf{Votes for $x$}}';
+    for (const src of [
+      `\\begin{tabular}[t]{|c|c|}\\hline ${title}\\\\ \\hline Fruit & Votes \\\\ Apple & 5 \\\\ \\hline \\end{tabular}`,
+      `\\begin{tabular}{|c|c|}%\n  \\hline ${title}\\\\ \\hline % the title\n  Fruit & Votes \\\\ % then a row\n  Apple & 5 \\\\ \\hline \\end{tabular}`,
+    ]) {
+      expect(normaliseLatex(src), src).toBe(
+        '\\begin{gathered}\\text{\\textbf{Votes for $x$}}\\\\ \\begin{array}{|c|c|}\\hline \\text{Fruit} & \\text{Votes}\\\\ \\text{Apple} & \\text{5}\\\\ \\hline \\end{array}\\end{gathered}',
+      );
+      expect(visible(katexHtml(src, true)), src).toBe('Votes for xFruitAppleVotes5');
+    }
+    // an escaped \% is text, not a comment
+    expect(
+      normaliseLatex(
+        '\\begin{tabular}{cc} \\multicolumn{2}{c}{\\textbf{50\\% off}} \\\\ a & b \\end{tabular}',
+      ),
+    ).toBe(
+      '\\begin{gathered}\\text{\\textbf{50\\% off}}\\\\ \\begin{array}{cc}\\text{a} & \\text{b}\\end{array}\\end{gathered}',
+    );
+  });
+
   it('never produces links, images, classes or data attributes (trust: false)', () => {
     for (const src of [
       '\\href{javascript:alert(1)}{x}',
@@ -238,7 +259,7 @@ describe('checkMath', () => {
   });
 
   it('lists failing expressions, unpaired delimiters and bare LaTeX', () => {
-    const issues = checkMath('Bad $\\foo$ and $$\\bar{$$ and \\frac12 then $5');
+    const issues = checkMath('Bad $\\foo$ and $$\\bar{$$ and \\frac12 then $x');
     expect(issues.map((i) => [i.kind, i.source])).toEqual([
       ['render', '$\\foo$'],
       ['render', '$$\\bar{$$'],

@@ -84,18 +84,18 @@ describe('renderRichText', () => {
     );
   });
 
-  it('renders "$ x$", "$x $" and "$x$5" as prose, "$x$" and "$$ x $$" as maths', () => {
+  it('renders "$ x$", "$x $" and "$x$5" as maths, as TeX does, and "$$ x $$" as display maths', () => {
     for (const src of ['a $ x$ b', 'a $x $ b', 'a $x$5 b']) {
-      expect(renderRichText(src), src).toBe(src.replace(/</g, '&lt;'));
+      expect(renderRichText(src), src).toMatch(/^a <span class="katex">.*<\/span> ?5? b$/);
     }
-    expect(renderRichText('a $x$ b')).toMatch(/^a <span class="katex">.* b$/);
     expect(renderRichText('$$ x $$')).toMatch(/^<div class="math-display">/);
+    expect(renderRichText('It costs $5 and $10 in total.')).toBe('It costs $5 and $10 in total.');
   });
 
   it('renders a price next to maths: "\\$5 or $x$ dollars" and "$5 for $x$ kg"', () => {
     const escaped = renderRichText('costs \\$5 or $x$ dollars');
     expect(escaped).toMatch(/^costs \$5 or <span class="katex">.*<\/span> dollars$/);
-    // "$5 for $" cannot be maths (space before the second $), so that $ opens $x$ instead.
+    // "$5 for $" is a price (an amount, then prose up to the next $), so that $ opens $x$.
     const bare = renderRichText('costs $5 for $x$ kg');
     expect(bare).toMatch(/^costs \$5 for <span class="katex">.*<\/span> kg$/);
     expect(bare.match(/class="katex"/g)).toHaveLength(1);

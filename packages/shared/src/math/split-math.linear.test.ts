@@ -68,6 +68,10 @@ const HOSTILE: Record<string, (size: number) => string> = {
   '$$ then \\( repeated': (size) => '$$' + 'a \\( '.repeat(size / 5),
   'unclosed \\begin{align*} repeated': (size) => '\\begin{align*} x '.repeat(size / 17),
   'unclosed \\centerline{ repeated': (size) => '\\centerline{ x '.repeat(size / 15),
+  'prices: $5 and repeated': (size) => 'a $5 and '.repeat(size / 9),
+  'prices before braces: $5 and { repeated': (size) => '$5 and {'.repeat(size / 8),
+  'long amounts: $9,9,…,9 each repeated': (size) =>
+    ('$' + '9,'.repeat(40) + '9 each ').repeat(size / 88),
   'mixed openers and prose': (size) =>
     'Let \\( x = ${\\frac{1}{2} \\[ y \\begin{gather*} so on '.repeat(size / 50),
 };
@@ -124,6 +128,15 @@ const PIECES = [
   '5',
   ' $',
   '$ ',
+  '$5 ',
+  '$12,',
+  '3.50',
+  ',',
+  '.',
+  ' and ',
+  '-',
+  '+',
+  '^',
   '[asy]',
   '[/asy]',
   '\\begin{align*}',
@@ -153,7 +166,22 @@ describe('splitMath agrees with the reference splitter', () => {
     fc.assert(
       fc.property(
         fc.string({
-          unit: fc.constantFrom('$', '\\', '(', ')', '[', ']', '{', '}', '\n', ' ', 'a', '1'),
+          unit: fc.constantFrom(
+            '$',
+            '\\',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '\n',
+            ' ',
+            'a',
+            'an',
+            '1',
+            ',',
+          ),
         }),
         (text) => {
           expect(splitMath(text)).toEqual(quadraticSplitMath(text));

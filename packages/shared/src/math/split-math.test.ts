@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wrapBareLatex } from './bare-latex';
-import { splitMath, type DollarNote } from './split-math';
+import { isPricePair, priceAt, splitMath, type DollarNote } from './split-math';
 
 const kinds = (text: string) => splitMath(text).map((s) => [s.kind, s.value]);
 
@@ -67,9 +67,9 @@ describe('splitMath', () => {
   });
 
   it('keeps an unbalanced $ as literal text without swallowing the rest', () => {
-    const segs = splitMath('Price: $5 only.\n\nThen $x$ follows.');
+    const segs = splitMath('Note: $y only.\n\nThen $x$ follows.');
     expect(segs.map((s) => [s.kind, s.value])).toEqual([
-      ['text', 'Price: $5 only.\n\nThen '],
+      ['text', 'Note: $y only.\n\nThen '],
       ['inline', 'x'],
       ['text', ' follows.'],
     ]);
@@ -172,63 +172,132 @@ describe('splitMath', () => {
     ]);
   });
 
-  describe('the dollar rule: a $ opens maths only before a non-space and closes only after one, not before a digit', () => {
-    it('keeps prices in prose: "It costs $5 and $10 in total." has no maths', () => {
+  describe('the dollar rule: $…$ pairs as in TeX, except a pair opened by a price in prose', () => {
+    it('reads $…$ as TeX does: spaces inside the delimiters, "$\\$35$", a digit after the closer', () => {
+      expect(kinds('$ \\frac{150}{4} = 37 \\frac{1}{2}$')).toEqual([
+        ['inline', ' \\frac{150}{4} = 37 \\frac{1}{2}'],
+      ]);
+      expect(kinds('Let $ a$, $ b$ be')).toEqual([
+        ['text', 'Let '],
+        ['inline', ' a'],
+        ['text', ', '],
+        ['inline', ' b'],
+        ['text', ' be'],
+      ]);
+      expect(kinds('so $x_1>x_2. $ It')).toEqual([
+        ['text', 'so '],
+        ['inline', 'x_1>x_2. '],
+        ['text', ' It'],
+      ]);
+      expect(kinds('a car for $\\$35$ a day, $\\$$25 an hour')).toEqual([
+        ['text', 'a car for '],
+        ['inline', '\\$35'],
+        ['text', ' a day, '],
+        ['inline', '\\$'],
+        ['text', '25 an hour'],
+      ]);
+      expect(kinds('$x$5')).toEqual([
+        ['inline', 'x'],
+        ['text', '5'],
+      ]);
+      expect(kinds('$a $b$')).toEqual([
+        ['inline', 'a '],
+        ['text', 'b$'],
+      ]);
+    });
+
+    it('keeps prices in prose: "It costs $5 and $10 in total." has no maths and no note', () => {
       const notes: DollarNote[] = [];
       const segs = splitMath('It costs $5 and $10 in total.', notes);
-      expect(segs.map((s) => [s.kind, s.value])).toEqual([
-        ['text', 'It costs $5 and $10 in total.'],
+      expect(segs).toEqual([
+        {
+          kind: 'text',
+          value: 'It costs $5 and $10 in total.',
+          raw: 'It costs $5 and $10 in total.',
+        },
       ]);
-      expect(notes).toEqual([
-        { kind: 'space-before-closer', at: 9, closer: 16 },
-        { kind: 'unclosed', at: 16 },
-      ]);
-      expect(segs[0]!.unbalanced).toEqual(['$']);
+      expect(notes).toEqual([]);
     });
 
-    it('keeps "$20,000 and $30,000" in prose', () => {
-      expect(kinds('Thus, $20,000 and $30,000 are prices.')).toEqual([
-        ['text', 'Thus, $20,000 and $30,000 are prices.'],
-      ]);
+    it('keeps "$20,000 and $30,000", "tickets at $12, parking $5", "between $3 and $4 each" and "$5-$10" in prose', () => {
+      for (const text of [
+        'Thus, $20,000 and $30,000 are prices.',
+        'tickets at $12, parking $5',
+        'between $3 and $4 each',
+        'Shirts cost $5-$10.',
+        'A coffee is $2.50, a muffin $3.25.',
+      ]) {
+        expect(kinds(text), text).toEqual([['text', text]]);
+      }
     });
 
-    it('makes a $ followed by a space a dollar sign: "$ x$" is prose', () => {
-      const notes: DollarNote[] = [];
-      expect(kinds('a $ x$ b')).toEqual([['text', 'a $ x$ b']]);
-      splitMath('a $ x$ b', notes);
-      expect(notes).toEqual([{ kind: 'space-after-opener', at: 2, closer: 5 }]);
-      expect(kinds('a $\nx$ b')).toEqual([['text', 'a $\nx$ b']]);
-    });
-
-    it('does not close on a $ after a space: "$x $" is prose, and "$a $b$" is a dollar then $b$', () => {
-      expect(kinds('a $x $ b')).toEqual([['text', 'a $x $ b']]);
-      expect(kinds('$a $b$')).toEqual([
-        ['text', '$a '],
-        ['inline', 'b'],
-      ]);
-    });
-
-    it('does not close on a $ followed by a digit: "$x$5" is prose', () => {
-      const notes: DollarNote[] = [];
-      expect(kinds('$x$5')).toEqual([['text', '$x$5']]);
-      splitMath('$x$5', notes);
-      expect(notes).toEqual([
-        { kind: 'digit-after-closer', at: 0, closer: 2 },
-        { kind: 'unclosed', at: 2 },
-      ]);
-      expect(kinds('$x$ 5 and $y$a')).toEqual([
+    it('reads a price next to maths: "costs $5 for $x$ kg" is a price then the maths x', () => {
+      expect(kinds('costs $5 for $x$ kg')).toEqual([
+        ['text', 'costs $5 for '],
         ['inline', 'x'],
-        ['text', ' 5 and '],
-        ['inline', 'y'],
-        ['text', 'a'],
+        ['text', ' kg'],
+      ]);
+      expect(kinds('If $x$ shirts cost $15 each, what is $3x$?')).toEqual([
+        ['text', 'If '],
+        ['inline', 'x'],
+        ['text', ' shirts cost $15 each, what is '],
+        ['inline', '3x'],
+        ['text', '?'],
       ]);
     });
 
-    it('keeps a lone $ at the end, or before a space, as prose without calling it unbalanced', () => {
+    it('reads a number in maths as maths: "$5$", "$5!$", "$1,$ $2,$", "$2 x$", "$5 - 3$", "$0.abcd,$", "$5 \\text{ cm}$"', () => {
+      for (const maths of [
+        '5',
+        '5!',
+        '1,',
+        '2 x',
+        '5 - 3',
+        '0.abcd,',
+        '5 \\text{ cm}',
+        '3,4,5',
+        '4.',
+      ]) {
+        expect(kinds(`so $${maths}$ is`), maths).toEqual([
+          ['text', 'so '],
+          ['inline', maths],
+          ['text', ' is'],
+        ]);
+      }
+    });
+
+    it('priceAt: an amount after the $ that ends as prose does', () => {
+      expect(priceAt('$5 and', 0)).toBe(2);
+      expect(priceAt('$20,000.50.', 0)).toBe(10);
+      expect(priceAt('($12), x', 1)).toBe(4);
+      expect(priceAt('$5-$10', 0)).toBe(2);
+      expect(priceAt('$5', 0)).toBe(2);
+      for (const text of ['$5$', '$5x', '$5.$', '$x', '$ 5', '$5!$', '$1,$']) {
+        expect(priceAt(text, 0), text).toBe(-1);
+      }
+    });
+
+    it('isPricePair: the next price right after the closer, or prose between', () => {
+      expect(isPricePair('$5 and $10', 2, 7)).toBe(true);
+      expect(isPricePair('$5 for $x$', 2, 7)).toBe(true);
+      expect(isPricePair('$5 x$', 2, 4)).toBe(false);
+      expect(isPricePair('$5 + y$', 2, 6)).toBe(false);
+      expect(isPricePair('$5 \\text{cm}$', 2, 12)).toBe(false);
+    });
+
+    it('keeps a lone $ as a dollar sign; calls it unclosed only where it could open maths', () => {
+      const notes: DollarNote[] = [];
       expect(splitMath('total $')).toEqual([{ kind: 'text', value: 'total $', raw: 'total $' }]);
       expect(splitMath('pay $ 5 now')).toEqual([
         { kind: 'text', value: 'pay $ 5 now', raw: 'pay $ 5 now' },
       ]);
+      expect(splitMath('It costs $5.', notes)).toEqual([
+        { kind: 'text', value: 'It costs $5.', raw: 'It costs $5.' },
+      ]);
+      expect(notes).toEqual([]);
+      const segs = splitMath('Let $x be', notes);
+      expect(segs[0]!.unbalanced).toEqual(['$']);
+      expect(notes).toEqual([{ kind: 'unclosed', at: 4 }]);
     });
 
     it('leaves $$ display maths alone: spaces inside $$ … $$ are fine', () => {
@@ -251,7 +320,7 @@ describe('splitMath', () => {
 
     it('records nothing for text whose dollars all pair', () => {
       const notes: DollarNote[] = [];
-      splitMath('Let $x$ and $\\text{if $y$}$ and $$ z $$ cost \\$5.', notes);
+      splitMath('Let $ x $ and $\\text{if $y$}$ and $$ z $$ cost \\$5 or $5.', notes);
       expect(notes).toEqual([]);
     });
   });

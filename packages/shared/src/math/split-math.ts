@@ -4,13 +4,15 @@
  *
  * Recognised:
  * - `$…$` and `\(…\)` inline; `$$…$$` and `\[…\]` display;
- * - the dollar rule (pandoc's `tex_math_dollars`): a single `$` opens maths only when a non-space
- *   follows it, and the `$` that would close it must have a non-space right before it and no digit
- *   right after it; otherwise the opening `$` is a dollar sign in prose. So "It costs $5 and $10"
- *   and "$20,000 and $30,000" stay prose, while `$x$` and `$\frac{a}{b}$` are maths. The closer is
- *   found as before (below) and then checked; when it fails, the opener is text and the scan goes
- *   on after it. `$$…$$` display maths is not subject to the rule (`$$ x $$` is display maths);
- *   `\$` is always a literal dollar;
+ * - the dollar rule: `$…$` pairs as TeX pairs it (spaces inside the delimiters are allowed,
+ *   `$ x $` and `$\$35$` are maths, a digit may follow the closer), except when the `$` starts a
+ *   price in prose: it is followed by an amount (`5`, `20,000`, `4.50`) that ends as prose does
+ *   (white space, punctuation then white space, a dash or `/`, the end: `priceAt`), and either
+ *   the `$` that would close it is followed by a digit (the next price: "$5 and $10", "$5-$10")
+ *   or the text between the amount and it reads as prose (a word, no TeX sign: "costs $5 for
+ *   $x$ kg"; `isPricePair`). Such a `$` is a dollar sign and the scan goes on after it, so
+ *   "It costs $5 and $10 in total." has no maths. `$$…$$` display maths is not subject to the
+ *   rule; `\$` is always a literal dollar;
  * - bare display environments (`\begin{align*}…\end{align*}`, equation, gather, eqnarray, multline,
  *   tabular) outside any delimiter, kept whole as display maths; bare maths-only environments
  *   (pmatrix, cases, array…) as inline maths; a bare plain-TeX `\centerline{…}` (prose with `$…$`,
@@ -74,18 +76,13 @@ function centerlineEnd(text: string, from: number, limit: number): number {
 }
 
 /**
- * Why a `$` that could have been a maths delimiter was kept as text (by the dollar rule described
- * at the top of this file):
- * - `unclosed`: a `$` (or `$$`) that may open maths, with no closer after it;
- * - `space-after-opener`: a `$` followed by a space, with a `$` after it that would have closed it;
- * - `space-before-closer`: the `$` that would close it has a space right before it;
- * - `digit-after-closer`: the `$` that would close it has a digit right after it.
- * `at` is the position of the `$` kept as text, `closer` that of the `$` that would close it.
+ * A `$` (or `$$`) shown as text although it looks like a maths delimiter: one that may open maths
+ * (followed by a character other than white space, and not a price) with no `$` after it to close
+ * it. `at` is its position.
  */
 export interface DollarNote {
-  kind: 'unclosed' | 'space-after-opener' | 'space-before-closer' | 'digit-after-closer';
+  kind: 'unclosed';
   at: number;
-  closer?: number;
 }
 
 /** A space, tab, line break or any other Unicode white space. */
@@ -106,6 +103,103 @@ function isSpace(code: number): boolean {
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
+const isLetter = (text: string, i: number) => {
+  const code = text.charCodeAt(i);
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 0xc0 && /\p{L}/u.test(text[i]!))
+  );
+};
+
+/** Punctuation that ends a price in a sentence (`$12, parking`, `($5).`), before white space. */
+const CLOSING_PUNCTUATION: ReadonlySet<string> = new Set([
+  ',',
+  '.',
+  ';',
+  ':',
+  '!',
+  '?',
+  ')',
+  ']',
+  "'",
+  '"',
+  '\u2019',
+  '\u201d',
+]);
+/** Signs that join a price to what follows (`$5-$10`, `$5–10`, `$5/kg`). */
+const JOINERS: ReadonlySet<string> = new Set(['-', '\u2013', '\u2014', '/']);
+/**
+ * Characters prose does not use and maths does: content holding one is maths, not prose. A
+ * backslash counts unless it escapes one of PROSE_ESCAPES (`\$5` is prose).
+ */
+const MATH_SIGNS: ReadonlySet<string> = new Set([
+  '\\',
+  '{',
+  '}',
+  '^',
+  '_',
+  '=',
+  '+',
+  '*',
+  '<',
+  '>',
+  '|',
+  '&',
+]);
+
+/**
+ * When the `$` at `at` is followed by an amount (digits, with `,` or `.` between digits: `5`,
+ * `20,000`, `4.50`) that ends as a price ends in prose (white space, the end of the text, a dash or
+ * `/`, or closing punctuation followed by white space or the end): where the amount ends.
+ * Otherwise -1. Looks only at the amount and the punctuation after it.
+ */
+export function priceAt(text: string, at: number): number {
+  let i = at + 1;
+  const n = text.length;
+  if (!isDigit(text.charCodeAt(i))) return -1;
+  for (;;) {
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    const sep = text[i];
+    if ((sep === ',' || sep === '.') && isDigit(text.charCodeAt(i + 1))) i++;
+    else break;
+  }
+  closerSearchWork.steps += i - at;
+  const amountEnd = i;
+  if (i >= n || isSpace(text.charCodeAt(i)) || JOINERS.has(text[i]!)) return amountEnd;
+  while (i < n && CLOSING_PUNCTUATION.has(text[i]!)) i++;
+  if (i > amountEnd && (i >= n || isSpace(text.charCodeAt(i)))) return amountEnd;
+  return -1;
+}
+
+/**
+ * Whether the pair from a price's `$` to the `$` at `closer` (`amountEnd` from priceAt) is a
+ * price in prose rather than maths: the `$` after it is followed by a digit (the next price, as in
+ * "$5 and $10" or "$5-$10"), or what lies between the amount and that `$` reads as prose (a word
+ * of two letters or more and none of MATH_SIGNS, as in "costs $5 for $x$ kg"). The scan steps
+ * over backslash pairs as the closer search does and stops at the first sign; no unescaped `$`
+ * lies before it (a `$` inside braces follows a `{`), so no character is scanned for two openers.
+ */
+export function isPricePair(text: string, amountEnd: number, closer: number): boolean {
+  if (isDigit(text.charCodeAt(closer + 1))) return true;
+  let run = 0;
+  let word = false;
+  let i = amountEnd;
+  while (i < closer) {
+    const ch = text[i]!;
+    if (ch === '\\' && PROSE_ESCAPES.has(text[i + 1] ?? '')) {
+      run = 0; // `\$`, `\%`…: a character of the prose
+      i += 2;
+      continue;
+    }
+    if (MATH_SIGNS.has(ch)) break;
+    run = isLetter(text, i) ? run + 1 : 0;
+    if (run >= 2) word = true;
+    i++;
+  }
+  closerSearchWork.steps += i - amountEnd + 1;
+  return i === closer && word;
+}
 
 /**
  * Splits `text` into segments. Adjacent text pieces are merged. Never throws. When `notes` is
@@ -245,24 +339,18 @@ export function splitMathWith(
         i += 2;
         continue;
       }
-      // The dollar rule (pandoc's): a `$` opens maths only when a non-space follows it, and the
-      // `$` that would close it must have a non-space before it and no digit after it; otherwise
-      // the opening `$` is a dollar sign, so "$5 and $10" stays prose.
-      const opens = i + 1 < n && !isSpace(text.charCodeAt(i + 1));
-      const end = opens || notes ? closers.find('$', i + 1, nextAsy) : -1;
-      if (!opens) {
-        if (end >= 0) notes?.push({ kind: 'space-after-opener', at: i, closer: end });
-      } else if (end < 0) {
-        unbalanced.push('$');
-        notes?.push({ kind: 'unclosed', at: i });
-      } else if (isSpace(text.charCodeAt(end - 1))) {
-        notes?.push({ kind: 'space-before-closer', at: i, closer: end });
-      } else if (isDigit(text.charCodeAt(end + 1))) {
-        notes?.push({ kind: 'digit-after-closer', at: i, closer: end });
-      } else {
+      // The dollar rule (see the top of this file): TeX's pairing, except that a pair opened by a
+      // price is not maths; the opener is then a dollar sign and the scan goes on after it.
+      const end = closers.find('$', i + 1, nextAsy);
+      const price = priceAt(text, i);
+      if (end >= 0 && !(price >= 0 && isPricePair(text, price, end))) {
         push('inline', text.slice(i + 1, end), text.slice(i, end + 1));
         i = end + 1;
         continue;
+      }
+      if (end < 0 && price < 0 && i + 1 < n && !isSpace(text.charCodeAt(i + 1))) {
+        unbalanced.push('$');
+        notes?.push({ kind: 'unclosed', at: i });
       }
       literal('$');
       i += 1;

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adoptDollarRule } from './adopt-dollar-rule';
 import { checkMath } from './check-math';
 import { splitMath } from './split-math';
 import { procedureSteps } from './steps';
@@ -41,7 +40,7 @@ describe('procedure steps over the MATH public sample (procedures as the import 
       const counts = { none: 0, one: 0, twoToFive: 0, sixOrMore: 0, most: 0 };
       const problems: string[] = [];
       for (const record of records) {
-        const procedure = adoptDollarRule(record.procedure ?? '');
+        const procedure = record.procedure ?? '';
         const steps = procedureSteps(procedure);
         const n = steps.length;
         counts.most = Math.max(counts.most, n);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { splitMath } from '@exemplar/shared/math';
 import { buildApp } from '../../app';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
 import { userWithRole } from '../../../test/helpers/users';
@@ -112,7 +113,7 @@ describe('parseImportFile', () => {
     ]);
   });
 
-  it('rewrites MATH texts written for TeX so the dollar rule reads them as meant: "$ x $" and "$\\$$25"', async () => {
+  it('stores MATH texts as written for TeX, "$ x $" and "$\\$$25" included, and they pass the maths check as maths', async () => {
     const records = [
       {
         source_id: 'MATH/train/algebra/2721',
@@ -125,13 +126,18 @@ describe('parseImportFile', () => {
     ];
     const parsed = parseImportFile(records, await checkImportMaths(records));
     expect(parsed.failures).toEqual([]);
-    expect(parsed.examples.map((e) => [e.question, e.answer, e.procedure])).toEqual([
-      [
-        'A car costs \\$25 a day. Let $u$ be the days.',
-        '\\$ 75',
-        'So $u= 3$ and the cost is $\\$ 75$.',
-      ],
+    const [stored] = parsed.examples;
+    expect([stored!.question, stored!.answer, stored!.procedure]).toEqual([
+      'A car costs $\\$$25 a day. Let $ u $ be the days.',
+      '\\$ 75',
+      'So $ u= 3$ and the cost is $ \\$ 75$.',
     ]);
+    const maths = (text: string) =>
+      splitMath(text)
+        .filter((s) => s.kind === 'inline')
+        .map((s) => s.value);
+    expect(maths(stored!.question)).toEqual(['\\$', ' u ']);
+    expect(maths(stored!.procedure!)).toEqual([' u= 3', ' \\$ 75']);
   });
 
   it('refuses what is neither format, clearly', () => {

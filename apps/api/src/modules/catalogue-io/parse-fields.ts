@@ -1,6 +1,5 @@
 // The checks parse.ts makes on one field of a record, and the texts whose maths it needs checked.
 // The splitter only (no KaTeX): this file is also loaded on the event loop.
-import { adoptDollarRule } from '@exemplar/shared/math/adopt-dollar-rule';
 import type { TextIssues } from './math-check.pool';
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -19,17 +18,13 @@ const isCheckable = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT;
 
 /**
- * MATH texts are written for TeX, which reads every `$` as a delimiter: `$ x $` and `$\$$25` are
- * rewritten so the renderer's dollar rule reads them as their authors meant.
+ * MATH answers are bare expressions: they are maths, so they are rendered as maths. The texts are
+ * otherwise stored as written: the renderer reads `$…$` as TeX does (decision 039).
  */
-export const mathDatasetText = (value: unknown) =>
-  typeof value === 'string' ? adoptDollarRule(value) : value;
-
-/** MATH answers are bare expressions: they are maths, so they are rendered as maths. */
 export const mathDatasetAnswer = (answer: unknown) =>
   typeof answer === 'string' && answer.trim() && !answer.includes('$')
     ? `$${answer.trim()}$`
-    : mathDatasetText(answer);
+    : answer;
 
 /** Every text field of `data` whose maths `parseImportFile` will need checked (deduplicated). */
 export function mathFieldsOf(data: unknown): string[] {
@@ -45,9 +40,9 @@ export function mathFieldsOf(data: unknown): string[] {
   const math = Array.isArray(data);
   for (const raw of records) {
     if (!isObject(raw)) continue;
-    add(math ? mathDatasetText(raw.question) : raw.question);
+    add(raw.question);
     add(math ? mathDatasetAnswer(raw.answer) : raw.answer);
-    add(math ? mathDatasetText(raw.procedure) : raw.procedure);
+    add(raw.procedure);
   }
   return [...texts];
 }

@@ -11,7 +11,6 @@ import {
   checkName,
   isObject,
   mathDatasetAnswer,
-  mathDatasetText,
   refOf,
   text,
   textProblems,
@@ -75,9 +74,9 @@ function readRecords(
 
 function fromMath(records: unknown[], issuesByText: MathIssuesByText): ParsedFile {
   const read = readRecords(records, 'record', (raw, index) => {
-    const question = mathDatasetText(raw.question);
+    const question = raw.question;
     const answer = mathDatasetAnswer(raw.answer);
-    const procedure = mathDatasetText(raw.procedure);
+    const procedure = raw.procedure;
     const level = raw.level;
     const difficulty = typeof level === 'number' ? MATH_LEVEL_DIFFICULTY[level] : undefined;
     return {

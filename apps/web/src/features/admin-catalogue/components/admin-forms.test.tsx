@@ -343,7 +343,7 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     expect(callsTo('POST /examples')).toHaveLength(1);
   });
 
-  it('example: a price sentence previews as plain text, gets a dollar warning that says where and what to write, and saves without asking', async () => {
+  it('example: a price sentence previews as plain text, gets no dollar warning, and saves without asking', async () => {
     const { callsTo } = fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
@@ -352,16 +352,8 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     const preview = screen.getByRole('region', { name: 'Question preview' });
     await waitFor(() => expect(preview.textContent).toBe('It costs $5 and $10 in total.'));
     expect(preview.querySelector('.katex')).toBeNull();
-    const dollars = await screen.findByRole('status', { name: 'Question dollar signs' });
-    expect(dollars.textContent).toContain('Check the dollar signs in the question');
-    expect(dollars.textContent).toContain(
-      'The "$" before "5 and" is shown as a dollar sign, not maths: the next "$" (after "5 and ") has a space before it',
-    );
-    expect(dollars.textContent).toContain('write \\$ for each dollar sign.');
+    expect(screen.queryByRole('status', { name: 'Question dollar signs' })).toBeNull();
     expect(screen.queryByRole('status', { name: 'Question maths problems' })).toBeNull();
-    expect(
-      screen.getByRole('textbox', { name: /^Question/ }).getAttribute('aria-describedby'),
-    ).toBe(dollars.id);
 
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -371,18 +363,19 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
     });
   });
 
-  it('example: a lone $ and "$ x$" each get a dollar warning, and escaping them as \\$ clears it', async () => {
+  it('example: "$ x$" is maths as in LaTeX; a $ that never closes gets a dollar warning, and escaping it as \\$ clears it', async () => {
     fakeApi(catalogueRoutes());
     renderAdmin('/admin?tab=examples');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit example 1' }));
-    type(/^Answer/, 'Let $ x$ be the price.\nIt costs $5.');
+    type(/^Answer/, 'Let $ x$ be the price.\nThen $y is the tax.');
     const dollars = await screen.findByRole('status', { name: 'Answer dollar signs' });
     const items = within(dollars).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'The "$" before " x$ be" on line 1 is shown as a dollar sign, not maths: a "$" that opens maths must be followed by a character other than a space. If you meant maths, remove the space after it; if you meant dollar signs, write \\$ for each dollar sign.',
-      'The "$" before "5." on line 2 has no closing "$", so it is shown as a dollar sign. If you meant maths, close it with "$"; if you meant a dollar sign, write \\$.',
+      'The "$" before "y is" on line 2 has no closing "$", so it is shown as a dollar sign. If you meant maths, close it with "$"; if you meant a dollar sign, write \\$.',
     ]);
-    type(/^Answer/, 'Let $x$ be the price.\nIt costs \\$5.');
+    const preview = screen.getByRole('region', { name: 'Answer preview' });
+    expect(preview.querySelectorAll('.katex')).toHaveLength(1);
+    type(/^Answer/, 'Let $ x$ be the price.\nThen \\$y is the tax.');
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: 'Answer dollar signs' })).toBeNull(),
     );

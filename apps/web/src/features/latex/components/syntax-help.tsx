@@ -12,7 +12,7 @@ const rows: Array<{ write: string; label: string; note?: string }> = [
   {
     write: PRICE_SAMPLE,
     label: 'Prices in prose',
-    note: 'A $ opens maths only before a non-space, and closes it only after a non-space and not before a digit, so prices stay text. Writing \\$ is always safe.',
+    note: 'A $ right before an amount, with words or the next price after it, is a dollar sign, so prices stay text; anything else between two $ is maths, as in LaTeX. Writing \\$ is always safe.',
   },
 ];
 
