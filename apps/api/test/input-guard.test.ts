@@ -9,6 +9,7 @@ import {
   insertSubject,
   smallCatalogue,
 } from './factories';
+import { databaseFingerprint } from './helpers/fingerprint';
 import { servedApiRoutes } from './helpers/routes';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 import { userWithRole, type TestUser } from './helpers/users';
@@ -164,49 +165,7 @@ describe(`request input over real HTTP on ${engineUnderTest}`, () => {
   });
 
   it('every DELETE route answers 200 to a bodiless request sent with Content-Type: application/json (Content-Length: 0, and no length at all)', async () => {
-    const db = app.database.db;
-    const fresh: Record<string, () => Promise<{ path: string; user: TestUser }>> = {
-      'DELETE /api/admin/users/:username': async () => ({
-        path: `/api/admin/users/${(await userWithRole(app, 'basic')).username}`,
-        user: superadmin,
-      }),
-      'DELETE /api/admin/users/:username/groups/:group': async () => ({
-        path: `/api/admin/users/${(await userWithRole(app, 'admin')).username}/groups/admin`,
-        user: superadmin,
-      }),
-      'DELETE /api/subjects/:id': async () => ({
-        path: `/api/subjects/${await insertSubject(db, `Doomed ${Math.random()}`)}`,
-        user: superadmin,
-      }),
-      'DELETE /api/categories/:id': async () => ({
-        path: `/api/categories/${await insertCategory(db, cat.geometry, `Doomed ${Math.random()}`)}`,
-        user: superadmin,
-      }),
-      'DELETE /api/difficulties/:id': async () => ({
-        path: `/api/difficulties/${await insertNamed(db, 'difficulties', `doomed ${Math.random()}`)}`,
-        user: superadmin,
-      }),
-      'DELETE /api/types/:id': async () => ({
-        path: `/api/types/${await insertNamed(db, 'types', `Doomed ${Math.random()}`)}`,
-        user: superadmin,
-      }),
-      'DELETE /api/examples/:id': async () => ({
-        path: `/api/examples/${await insertExample(db, { categoryId: cat.circles, difficultyId: cat.easy, typeId: cat.worked })}`,
-        user: superadmin,
-      }),
-      'DELETE /api/examples/:id/like': async () => ({
-        path: `/api/examples/${cat.ex.linear}/like`,
-        user: learner,
-      }),
-      'DELETE /api/examples/:id/solved': async () => ({
-        path: `/api/examples/${cat.ex.linear}/solved`,
-        user: learner,
-      }),
-      'DELETE /api/reviews/:exampleId': async () => ({
-        path: `/api/reviews/${cat.ex.linear}`,
-        user: learner,
-      }),
-    };
+    const fresh = bodylessTargets();
     const deletes = (await servedApiRoutes(app)).filter((r) => r.startsWith('DELETE '));
     expect(deletes.filter((r) => !(r in fresh))).toEqual([]);
     for (const route of deletes) {
@@ -220,6 +179,42 @@ describe(`request input over real HTTP on ${engineUnderTest}`, () => {
       );
       expect(noLength.split('\r\n')[0], `${route} ${noLength}`).toBe('HTTP/1.1 200 OK');
     }
+  });
+
+  it('every route that takes no body refuses one (a JSON object, a 4 KB string, {}, null) with 400, changing nothing', async () => {
+    const fresh = bodylessTargets();
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    const bodyless = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .filter(([, op]) => op.requestBody === undefined)
+        .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(bodyless).toContain('PUT /api/reviews/:exampleId');
+    expect(bodyless.filter((r) => !(r in fresh))).toEqual([]);
+    const bodies = ['{"rating":5}', JSON.stringify('x'.repeat(4096)), '{}', 'null'];
+    for (const route of bodyless) {
+      const method = route.split(' ')[0]!;
+      const { path, user } = await fresh[route]!();
+      const before = await databaseFingerprint(app.database.db);
+      for (const body of bodies) {
+        const res = await call(method, path, body, user.auth);
+        expect(res.status, `${route} ${body.slice(0, 20)}`).toBe(400);
+        expect(res.body).toEqual({
+          success: false,
+          code: 'ValidationError',
+          message: 'This request takes no body; send it without one.',
+        });
+      }
+      expect(await databaseFingerprint(app.database.db), route).toBe(before);
+      // The same request without a body is answered: the refusal was the body's.
+      const res = await call(method, path, undefined, user.auth);
+      expect(res.status, `${route} ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    // An address no route serves stays a 404 with or without a body.
+    expect((await call('PUT', '/api/nowhere', '{"rating":5}', learner.auth)).status).toBe(404);
   });
 
   it('a POST, PUT or PATCH that needs a body, sent empty with Content-Type: application/json, is still a 400 "The request body is empty"', async () => {
@@ -279,6 +274,66 @@ describe(`request input over real HTTP on ${engineUnderTest}`, () => {
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 });
+
+/**
+ * Per route that takes no body (each DELETE; the PUT of a mark or a review card), a fresh target
+ * and who may call it: a request without a body answers 200. Each call makes a new target, so a
+ * test can send one request per target.
+ */
+function bodylessTargets(): Record<string, () => Promise<{ path: string; user: TestUser }>> {
+  const db = app.database.db;
+  /** A new learner who has put the mark (or card) at `path`, for a DELETE that takes it away. */
+  const marked = async (path: string) => {
+    const user = await userWithRole(app, 'basic');
+    expect((await call('PUT', path, undefined, user.auth)).status, path).toBe(200);
+    return { path, user };
+  };
+  return {
+    'DELETE /api/admin/users/:username': async () => ({
+      path: `/api/admin/users/${(await userWithRole(app, 'basic')).username}`,
+      user: superadmin,
+    }),
+    'DELETE /api/admin/users/:username/groups/:group': async () => ({
+      path: `/api/admin/users/${(await userWithRole(app, 'admin')).username}/groups/admin`,
+      user: superadmin,
+    }),
+    'DELETE /api/subjects/:id': async () => ({
+      path: `/api/subjects/${await insertSubject(db, `Doomed ${Math.random()}`)}`,
+      user: superadmin,
+    }),
+    'DELETE /api/categories/:id': async () => ({
+      path: `/api/categories/${await insertCategory(db, cat.geometry, `Doomed ${Math.random()}`)}`,
+      user: superadmin,
+    }),
+    'DELETE /api/difficulties/:id': async () => ({
+      path: `/api/difficulties/${await insertNamed(db, 'difficulties', `doomed ${Math.random()}`)}`,
+      user: superadmin,
+    }),
+    'DELETE /api/types/:id': async () => ({
+      path: `/api/types/${await insertNamed(db, 'types', `Doomed ${Math.random()}`)}`,
+      user: superadmin,
+    }),
+    'DELETE /api/examples/:id': async () => ({
+      path: `/api/examples/${await insertExample(db, { categoryId: cat.circles, difficultyId: cat.easy, typeId: cat.worked })}`,
+      user: superadmin,
+    }),
+    'DELETE /api/examples/:id/like': () => marked(`/api/examples/${cat.ex.linear}/like`),
+    'DELETE /api/examples/:id/solved': () => marked(`/api/examples/${cat.ex.linear}/solved`),
+    'DELETE /api/reviews/:exampleId': () => marked(`/api/reviews/${cat.ex.linear}`),
+    'PUT /api/examples/:id/like': async () => ({
+      path: `/api/examples/${cat.ex.linear}/like`,
+      user: await userWithRole(app, 'basic'),
+    }),
+    'PUT /api/examples/:id/solved': async () => ({
+      path: `/api/examples/${cat.ex.linear}/solved`,
+      user: await userWithRole(app, 'basic'),
+    }),
+    'PUT /api/reviews/:exampleId': async () => ({
+      path: `/api/reviews/${cat.ex.linear}`,
+      user: await userWithRole(app, 'basic'),
+    }),
+  };
+}
 
 /** Sends `text` on a fresh socket and returns all the server answers until it closes. */
 function rawRequest(text: string): Promise<string> {

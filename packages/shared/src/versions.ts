@@ -30,8 +30,14 @@ export const ExampleVersionSchema = z.object({
   difficultyId: IdSchema.nullable(),
   typeId: IdSchema.nullable(),
   categoryId: IdSchema.nullable(),
-  /** Draft or published in this version (restoring it restores that too). */
+  /** Draft or published in this version (a restore takes it only when asked: statusFrom). */
   status: ExampleStatusSchema,
+  /**
+   * The status this version moved the example to, when it differs from the version before it
+   * (published: it was published; draft: it was taken back to draft); null when the status stayed,
+   * and for version 1. Derived from the two versions, not stored.
+   */
+  statusChangedTo: ExampleStatusSchema.nullable(),
 });
 export type ExampleVersion = z.infer<typeof ExampleVersionSchema>;
 
@@ -43,20 +49,36 @@ export type ExampleVersions = z.infer<typeof ExampleVersionsSchema>;
 export const VersionParamsSchema = z.object({ id: IdParamSchema, version: IdParamSchema }).strict();
 
 /**
+ * Where a restore takes the example's status from: `current`, the status the example has now (a
+ * deleted example: the one it had when deleted), or `version`, the restored version's own.
+ */
+export const RESTORE_STATUS_FROM = ['current', 'version'] as const;
+export type RestoreStatusFrom = (typeof RESTORE_STATUS_FROM)[number];
+
+/**
  * POST /examples/{id}/versions/{version}/restore body. allowDuplicate: restore a question that
  * repeats another example's (else 409 DuplicateQuestion with its id, as a save answers).
+ * statusFrom: `current` (the default) keeps the example's status, so a restore never publishes or
+ * unpublishes it unasked; `version` takes the version's status too.
  */
 export const RestoreVersionSchema = z
   .object({
     allowDuplicate: z.boolean({ error: 'allowDuplicate must be true or false.' }).optional(),
+    statusFrom: z
+      .enum(RESTORE_STATUS_FROM, { error: 'statusFrom must be current or version.' })
+      .optional(),
   })
   .strict();
 export type RestoreVersion = z.infer<typeof RestoreVersionSchema>;
 
-/** The restore's answer: the example as it now is. */
+/**
+ * The restore's answer: the example as it now is, the version the restore saved, and the status
+ * the restore moved it to (null: its status stayed as it was).
+ */
 export const RestoredExampleSchema = z.object({
   example: ExampleSchema,
   version: z.number().int(),
+  statusChangedTo: ExampleStatusSchema.nullable(),
 });
 export type RestoredExample = z.infer<typeof RestoredExampleSchema>;
 

@@ -16,6 +16,9 @@ import {
   type JsonBodyRefusal,
 } from './input-guard.checks';
 
+/** The refusal of a body sent to a route that takes none. */
+export const NO_BODY_MESSAGE = 'This request takes no body; send it without one.';
+
 /** The bytes a query string stands for: each %XX one byte, every other character its own code. */
 function queryBytes(raw: string): Buffer {
   const bytes: number[] = [];
@@ -38,7 +41,10 @@ function queryBytes(raw: string): Buffer {
  *   JSON string holding a lone surrogate ("\ud800") is refused with a 400 saying so, instead of
  *   being stored as U+FFFD;
  * - a JSON content type with an empty body (many clients send one on DELETE) is a request without
- *   a body; a route that needs a body answers the usual "The request body is empty" 400.
+ *   a body; a route that needs a body answers the usual "The request body is empty" 400;
+ * - a route that takes no body (no body schema, as PUT /reviews/{exampleId}) refuses one with a
+ *   400 saying so (NO_BODY_MESSAGE), whatever it holds, instead of ignoring it. Every other body
+ *   type is already a 415 (the API parses JSON only), so this parser is the one place to refuse it.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
@@ -46,11 +52,14 @@ export function registerInputGuard(app: FastifyInstance) {
     'application/json',
     { parseAs: 'buffer' },
     (request, body: Buffer, done) => {
+      const takesBody = !!request.routeOptions.schema?.body;
+      // An unknown address stays a 404 whatever it was sent.
+      if (!takesBody && !request.is404) {
+        return done(body.length === 0 ? null : badRequest(NO_BODY_MESSAGE), undefined);
+      }
       const parsed = parseJsonBody(body);
       if (parsed.ok) return done(null, parsed.value);
-      if (parsed.refusal === 'empty' && !request.routeOptions.schema?.body) {
-        return done(null, undefined);
-      }
+      if (parsed.refusal === 'empty' && !takesBody) return done(null, undefined);
       done(jsonBodyError(parsed.refusal), undefined);
     },
   );

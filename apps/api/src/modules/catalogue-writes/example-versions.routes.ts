@@ -57,6 +57,8 @@ export const exampleVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Make a version current again, as a new version',
+        description:
+          "The example keeps its status (draft or published; a deleted example the one it had when deleted) unless statusFrom is 'version', which takes the version's status too. 409 when the version's difficulty, type or category no longer exists, or its question repeats another example's (unless allowDuplicate).",
         params: VersionParamsSchema,
         body: RestoreVersionSchema,
         response: { 200: successSchema(RestoredExampleSchema) },
@@ -65,7 +67,11 @@ export const exampleVersionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, version } = request.params;
       const restored = await service.restore(request.user!, id, version, request.body);
-      return ok(restored, `Version ${version} restored as version ${restored.version}.`);
+      const moved = { draft: ' It is now a draft.', published: ' It is now published.' };
+      return ok(
+        restored,
+        `Version ${version} restored as version ${restored.version}.${restored.statusChangedTo ? moved[restored.statusChangedTo] : ''}`,
+      );
     },
   );
 };

@@ -14,16 +14,17 @@ import type { AuthUser } from '../auth/auth.deps';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
 import * as examples from '../examples/examples.repository';
 import * as versions from '../examples/versions.repository';
-import { toVersion } from '../examples/versions.presenter';
+import { toVersions } from '../examples/versions.presenter';
 import { auditWrite, type Clock, type Db, type Tx } from './catalogue-writes.common';
 import { checkRepeat, read } from './example-writes.service';
 
 /**
- * The example `id` for reading or restoring its history: the example itself, or null when it was
- * deleted (then only a caller with catalogue:restore-deleted may go on). 404 when it never existed.
+ * Whether example `id`, whose history is read or restored, was deleted (then only a caller with
+ * catalogue:restore-deleted may go on). A draft is not deleted: it has its examples row, and its
+ * history is for whoever may edit it. 404 when it never existed.
  */
 async function subject(trx: Tx | Db, actor: AuthUser, id: number) {
-  if (await examples.exampleExists(trx, id)) return { deleted: false };
+  if (await examples.exampleExists(trx, id, { drafts: true })) return { deleted: false };
   if (!(await versions.hasVersions(trx, id))) throw notFound(`Example ${id} not found.`);
   if (!can(actor.groups, 'catalogue:restore-deleted'))
     throw forbidden(
@@ -119,14 +120,16 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
           versions: rows.length,
           ...(deleted ? { deleted: true } : {}),
         });
-        return rows.map(toVersion);
+        return toVersions(rows);
       }),
 
     /**
      * Makes version `version` current again as the example's next version (action 'restore'):
      * history is never rewritten. A deleted example comes back under its own id. Its references
      * must still exist (409 naming them) and its question must not repeat another example's
-     * (409 DuplicateQuestion unless allowDuplicate).
+     * (409 DuplicateQuestion unless allowDuplicate). The example keeps its status (a deleted one
+     * the status it had when deleted) unless `statusFrom: 'version'` asks for the version's; a
+     * change of status is audited.
      */
     restore: (
       actor: AuthUser,
@@ -144,6 +147,11 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
           { question: row.question, allowDuplicate: body.allowDuplicate },
           id,
         );
+        // Now: the examples row's status, or a deleted example's when deleted (its newest version).
+        const current = deleted
+          ? (await versions.newestVersion(trx, id))!.status
+          : (await read(trx, id)).status!;
+        const status = body.statusFrom === 'version' ? row.status : current;
         const at = clock().toISOString();
         const values: examples.ExampleValues = {
           question: row.question,
@@ -152,7 +160,7 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
           difficulty_id: refs.difficulty_id,
           type_id: refs.type_id,
           category_id: refs.category_id,
-          status: row.status,
+          status,
         };
         if (deleted) {
           const first = (await versions.getVersion(trx, id, 1)) ?? row;
@@ -172,9 +180,14 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
           newVersion: made,
           categoryId: refs.category_id,
           ...(deleted ? { undeleted: true } : {}),
+          ...(status !== current ? { status: { from: current, to: status } } : {}),
           ...(repeats !== undefined ? { duplicateOf: repeats } : {}),
         });
-        return { example: await read(trx, id), version: made };
+        return {
+          example: await read(trx, id),
+          version: made,
+          statusChangedTo: status !== current ? status : null,
+        };
       }),
   };
 }

@@ -23,8 +23,8 @@ const body = (question: string, extra: object = {}) => ({
   categoryId: cat.linear,
   ...extra,
 });
-const create = async (question: string) => {
-  const res = await send('POST', '/examples', body(question));
+const create = async (question: string, extra: object = {}) => {
+  const res = await send('POST', '/examples', body(question, extra));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.example.id as number;
 };
@@ -38,8 +38,13 @@ const versionsOf = async (id: number, as: As = admin) => {
     editedBy: { id: number | null; email: string; name: string } | null;
     editedAt: string;
     categoryId: number | null;
+    status: 'draft' | 'published';
+    statusChangedTo: 'draft' | 'published' | null;
   }[];
 };
+/** The example as a visitor finds it: 200 when published, 404 when a draft or deleted. */
+const visitorSees = async (id: number) =>
+  (await api.request('GET', `/examples/${id}`, { as: 'visitor' })).status;
 /** The account behind a test user: its id and name, as versions and audit entries record them. */
 const account = (user: As) =>
   api.app.database.db
@@ -248,5 +253,161 @@ describe(`example versions on ${engineUnderTest}`, () => {
         editedAt: row.created_at,
       }),
     ]);
+  });
+
+  it("a restore keeps the example published unless asked for the version's status, and the history says when it was published", async () => {
+    const id = await create('How many eggs has the emu?', { status: 'draft' });
+    await send(
+      'PUT',
+      `/examples/${id}`,
+      body('How many eggs has the emu?', { status: 'published' }),
+    );
+    await send('PUT', `/examples/${id}`, body('How many eggs have two emus?'));
+    await send('PUT', `/examples/${id}`, body('How many eggs have three emus?'));
+
+    const kept = await send('POST', `/examples/${id}/versions/1/restore`, {});
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.message).toBe('Version 1 restored as version 5.');
+    expect(kept.body.data).toMatchObject({
+      version: 5,
+      statusChangedTo: null,
+      example: { id, question: 'How many eggs has the emu?', status: 'published' },
+    });
+    expect(await visitorSees(id)).toBe(200);
+    const restores = async () =>
+      (await auditOf(id)).filter((a) => a.action === 'examples.restore').map((a) => a.details);
+    expect(await restores()).toEqual([{ version: 1, newVersion: 5, categoryId: cat.linear }]);
+
+    const taken = await send('POST', `/examples/${id}/versions/1/restore`, {
+      statusFrom: 'version',
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.message).toBe('Version 1 restored as version 6. It is now a draft.');
+    expect(taken.body.data).toMatchObject({
+      statusChangedTo: 'draft',
+      example: { status: 'draft' },
+    });
+    expect(await visitorSees(id)).toBe(404);
+    expect((await restores())[1]).toEqual({
+      version: 1,
+      newVersion: 6,
+      categoryId: cat.linear,
+      status: { from: 'published', to: 'draft' },
+    });
+    // Asking for the current status of a draft keeps it a draft.
+    const stays = await send('POST', `/examples/${id}/versions/2/restore`, {
+      statusFrom: 'current',
+    });
+    expect(stays.body.data.example.status).toBe('draft');
+
+    expect(
+      (await versionsOf(id)).map((v) => [v.version, v.action, v.status, v.statusChangedTo]),
+    ).toEqual([
+      [7, 'restore', 'draft', null],
+      [6, 'restore', 'draft', 'draft'],
+      [5, 'restore', 'published', null],
+      [4, 'edit', 'published', null],
+      [3, 'edit', 'published', null],
+      [2, 'edit', 'published', 'published'],
+      [1, 'create', 'draft', null],
+    ]);
+  });
+
+  it('refuses a statusFrom it does not know and any other key with 400, changing nothing', async () => {
+    const id = await create('How fast is the emu?');
+    await send('PUT', `/examples/${id}`, body('How fast are two emus?'));
+    for (const [payload, message] of [
+      [{ statusFrom: 'draft' }, 'statusFrom must be current or version.'],
+      [{ statusFrom: true }, 'statusFrom must be current or version.'],
+      [{ status: 'draft' }, 'status'],
+      [{ restoreStatus: true }, 'restoreStatus'],
+    ] as const) {
+      const res = await send('POST', `/examples/${id}/versions/1/restore`, payload);
+      expect(res.status, JSON.stringify(payload)).toBe(400);
+      expect(res.body.code).toBe('ValidationError');
+      expect(res.body.message).toContain(message);
+    }
+    expect((await versionsOf(id)).length).toBe(2);
+  });
+
+  it("lets an admin read and restore a draft's history, and a super admin restore it too: a draft is not deleted", async () => {
+    const id = await create('Where does the kiwi nest?', { status: 'draft' });
+    await send('PUT', `/examples/${id}`, body('Where does the kiwi sleep?'));
+
+    expect((await versionsOf(id)).map((v) => [v.version, v.status])).toEqual([
+      [2, 'draft'],
+      [1, 'draft'],
+    ]);
+    const byAdmin = await send('POST', `/examples/${id}/versions/1/restore`, {});
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
+    expect(byAdmin.body.data.example).toMatchObject({
+      id,
+      question: 'Where does the kiwi nest?',
+      status: 'draft',
+    });
+    const bySuper = await send('POST', `/examples/${id}/versions/2/restore`, {}, superadmin);
+    expect(bySuper.status, JSON.stringify(bySuper.body)).toBe(200);
+    expect(bySuper.body.data.example).toMatchObject({ question: 'Where does the kiwi sleep?' });
+    const kept = await send(
+      'POST',
+      `/examples/${id}/versions/1/restore`,
+      { statusFrom: 'current' },
+      superadmin,
+    );
+    expect(kept.body.data.example.status).toBe('draft');
+    expect(await visitorSees(id)).toBe(404);
+    expect((await versionsOf(id, superadmin)).map((v) => [v.version, v.action])).toEqual([
+      [5, 'restore'],
+      [4, 'restore'],
+      [3, 'restore'],
+      [2, 'edit'],
+      [1, 'create'],
+    ]);
+    // Neither read nor restore took the draft for a deleted example.
+    const details = (await auditOf(id)).map((a) => a.details);
+    expect(details.filter((d) => 'deleted' in d || 'undeleted' in d)).toEqual([]);
+    // Nor does the list of deleted examples.
+    const deleted = await send('GET', '/examples/deleted?limit=100', undefined, superadmin);
+    expect(deleted.body.data.examples.map((e: { id: number }) => e.id)).not.toContain(id);
+
+    // Deleted, it is a super admin's to read and restore again, coming back with the status it had.
+    expect((await send('DELETE', `/examples/${id}`)).status).toBe(200);
+    expect((await send('GET', `/examples/${id}/versions`)).status).toBe(403);
+    expect((await send('POST', `/examples/${id}/versions/1/restore`, {})).status).toBe(403);
+    const back = await send('POST', `/examples/${id}/versions/2/restore`, {}, superadmin);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data).toMatchObject({ statusChangedTo: null, example: { status: 'draft' } });
+  });
+
+  it("a deleted published example comes back published unless asked for its draft version's status", async () => {
+    const id = await create('What does the cassowary eat?', { status: 'draft' });
+    await send(
+      'PUT',
+      `/examples/${id}`,
+      body('What does the cassowary eat?', { status: 'published' }),
+    );
+    expect((await send('DELETE', `/examples/${id}`)).status).toBe(200);
+    const back = await send('POST', `/examples/${id}/versions/1/restore`, {}, superadmin);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data.example.status).toBe('published');
+    expect(await visitorSees(id)).toBe(200);
+
+    expect((await send('DELETE', `/examples/${id}`)).status).toBe(200);
+    const asDraft = await send(
+      'POST',
+      `/examples/${id}/versions/1/restore`,
+      { statusFrom: 'version' },
+      superadmin,
+    );
+    expect(asDraft.body.data.example.status).toBe('draft');
+    expect(
+      (await auditOf(id)).filter((a) => a.action === 'examples.restore').at(-1)?.details,
+    ).toEqual({
+      version: 1,
+      newVersion: 4,
+      categoryId: cat.linear,
+      undeleted: true,
+      status: { from: 'published', to: 'draft' },
+    });
   });
 });

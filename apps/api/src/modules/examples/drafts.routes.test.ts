@@ -242,7 +242,7 @@ describe(`drafts on ${engineUnderTest}`, () => {
     });
     expect((await due()).total).toBe(1);
   });
-  it('each version records the status it had, and restoring a draft version makes the example a draft again', async () => {
+  it('each version records the status it had; restoring a draft version makes the example a draft again only when asked', async () => {
     const draft = await create('Double the quoll number $2$.', 'draft');
     await api.request('PUT', `/examples/${draft.id}`, {
       as: 'admin',
@@ -267,9 +267,17 @@ describe(`drafts on ${engineUnderTest}`, () => {
     ]);
     expect((await api.request('GET', `/examples/${draft.id}`)).status).toBe(200);
 
-    const restored = await api.request('POST', `/examples/${draft.id}/versions/1/restore`, {
+    const kept = await api.request('POST', `/examples/${draft.id}/versions/1/restore`, {
       as: 'admin',
       payload: {},
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.example.status).toBe('published');
+    expect((await api.request('GET', `/examples/${draft.id}`)).status).toBe(200);
+
+    const restored = await api.request('POST', `/examples/${draft.id}/versions/1/restore`, {
+      as: 'admin',
+      payload: { statusFrom: 'version' },
     });
     expect(restored.status).toBe(200);
     expect(restored.body.data.example.status).toBe('draft');

@@ -156,6 +156,17 @@ export function getVersion(db: Db, exampleId: number, version: number) {
     .executeTakeFirst();
 }
 
+/** An example's newest version (undefined: it never existed). */
+export function newestVersion(db: Db, exampleId: number) {
+  return db
+    .selectFrom('example_versions')
+    .select(versionColumns)
+    .where('example_id', '=', exampleId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Whether the example ever existed: it has at least one version. */
 export async function hasVersions(db: Db, exampleId: number): Promise<boolean> {
   return !!(await db

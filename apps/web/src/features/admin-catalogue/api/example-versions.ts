@@ -4,6 +4,7 @@ import {
   RestoredExampleSchema,
   type ExampleVersion,
   type RestoredExample,
+  type RestoreStatusFrom,
 } from '@exemplar/shared/versions';
 import {
   queryOptions,
@@ -61,6 +62,8 @@ export const useDeletedExamples = (enabled: boolean) =>
 export interface RestoreVariables {
   id: number;
   version: number;
+  /** Where the example's status comes from (the API keeps the current one unless told). */
+  statusFrom?: RestoreStatusFrom;
   allowDuplicate?: boolean;
 }
 
@@ -68,12 +71,13 @@ export interface RestoreVariables {
 export async function restoreVersion({
   id,
   version,
+  statusFrom,
   allowDuplicate,
 }: RestoreVariables): Promise<RestoredExample & { message: string }> {
-  const body = await api.post<unknown>(
-    `/examples/${id}/versions/${version}/restore`,
-    allowDuplicate ? { allowDuplicate } : {},
-  );
+  const body = await api.post<unknown>(`/examples/${id}/versions/${version}/restore`, {
+    ...(statusFrom === 'version' ? { statusFrom } : {}),
+    ...(allowDuplicate ? { allowDuplicate } : {}),
+  });
   return {
     ...parseData(RestoredExampleSchema, body),
     message: successMessage(body, `Version ${version} restored.`),

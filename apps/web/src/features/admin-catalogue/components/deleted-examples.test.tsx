@@ -18,6 +18,7 @@ const version = (n: number, question: string): ExampleVersion => ({
   typeId: 1,
   categoryId: 10,
   status: 'published',
+  statusChangedTo: null,
 });
 
 /**
@@ -53,7 +54,10 @@ function deletedRoutes() {
       };
       catalogue.examples.push(example);
       deleted = [];
-      return ok({ example, version: 3 }, `Version ${from.version} restored as version 3.`);
+      return ok(
+        { example, version: 3, statusChangedTo: null },
+        `Version ${from.version} restored as version 3.`,
+      );
     },
   };
   return { routes };
@@ -88,6 +92,9 @@ describe('/admin Examples: Deleted examples', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Restore version 2' }));
     const confirm = await screen.findByRole('dialog', { name: 'Restore version 2?' });
     expect(confirm.textContent).toContain('Example 42 comes back under its own id');
+    expect(confirm.textContent).toContain(
+      'Status after the restore: Published (as it was when deleted).',
+    );
     fireEvent.click(within(confirm).getByRole('button', { name: 'Restore version 2' }));
 
     await waitFor(() =>

@@ -24,6 +24,7 @@ const version = (
   typeId: 1,
   categoryId: 10,
   status: 'published',
+  statusChangedTo: null,
   ...extra,
 });
 
@@ -31,21 +32,31 @@ const version = (
 function historyRoutes(extra: Routes = {}) {
   const catalogue = sampleCatalogue();
   const history: ExampleVersion[] = [
-    version(3, 'Solve $x + 1 = 2$.', { difficultyId: 2 }),
-    version(2, 'Solve $x + 2 = 3$ quickly.', { status: 'draft' }),
+    version(3, 'Solve $x + 1 = 2$.', { difficultyId: 2, statusChangedTo: 'published' }),
+    version(2, 'Solve $x + 2 = 3$ quickly.', { status: 'draft', statusChangedTo: 'draft' }),
     version(1, 'Solve $x + 2 = 3$.', { editedBy: null }),
   ];
   const routes: Routes = {
     ...catalogueRoutes(catalogue),
     'GET /examples/:id/versions': () => ({ versions: history }),
-    'POST /examples/:id/versions/:version/restore': ({ params }) => {
+    'POST /examples/:id/versions/:version/restore': ({ params, body }) => {
       const from = history.find((v) => String(v.version) === params['version'])!;
-      const made = { ...from, version: history[0]!.version + 1, action: 'restore' as const };
+      const current = history[0]!.status;
+      const status =
+        (body as { statusFrom?: string }).statusFrom === 'version' ? from.status : current;
+      const statusChangedTo = status === current ? null : status;
+      const made = {
+        ...from,
+        version: history[0]!.version + 1,
+        action: 'restore' as const,
+        status,
+        statusChangedTo,
+      };
       history.unshift(made);
       catalogue.examples[0] = { ...catalogue.examples[0]!, question: from.question };
       return ok(
-        { example: catalogue.examples[0], version: made.version },
-        `Version ${from.version} restored as version ${made.version}.`,
+        { example: catalogue.examples[0], version: made.version, statusChangedTo },
+        `Version ${from.version} restored as version ${made.version}.${statusChangedTo === 'draft' ? ' It is now a draft.' : ''}`,
       );
     },
     ...extra,
@@ -71,10 +82,13 @@ describe('/admin Examples: History of an example', { timeout: 30_000 }, () => {
       '2',
       '1',
     ]);
-    expect(rows[0]!.textContent).toContain('Edited');
+    // Each edit changed the text and the status: both are said.
+    expect(within(rows[0]!).getByText('Edited')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Published')).toBeTruthy();
     expect(rows[0]!.textContent).toContain('Ada');
     expect(rows[0]!.textContent).toContain('Current');
-    expect(within(rows[1]!).getByText('Draft')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Edited')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Moved to draft')).toBeTruthy();
     expect(within(rows[0]!).queryByText('Draft')).toBeNull();
     expect(rows[2]!.textContent).toContain('Created');
     expect(rows[2]!.textContent).toContain('Not recorded');
@@ -125,6 +139,8 @@ describe('/admin Examples: History of an example', { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'Restore version 1?' });
     expect(confirm.textContent).toContain('saved as a new version (version 4)');
     expect(confirm.textContent).toContain('no version is lost');
+    expect(confirm.textContent).toContain('Status after the restore: Published (as it is now).');
+    expect(within(confirm).queryByRole('radio')).toBeNull();
     expect(callsTo('POST /examples/:id/versions/:version/restore')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Restore version 1' }));
 
@@ -182,5 +198,74 @@ describe('/admin Examples: History of an example', { timeout: 30_000 }, () => {
     expect(within(table).queryByRole('button', { name: 'Restore version 2' })).toBeNull();
     expect(within(table).getByText('Its category no longer exists')).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Restore version 1' })).toBeTruthy();
+  });
+
+  it('labels a version that only changed the status by it: Published, Moved to draft', async () => {
+    const { routes, history } = historyRoutes();
+    history.splice(
+      0,
+      history.length,
+      version(4, 'Solve $x + 2 = 3$.', { statusChangedTo: 'published' }),
+      version(3, 'Solve $x + 2 = 3$.', { status: 'draft', statusChangedTo: 'draft' }),
+      version(2, 'Solve $x + 2 = 3$.', { statusChangedTo: 'published' }),
+      version(1, 'Solve $x + 2 = 3$.', { status: 'draft' }),
+    );
+    fakeApi(routes);
+    const dialog = await openHistory();
+    const table = await within(dialog).findByRole('table', { name: 'Versions of example 1' });
+    const badges = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('.mantine-Badge-root')].map((b) => b.textContent));
+    expect(badges).toEqual([
+      ['Published'],
+      ['Moved to draft'],
+      ['Published'],
+      ['Created', 'Draft'],
+    ]);
+  });
+
+  it("keeps the example's status on a restore unless the editor picks the version's, and says which it will be", async () => {
+    const { routes } = historyRoutes();
+    const { callsTo } = fakeApi(routes);
+    const dialog = await openHistory();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Restore version 2' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restore version 2?' });
+    const choice = within(confirm).getByRole('radiogroup', { name: 'Status after the restore' });
+    const keep = within(choice).getByRole('radio', { name: 'Published, as it is now' });
+    const take = within(choice).getByRole('radio', { name: 'Draft, as in version 2' });
+    expect((keep as HTMLInputElement).checked).toBe(true);
+    expect((take as HTMLInputElement).checked).toBe(false);
+    expect(choice.textContent).toContain('Learners see it.');
+    expect(choice.textContent).toContain('Only editors see it.');
+    fireEvent.click(take);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Restore version 2' }));
+    await waitFor(() =>
+      expect(callsTo('POST /examples/:id/versions/:version/restore')).toHaveLength(1),
+    );
+    expect(callsTo('POST /examples/:id/versions/:version/restore')[0]!.body).toEqual({
+      statusFrom: 'version',
+    });
+    expect(
+      await screen.findByText('Version 2 restored as version 4. It is now a draft.'),
+    ).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: 'Versions of example 1' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
+    const newest = within(table).getAllByRole('row')[1]!;
+    expect(within(newest).getByText('Restored')).toBeTruthy();
+    expect(within(newest).getByText('Moved to draft')).toBeTruthy();
+
+    // Asked again and left as offered, the example keeps its status: the body says nothing of it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore version 3' }));
+    const again = await screen.findByRole('dialog', { name: 'Restore version 3?' });
+    expect(
+      (within(again).getByRole('radio', { name: 'Draft, as it is now' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    fireEvent.click(within(again).getByRole('button', { name: 'Restore version 3' }));
+    await waitFor(() =>
+      expect(callsTo('POST /examples/:id/versions/:version/restore')).toHaveLength(2),
+    );
+    expect(callsTo('POST /examples/:id/versions/:version/restore')[1]!.body).toEqual({});
   });
 });

@@ -7,6 +7,7 @@ import {
   Loader,
   Modal,
   Paper,
+  Radio,
   Stack,
   Table,
   Text,
@@ -14,13 +15,14 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconTrash } from '@tabler/icons-react';
+import type { RestoreStatusFrom } from '@exemplar/shared/versions';
 import { useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ApiError } from '../../../lib/api-error';
 import { useExampleVersions, useRestoreVersion } from '../api/example-versions';
 import classes from './example-history.module.css';
 import type { Lookups } from './use-lookups';
-import { ACTION_COLORS, ACTION_LABELS, settingNames, when, who } from '../lib/version-labels';
+import { settingNames, STATUS_NAMES, versionEvents, when, who } from '../lib/version-labels';
 import { usePhone } from './use-phone';
 import { VersionCompare, type Pair } from './version-compare';
 
@@ -69,7 +71,11 @@ export function ExampleHistory({
   const restore = useRestoreVersion();
   const [pair, setPair] = useState<Pair | null>(null);
   const [view, setView] = useState<'changes' | 'rendered'>('changes');
-  const [failure, setFailure] = useState<{ version: number; error: Error } | null>(null);
+  const [failure, setFailure] = useState<{
+    version: number;
+    statusFrom: RestoreStatusFrom;
+    error: Error;
+  } | null>(null);
   const [broughtBack, setBroughtBack] = useState(false);
   const gone = deleted && !broughtBack;
   const names = useMemo(() => settingNames(lookups), [lookups]);
@@ -91,10 +97,10 @@ export function ExampleHistory({
   const list = versions.data;
   const newest = list[0];
 
-  const run = (version: number, allowDuplicate = false) => {
+  const run = (version: number, statusFrom: RestoreStatusFrom, allowDuplicate = false) => {
     setFailure(null);
     restore.mutate(
-      { id, version, allowDuplicate },
+      { id, version, statusFrom, allowDuplicate },
       {
         onSuccess: ({ message }) => {
           setPair(null);
@@ -106,18 +112,21 @@ export function ExampleHistory({
             autoClose: 4000,
           });
         },
-        onError: (error) => setFailure({ version, error }),
+        onError: (error) => setFailure({ version, statusFrom, error }),
       },
     );
   };
 
-  const confirmRestore = (v: ExampleVersion) =>
+  const confirmRestore = (v: ExampleVersion) => {
+    // The status the example has now (a deleted one's when it was deleted): its newest version's.
+    const current = newest?.status ?? v.status;
+    const choice: { statusFrom: RestoreStatusFrom } = { statusFrom: 'current' };
     modals.openConfirmModal({
       title: `Restore version ${v.version}?`,
       centered: true,
       closeButtonProps: { 'aria-label': 'Close' },
       children: (
-        <Stack gap={6}>
+        <Stack gap="sm">
           {gone ? (
             <Text size="sm">
               Example {id} comes back under its own id with version {v.version}&apos;s question,
@@ -135,11 +144,18 @@ export function ExampleHistory({
           <Text size="sm" fw={600} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
             {v.question}
           </Text>
+          <RestoreStatus
+            version={v}
+            current={current}
+            gone={gone}
+            onChange={(statusFrom) => (choice.statusFrom = statusFrom)}
+          />
         </Stack>
       ),
       labels: { confirm: `Restore version ${v.version}`, cancel: 'Cancel' },
-      onConfirm: () => run(v.version),
+      onConfirm: () => run(v.version, choice.statusFrom),
     });
+  };
 
   /** Current, why it cannot be restored, or its Restore button. */
   const restoreCell = (v: ExampleVersion) => {
@@ -188,7 +204,7 @@ export function ExampleHistory({
                 variant="light"
                 color="red"
                 loading={restore.isPending}
-                onClick={() => run(failure.version, true)}
+                onClick={() => run(failure.version, failure.statusFrom, true)}
               >
                 Restore anyway
               </Button>
@@ -204,7 +220,7 @@ export function ExampleHistory({
           aria-label={`Versions of example ${id}`}
           className={classes.cards}
         >
-          {list.map((v) => (
+          {list.map((v, i) => (
             <Paper component="li" key={v.version} withBorder radius="md" p="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2}>
@@ -212,10 +228,7 @@ export function ExampleHistory({
                     <Text fw={700} size="sm">
                       Version {v.version}
                     </Text>
-                    <Badge variant="light" color={ACTION_COLORS[v.action]}>
-                      {ACTION_LABELS[v.action]}
-                    </Badge>
-                    <DraftBadge version={v} />
+                    <VersionBadges version={v} before={list[i + 1]} />
                   </Group>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {who(v)}
@@ -242,17 +255,14 @@ export function ExampleHistory({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.map((v) => (
+              {list.map((v, i) => (
                 <Table.Tr key={v.version}>
                   <Table.Th scope="row" fw={600}>
                     {v.version}
                   </Table.Th>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
-                      <Badge variant="light" color={ACTION_COLORS[v.action]}>
-                        {ACTION_LABELS[v.action]}
-                      </Badge>
-                      <DraftBadge version={v} />
+                      <VersionBadges version={v} before={list[i + 1]} />
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -285,11 +295,80 @@ export function ExampleHistory({
   );
 }
 
-/** A version saved as a draft says so (restoring it makes the example a draft again). */
-function DraftBadge({ version }: { version: ExampleVersion }) {
-  return version.status === 'draft' ? (
-    <Badge variant="outline" color="orange">
-      Draft
-    </Badge>
-  ) : null;
+/**
+ * How a version came to be ("Edited", "Published", "Restored" and "Moved to draft"...), and a
+ * Draft badge on a version saved as a draft that the badges do not already say is one.
+ */
+function VersionBadges({
+  version,
+  before,
+}: {
+  version: ExampleVersion;
+  before: ExampleVersion | undefined;
+}) {
+  return (
+    <>
+      {versionEvents(version, before).map((e) => (
+        <Badge key={e.label} variant="light" color={e.color}>
+          {e.label}
+        </Badge>
+      ))}
+      {version.status === 'draft' && version.statusChangedTo !== 'draft' && (
+        <Badge variant="outline" color="orange">
+          Draft
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/**
+ * The status the example will have after restoring `version`: said when it is the one the example
+ * has now (`current`), and chosen when the version's differs (keeping the current one unless
+ * the editor picks the version's).
+ */
+function RestoreStatus({
+  version,
+  current,
+  gone,
+  onChange,
+}: {
+  version: ExampleVersion;
+  current: ExampleVersion['status'];
+  gone: boolean;
+  onChange: (statusFrom: RestoreStatusFrom) => void;
+}) {
+  const [statusFrom, setStatusFrom] = useState<RestoreStatusFrom>('current');
+  const now = gone ? 'as it was when deleted' : 'as it is now';
+  if (version.status === current)
+    return (
+      <Text size="sm">
+        Status after the restore: <strong>{STATUS_NAMES[current]}</strong> ({now}).
+      </Text>
+    );
+  const hint = (status: ExampleVersion['status']) =>
+    status === 'published' ? 'Learners see it.' : 'Only editors see it.';
+  return (
+    <Radio.Group
+      label="Status after the restore"
+      value={statusFrom}
+      onChange={(value) => {
+        setStatusFrom(value as RestoreStatusFrom);
+        onChange(value as RestoreStatusFrom);
+      }}
+    >
+      <Stack gap="xs" mt={6}>
+        <Radio
+          value="current"
+          label={`${STATUS_NAMES[current]}, ${now}`}
+          description={hint(current)}
+        />
+        <Radio
+          value="version"
+          label={`${STATUS_NAMES[version.status]}, as in version ${version.version}`}
+          description={hint(version.status)}
+        />
+      </Stack>
+    </Radio.Group>
+  );
 }

@@ -21,6 +21,45 @@ export const ACTION_COLORS: Record<ExampleVersion['action'], string> = {
   import: 'gray',
 };
 
+type Status = ExampleVersion['status'];
+
+/** What a change of status is called in the history, by the status it moved the example to. */
+export const STATUS_CHANGE_LABELS: Record<Status, string> = {
+  published: 'Published',
+  draft: 'Moved to draft',
+};
+const STATUS_CHANGE_COLORS: Record<Status, string> = { published: 'green', draft: 'orange' };
+
+/** The status as the restore dialog names it. */
+export const STATUS_NAMES: Record<Status, string> = { published: 'Published', draft: 'Draft' };
+
+/** The two versions have the same texts and references: one differs from the other in status only. */
+const sameContent = (a: ExampleVersion, b: ExampleVersion) =>
+  a.question === b.question &&
+  a.answer === b.answer &&
+  a.procedure === b.procedure &&
+  a.difficultyId === b.difficultyId &&
+  a.typeId === b.typeId &&
+  a.categoryId === b.categoryId;
+
+/**
+ * How version `v` came to be, as badges: its action ("Edited"), and when it moved the example to
+ * another status, that too ("Published", "Moved to draft"). An edit that changed the status and
+ * nothing else is labelled by the status alone. `before`: the version before it.
+ */
+export function versionEvents(
+  v: ExampleVersion,
+  before: ExampleVersion | undefined,
+): { label: string; color: string }[] {
+  const action = { label: ACTION_LABELS[v.action], color: ACTION_COLORS[v.action] };
+  if (!v.statusChangedTo) return [action];
+  const status = {
+    label: STATUS_CHANGE_LABELS[v.statusChangedTo],
+    color: STATUS_CHANGE_COLORS[v.statusChangedTo],
+  };
+  return v.action === 'edit' && before && sameContent(v, before) ? [status] : [action, status];
+}
+
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export function when(iso: string): string {
   const date = new Date(iso);
