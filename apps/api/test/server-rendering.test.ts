@@ -648,10 +648,11 @@ describe(`server-rendered public pages on ${engineUnderTest}`, () => {
       expect(afterDraft.get(url), url).toEqual(before.get(url));
       if (url.includes('sitemap')) continue;
       const { etag, lastModified } = before.get(url)!;
-      for (const headers of [
+      const conditions: Record<string, string>[] = [
         { 'if-none-match': String(etag) },
         { 'if-modified-since': String(lastModified) },
-      ]) {
+      ];
+      for (const headers of conditions) {
         expect((await httpBytes(`${api.base}${url}`, { headers })).status, url).toBe(304);
       }
     }

@@ -239,12 +239,12 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     signedIn.on('response', (response) => {
       if (response.status() === 401) refused.push(response.url());
     });
-    for (const event of ['requestfinished', 'requestfailed'] as const) {
-      signedIn.on(event, (request) => {
-        ended.push(`${event} ${request.url()}`);
-        open.delete(request);
-      });
-    }
+    const end = (event: string) => (request: Request) => {
+      ended.push(`${event} ${request.url()}`);
+      open.delete(request);
+    };
+    signedIn.on('requestfinished', end('requestfinished'));
+    signedIn.on('requestfailed', end('requestfailed'));
     // An id token whose signature the server refuses (the refresh token is still good).
     await signedIn.evaluate(() => {
       const token = window.localStorage.getItem('idToken')!;
