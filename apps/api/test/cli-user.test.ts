@@ -63,6 +63,15 @@ describe(`npm run user on ${engineUnderTest}`, () => {
     expect(weak.stderr).toMatch(
       /Nothing was changed: The password needs at least one uppercase letter \(A–Z\)\./,
     );
+    const named = runCli(
+      ['create', '--email', 'boss@example.com', '--role', 'admin'],
+      'Walk-Boss-2026x\nWalk-Boss-2026x\n',
+    );
+    expect(named.status).toBe(1);
+    expect(named.stderr).toContain(
+      "Nothing was changed: The password must not contain the part of the user's email address " +
+        'before the @ ("boss" in boss@example.com), in upper or lower case.',
+    );
     const app = await buildApp(env.config, { logger: false });
     try {
       expect(await app.database.db.selectFrom('users').select('id').execute()).toHaveLength(0);

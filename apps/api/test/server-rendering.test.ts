@@ -589,6 +589,104 @@ describe(`server-rendered public pages on ${engineUnderTest}`, () => {
     expect((await fetchPage(api, '/about')).headers['x-page-cache']).toBeUndefined();
     expect((await fetchPage(api, url)).headers['x-page-cache']).toBe('hit');
   });
+
+  it("a draft's creation and edits change no public validator; an edit or a publication changes those of the pages that show it", async () => {
+    const system = await catalogue.exampleByQuestion(SYSTEM_QUESTION);
+    const other = await catalogue.exampleByQuestion(QUADRATIC_QUESTION);
+    // Server-rendered pages, the visitors' cached API answers, and the sitemaps (no validators:
+    // their bytes are compared).
+    const urls = [
+      '/',
+      '/about',
+      '/examples',
+      `/examples/${system.id}`,
+      `/examples/${other.id}`,
+      '/api/examples',
+      `/api/examples/${system.id}`,
+      '/api/subjects',
+      '/sitemap.xml',
+      '/sitemaps/pages.xml',
+      '/sitemaps/examples-1.xml',
+    ];
+    const look = async () => {
+      const seen = new Map<string, { etag: unknown; lastModified: unknown; bytes: Buffer }>();
+      for (const url of urls) {
+        const res = await httpBytes(`${api.base}${url}`);
+        expect(res.status, url).toBe(200);
+        seen.set(url, {
+          etag: res.headers.etag,
+          lastModified: res.headers['last-modified'],
+          bytes: res.bytes,
+        });
+      }
+      return seen;
+    };
+    const before = await look();
+    for (const url of urls.filter((u) => !u.includes('sitemap'))) {
+      expect(before.get(url)!.etag, url).toMatch(/^"[\w-]+"$/);
+    }
+
+    const { body } = await api.request('GET', `/examples/${system.id}`);
+    const { id: _id, subjectId: _s, createdAt: _c, updatedAt: _u, ...fields } = body.data.example;
+    const draft = { ...fields, question: 'A draft on the takahē: what is $6 \\times 7$?' };
+    const created = await api.request('POST', '/examples', {
+      as: 'admin',
+      payload: { ...draft, status: 'draft' },
+    });
+    expect(created.status).toBe(201);
+    const draftUrl = `/examples/${created.body.data.example.id}`;
+    const edited = await api.request('PUT', draftUrl, {
+      as: 'admin',
+      payload: { ...draft, answer: '$42$', status: 'draft' },
+    });
+    expect(edited.status).toBe(200);
+
+    // Every page and answer is made again (the catalogue version moved) to the same bytes: the same
+    // validators, and a conditional GET with either one still gets 304.
+    const afterDraft = await look();
+    for (const url of urls) {
+      expect(afterDraft.get(url), url).toEqual(before.get(url));
+      if (url.includes('sitemap')) continue;
+      const { etag, lastModified } = before.get(url)!;
+      const conditions: Record<string, string>[] = [
+        { 'if-none-match': String(etag) },
+        { 'if-modified-since': String(lastModified) },
+      ];
+      for (const headers of conditions) {
+        expect((await httpBytes(`${api.base}${url}`, { headers })).status, url).toBe(304);
+      }
+    }
+
+    // An edit of a published example changes its page, and no other example's.
+    const renamed = await api.request('PUT', `/examples/${system.id}`, {
+      as: 'admin',
+      payload: { ...fields, question: `${fields.question} (edited)` },
+    });
+    expect(renamed.status).toBe(200);
+    const afterEdit = await look();
+    expect(afterEdit.get(`/examples/${system.id}`)!.etag).not.toBe(
+      before.get(`/examples/${system.id}`)!.etag,
+    );
+    expect(afterEdit.get(`/api/examples/${system.id}`)!.etag).not.toBe(
+      before.get(`/api/examples/${system.id}`)!.etag,
+    );
+    expect(afterEdit.get(`/examples/${other.id}`)).toEqual(before.get(`/examples/${other.id}`));
+    expect(afterEdit.get('/about')).toEqual(before.get('/about'));
+
+    // Publishing the draft changes the list and the sitemap that name it.
+    const published = await api.request('PUT', draftUrl, {
+      as: 'admin',
+      payload: { ...draft, answer: '$42$', status: 'published' },
+    });
+    expect(published.status).toBe(200);
+    const afterPublish = await look();
+    for (const url of ['/examples', '/api/examples']) {
+      expect(afterPublish.get(url)!.etag, url).not.toBe(afterEdit.get(url)!.etag);
+    }
+    expect(afterPublish.get('/sitemaps/examples-1.xml')!.bytes.toString()).toContain(draftUrl);
+    expect(afterDraft.get('/sitemaps/examples-1.xml')!.bytes.toString()).not.toContain(draftUrl);
+    expect(afterPublish.get('/about')).toEqual(before.get('/about'));
+  });
 });
 
 describe(`server-rendered pages with PUBLIC_URL on ${engineUnderTest}`, () => {

@@ -113,4 +113,27 @@ describe(`the server process on ${engineUnderTest}`, () => {
     expect(await server.exited).toBe(78);
     expect(server.output()).toMatch(/PORT/);
   });
+
+  it('stops at start-up on a SUPERADMIN_PASSWORD holding the part of SUPERADMIN_EMAIL before the @, saying so; starts without it', async () => {
+    const refused = await start({
+      SEED: 'none',
+      SUPERADMIN_EMAIL: 'boss@example.com',
+      SUPERADMIN_PASSWORD: 'Walk-Boss-2026x',
+    });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain(
+      'Exemplar could not start: SUPERADMIN_PASSWORD: The password must not contain the part of ' +
+        'the user\'s email address before the @ ("boss" in boss@example.com), in upper or lower case.',
+    );
+    // The whole address is not in it: the sentence must not say it is.
+    expect(refused.output()).not.toMatch(/contain the user's email address/);
+
+    const started = await start({
+      SEED: 'none',
+      SUPERADMIN_EMAIL: 'boss@example.com',
+      SUPERADMIN_PASSWORD: 'Walk-Chief-2026x',
+    });
+    await waitForHealth(started);
+    expect(started.output()).toContain('superadmin account ensured');
+  });
 });

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resultsDir, waitForPage } from './harness';
-import { useBrowserTests } from './browser-tests';
+import { eventually, useBrowserTests } from './browser-tests';
 
 const PASSWORD = 'Correct-Horse-42';
 
@@ -223,6 +223,44 @@ describe('accounts in the browser, with mail over real SMTP', () => {
     // Elsewhere too, from the refreshed id token.
     await page.goto(url('/examples'));
     await page.getByRole('button', { name: 'Account menu for Katherine Johnson' }).waitFor();
+  });
+
+  it('a reload with a refused id token refreshes, retries, and every request it started completes', async () => {
+    const { email } = await confirmedAccount('refused', 'Rhea Refused');
+    const signedIn = await e2e.open({ as: await e2e.logIn(email, PASSWORD) });
+    await signedIn.goto(url('/profile'));
+    await signedIn.getByRole('heading', { name: 'Welcome, Rhea Refused!' }).waitFor();
+
+    // Every request from the reload on, until the browser says it finished (or failed).
+    const open = new Map<Request, string>();
+    const ended: string[] = [];
+    const refused: string[] = [];
+    signedIn.on('request', (request) => open.set(request, `${request.method()} ${request.url()}`));
+    signedIn.on('response', (response) => {
+      if (response.status() === 401) refused.push(response.url());
+    });
+    const end = (event: string) => (request: Request) => {
+      ended.push(`${event} ${request.url()}`);
+      open.delete(request);
+    };
+    signedIn.on('requestfinished', end('requestfinished'));
+    signedIn.on('requestfailed', end('requestfailed'));
+    // An id token whose signature the server refuses (the refresh token is still good).
+    await signedIn.evaluate(() => {
+      const token = window.localStorage.getItem('idToken')!;
+      const last = token.at(-2) === 'A' ? 'B' : 'A';
+      window.localStorage.setItem('idToken', `${token.slice(0, -2)}${last}${token.at(-1)}`);
+    });
+    await signedIn.reload();
+    await signedIn.getByRole('heading', { name: 'Welcome, Rhea Refused!' }).waitFor();
+    await signedIn.getByRole('region', { name: 'Profile Information' }).getByText(email).waitFor();
+
+    // The refused token was used, then refreshed: the path under test was taken.
+    await eventually(() => refused.some((u) => u.includes('/api/'))).toBe(true);
+    await eventually(() => ended.some((e) => e.endsWith('/api/auth/refresh'))).toBe(true);
+    // A response the app drops unread (the 401 before the retry) stays open in Chromium.
+    await eventually(() => [...open.values()]).toEqual([]);
+    expect(ended.filter((e) => e.startsWith('requestfailed'))).toEqual([]);
   });
 
   it('changes the password on /profile and logs out after confirming', async () => {

@@ -40,10 +40,38 @@ export type PasswordReason = (typeof PasswordReason)[keyof typeof PasswordReason
  * Whose password is being set: the person's own (register, reset, change), or another user's (a
  * superadmin, or the operator's CLI), whose email address the sentence then names.
  */
-export type PasswordOwner = { own: true } | { own: false; email: string };
+export interface PasswordOwner {
+  own: boolean;
+}
 
-/** The sentence people are shown for a refused password: plain words, one rule each. */
-export function passwordReasonMessage(reason: PasswordReason, owner: PasswordOwner): string {
+/** The shortest part of an email address before the @ that a password may not contain. */
+export const EMAIL_NAME_MIN = 4;
+
+/**
+ * The part of `email` before the @, lower-cased, that a password must not contain (in upper or
+ * lower case): it is often the person's name or user name, and anyone who knows the address tries
+ * it first. Null when it is shorter than EMAIL_NAME_MIN (too common a fragment to refuse).
+ */
+export function emailNamePart(email: string): string | null {
+  const name = email.split('@')[0]?.toLowerCase() ?? '';
+  return name.length >= EMAIL_NAME_MIN ? name : null;
+}
+
+/** Whether `password` contains the part of `email` before the @ (emailNamePart), in any case. */
+export function containsEmailName(password: string, email: string): boolean {
+  const name = emailNamePart(email);
+  return name !== null && password.toLowerCase().includes(name);
+}
+
+/**
+ * The sentence people are shown for a refused password: plain words, one rule each. `email` is the
+ * address of the account whose password it is.
+ */
+export function passwordReasonMessage(
+  reason: PasswordReason,
+  email: string,
+  owner: PasswordOwner,
+): string {
   switch (reason) {
     case PasswordReason.TooShort:
       return `The password needs at least ${PASSWORD_MIN} characters.`;
@@ -57,10 +85,12 @@ export function passwordReasonMessage(reason: PasswordReason, owner: PasswordOwn
       return 'The password needs at least one number (0–9).';
     case PasswordReason.TooCommon:
       return 'That password is too common and easy to guess. Please choose another.';
-    case PasswordReason.ContainsEmail:
+    case PasswordReason.ContainsEmail: {
+      const name = emailNamePart(email) ?? email;
       return owner.own
-        ? 'The password must not contain your email address.'
-        : `The password must not contain the user's email address (${owner.email}).`;
+        ? `The password must not contain the part of your email address before the @ ("${name}"), in upper or lower case.`
+        : `The password must not contain the part of the user's email address before the @ ("${name}" in ${email}), in upper or lower case.`;
+    }
   }
 }
 

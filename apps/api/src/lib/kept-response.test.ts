@@ -32,6 +32,23 @@ describe('kept responses', () => {
     expect(same.lastModified).toBe(old.lastModified);
   });
 
+  it('the same bytes made again later (a catalogue write that did not change them) are what was kept: same validators, same compressed forms', () => {
+    const old = keptResponse(Buffer.from('<p>old</p>'), 'text/html', { madeAt: at });
+    old.encoded.br = Buffer.from('compressed once');
+    const anHourOn = new Date(at.getTime() + 3_600_000);
+    const again = keptResponse(Buffer.from('<p>old</p>'), 'text/html', {
+      previous: old,
+      madeAt: anHourOn,
+    });
+    expect(again).toBe(old);
+    expect(isNotModified(asked({ 'if-modified-since': old.lastModified }), again)).toBe(true);
+    // Another type is another answer.
+    expect(
+      keptResponse(Buffer.from('<p>old</p>'), 'text/plain', { previous: old, madeAt: anHourOn })
+        .lastModified,
+    ).toBe('Thu, 26 Nov 2026 11:00:00 GMT');
+  });
+
   it('If-None-Match decides before If-Modified-Since, weak tags and * included', () => {
     const kept = keptResponse(Buffer.from('x'), 'text/plain', { madeAt: at });
     const since = { 'if-modified-since': 'Fri, 27 Nov 2026 00:00:00 GMT' };

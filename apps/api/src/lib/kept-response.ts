@@ -21,8 +21,12 @@ export interface KeptResponse {
 
 /**
  * `body` to keep. `previous` is what was kept for the same URL before (under an older catalogue
- * version): a different body made within the same second gets a Last-Modified a second later than
- * it, so that a client asking If-Modified-Since with the old one never gets 304 for the new body.
+ * version). The same bytes are `previous` itself, validators and compressed forms included: a
+ * catalogue write that did not change this answer (an edit of a draft, which no visitor sees)
+ * changes neither its ETag nor its Last-Modified, so a conditional GET still gets 304 and nothing
+ * tells a visitor that something unseen changed (docs/decisions/040-public-validators.md). A
+ * different body made within the same second gets a Last-Modified a second later than the
+ * previous one, so that a client asking If-Modified-Since with the old one never gets 304 for it.
  */
 export function keptResponse(
   body: Buffer,
@@ -31,6 +35,7 @@ export function keptResponse(
 ): KeptResponse {
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
   const etag = `"${hash}"`;
+  if (previous && previous.etag === etag && previous.type === type) return previous;
   // Whole seconds: an HTTP date has no finer ones, and If-Modified-Since compares them.
   let time = Math.floor(madeAt.getTime() / 1000) * 1000;
   if (previous && previous.etag !== etag) {

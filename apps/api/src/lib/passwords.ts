@@ -1,5 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import {
+  containsEmailName,
   passwordPolicyProblem,
   PasswordReason,
   passwordReasonMessage,
@@ -64,14 +65,15 @@ export function passwordReason(password: string, email?: string): PasswordReason
   if (COMMON.has(lower) || COMMON.has(stem) || /^(.)\1+$/.test(lower)) {
     return PasswordReason.TooCommon;
   }
-  const local = email?.split('@')[0]?.toLowerCase();
-  if (local && local.length >= 4 && lower.includes(local)) return PasswordReason.ContainsEmail;
+  if (email && containsEmailName(password, email)) return PasswordReason.ContainsEmail;
   return null;
 }
 
 /**
  * Throws the 400 for a password that breaks the policy: code ValidationError, a plain sentence as
  * the message (naming whose email address when it is someone else's), and the rule as `reason`.
+ * The same rule and sentence wherever a password is set: registration, reset, change, a
+ * superadmin's edit, the SUPERADMIN_PASSWORD bootstrap and `npm run user`.
  */
 export function assertPasswordAcceptable(
   password: string,
@@ -80,7 +82,7 @@ export function assertPasswordAcceptable(
 ): void {
   const reason = passwordReason(password, email);
   if (!reason) return;
-  throw new AppError(400, ErrorCode.ValidationError, passwordReasonMessage(reason, owner), {
+  throw new AppError(400, ErrorCode.ValidationError, passwordReasonMessage(reason, email, owner), {
     reason,
   });
 }

@@ -79,6 +79,17 @@ async function send(
   }
 }
 
+/**
+ * Reads to its end, and drops, the body of a response the caller will not use (a 401 before the
+ * refresh and retry, a refused refresh). Chromium keeps a request whose body is never read open
+ * for as long as the page lives (DevTools shows it pending, no loading-finished event), one more
+ * per refresh over a long session; an error body is a few dozen bytes. Reading it, rather than
+ * cancelling, ends the request as a completed one and leaves the connection reusable.
+ */
+async function discard(response: Response): Promise<void> {
+  await response.arrayBuffer().catch(() => undefined);
+}
+
 function readTokens(body: unknown, previousRefreshToken: string): AuthTokens | null {
   const { idToken, accessToken, refreshToken } = dataOf(body);
   if (typeof idToken !== 'string' || !idToken || typeof accessToken !== 'string' || !accessToken) {
@@ -108,7 +119,10 @@ async function performRefresh(): Promise<AuthTokens> {
     { method: 'POST', body: { refreshToken } },
     getIdToken(),
   );
-  if (!response.ok) throw failed();
+  if (!response.ok) {
+    await discard(response);
+    throw failed();
+  }
   const body: unknown = await response.json().catch(() => null);
   const tokens = readTokens(body, refreshToken);
   if (!tokens) throw failed();
@@ -142,6 +156,7 @@ async function respond(path: string, options: RequestOptions): Promise<Response>
   let response = await send(path, options, sentToken);
 
   if (response.status === 401 && sentToken && !NO_REFRESH_PATHS.has(normalisePath(path))) {
+    await discard(response);
     const current = getIdToken();
     // Another call may already have refreshed while this one was in flight.
     const idToken = current && current !== sentToken ? current : (await refreshSession()).idToken;

@@ -28,7 +28,13 @@ interface SentError {
   apiError: { status: number; message: string; code?: string };
 }
 
-/** Errors as JSON (an Error's message is not an enumerable property). */
+/**
+ * The state as written into the page: errors as JSON (an Error's message is not an enumerable
+ * property), and no reading of the server's clock (when each query was fetched and dehydrated),
+ * which the browser replaces with its own anyway (`readServerState`). So the same data gives the
+ * same bytes whenever the page is rendered again, and the page's ETag, a hash of its bytes,
+ * changes only when what it shows changes (docs/decisions/040-public-validators.md).
+ */
 export function toServerState(queries: DehydratedState, origin: string): ServerState {
   return {
     origin,
@@ -36,11 +42,14 @@ export function toServerState(queries: DehydratedState, origin: string): ServerS
       ...queries,
       queries: queries.queries.map((query) => {
         const { error } = query.state;
-        if (!(error instanceof ApiError)) return query;
-        const sent: SentError = {
-          apiError: { status: error.status, message: error.message, code: error.code },
-        };
-        return { ...query, state: { ...query.state, error: sent as unknown as Error } };
+        const state = { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 };
+        if (error instanceof ApiError) {
+          const sent: SentError = {
+            apiError: { status: error.status, message: error.message, code: error.code },
+          };
+          state.error = sent as unknown as Error;
+        }
+        return { ...query, dehydratedAt: 0, state };
       }),
     },
   };
@@ -57,7 +66,9 @@ export function readServerState(document: Document): ServerState | null {
     // re-requested because this browser's clock reads it as old.
     const now = Date.now();
     for (const query of state.queries.queries) {
+      query.dehydratedAt = now;
       if (query.state.status === 'success') query.state.dataUpdatedAt = now;
+      else query.state.errorUpdatedAt = now;
       const sent = query.state.error as unknown as SentError | null;
       if (sent?.apiError) {
         const { status, message, code } = sent.apiError;

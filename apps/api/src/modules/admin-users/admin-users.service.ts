@@ -160,10 +160,7 @@ export function adminUsersService(
       if (fields.password !== undefined) {
         const target = await load(db, key);
         // A superadmin sets someone else's password: a refusal names whose address it contains.
-        assertPasswordAcceptable(fields.password, target.email, {
-          own: false,
-          email: target.email,
-        });
+        assertPasswordAcceptable(fields.password, target.email, { own: false });
       }
       const hashed = fields.password !== undefined ? await hashSecret(fields.password) : undefined;
       const updated = await db.transaction().execute(async (trx) => {

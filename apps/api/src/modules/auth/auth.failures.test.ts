@@ -152,15 +152,17 @@ describe(`password-policy refusals on ${engineUnderTest}`, () => {
     }
   });
 
-  it('register: a password containing your own address is refused as containing "your email address"', async () => {
+  it('register: a password containing the part of your address before the @, in other capitals, is refused saying that part', async () => {
     const email = newEmail('ownaddress');
-    const password = `X9-${email.split('@')[0]}`;
+    const name = email.split('@')[0]!;
+    const password = `X9-${name.toUpperCase()}-walk`;
+    expect(password).not.toContain(email);
     const res = await call('POST', '/auth/register', { email, password, name: 'Y' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
       code: 'ValidationError',
-      message: 'The password must not contain your email address.',
+      message: `The password must not contain the part of your email address before the @ ("${name}"), in upper or lower case.`,
       reason: 'PasswordContainsEmail',
     });
   });
@@ -174,7 +176,7 @@ describe(`password-policy refusals on ${engineUnderTest}`, () => {
     expect(res.body).toEqual({
       success: false,
       code: 'ValidationError',
-      message: `The password must not contain the user's email address (${target.email}).`,
+      message: `The password must not contain the part of the user's email address before the @ ("${target.email.split('@')[0]}" in ${target.email}), in upper or lower case.`,
       reason: 'PasswordContainsEmail',
     });
     expect(bodyOf(res).message).not.toMatch(/your/i);
@@ -184,5 +186,24 @@ describe(`password-policy refusals on ${engineUnderTest}`, () => {
         .status,
     ).toBe(200);
     expect((await call('POST', '/auth/login', { email: target.email, password })).status).toBe(401);
+  });
+
+  it('change-password: the same rule and sentence as at registration', async () => {
+    const user = await api.newUser('basic');
+    const name = user.email.split('@')[0]!;
+    const newPassword = `Walk-${name[0]!.toUpperCase()}${name.slice(1)}-2026x`;
+    const res = await call(
+      'POST',
+      '/auth/change-password',
+      { currentPassword: user.password, newPassword },
+      user.auth,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'ValidationError',
+      message: `The password must not contain the part of your email address before the @ ("${name}"), in upper or lower case.`,
+      reason: 'PasswordContainsEmail',
+    });
   });
 });

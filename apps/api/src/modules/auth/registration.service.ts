@@ -82,7 +82,7 @@ export function registrationService({ db, now }: AuthContext, codes: CodesServic
       let created = false;
       if (!user) {
         // The operator sets the password of the account being created: its address is named.
-        assertPasswordAcceptable(input.password, input.email, { own: false, email: input.email });
+        assertPasswordAcceptable(input.password, input.email, { own: false });
         const hashed = await hashSecret(input.password);
         await db.transaction().execute(async (trx) => {
           await users.insertUser(trx, {
