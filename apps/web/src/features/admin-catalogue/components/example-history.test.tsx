@@ -141,6 +141,9 @@ describe('/admin Examples: History of an example', { timeout: 30_000 }, () => {
     expect(confirm.textContent).toContain('no version is lost');
     expect(confirm.textContent).toContain('Status after the restore: Published (as it is now).');
     expect(within(confirm).queryByRole('radio')).toBeNull();
+    // The question it brings back is typeset, not shown as its LaTeX source.
+    expect(confirm.querySelector('.katex annotation')?.textContent).toBe('x + 2 = 3');
+    expect(confirm.textContent).not.toContain('$');
     expect(callsTo('POST /examples/:id/versions/:version/restore')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Restore version 1' }));
 

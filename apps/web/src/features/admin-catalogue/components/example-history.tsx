@@ -1,4 +1,4 @@
-import type { ExampleVersion } from '@exemplar/shared/versions';
+import type { ExampleVersion, RestoreStatusFrom } from '@exemplar/shared/versions';
 import {
   Alert,
   Badge,
@@ -15,8 +15,8 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconTrash } from '@tabler/icons-react';
-import type { RestoreStatusFrom } from '@exemplar/shared/versions';
 import { useMemo, useState } from 'react';
+import { MathText } from '../../../components/math/math-text';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ApiError } from '../../../lib/api-error';
 import { useExampleVersions, useRestoreVersion } from '../api/example-versions';
@@ -141,8 +141,14 @@ export function ExampleHistory({
               current text stays in the history to restore later.
             </Text>
           )}
-          <Text size="sm" fw={600} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-            {v.question}
+          <Text
+            component="div"
+            size="sm"
+            fw={600}
+            lineClamp={3}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            <MathText inline text={v.question} />
           </Text>
           <RestoreStatus
             version={v}
