@@ -102,7 +102,7 @@ console.log('');
 console.log('Stored answers compared as text (the checker cannot read them as maths):');
 const reasons = new Map<string, { count: number; example: string }>();
 for (const u of report.unreadable) {
-  const reason = u.reason.replace(/^We could not read your answer as maths: /, '');
+  const reason = u.reason.replace(/^We couldn’t read your answer: /, '');
   const r = reasons.get(reason) ?? { count: 0, example: `${u.sourceId}: ${u.stored}` };
   r.count++;
   reasons.set(reason, r);

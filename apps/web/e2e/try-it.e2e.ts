@@ -262,6 +262,32 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     expect(problems).toEqual([]);
   });
 
+  it('a changed answer loses its verdict; a refusal is in plain words, with no older verdict under it', async () => {
+    for (const [viewport, colorScheme] of TWO_LOOKS) {
+      const page = await e2e.open({ viewport, colorScheme });
+      await openExample(page, eighteen.id);
+      await openPanel(page);
+      await page.keyboard.type('x=18', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await eventually(() => verdict(page).textContent()).toContain('Correct!');
+      // "or y=" typed after it (the maths field writes "or" as \lor): the verdict goes at once.
+      await page.keyboard.type(' or y=', { delay: 30 });
+      expect(await field(page).evaluate((el) => (el as HTMLInputElement).value)).toContain('\\lor');
+      await eventually(() => verdict(page).textContent()).toBe('');
+      const checked = page.waitForResponse((r) =>
+        r.url().endsWith(`/examples/${eighteen.id}/check`),
+      );
+      await page.keyboard.press('Enter');
+      expect((await checked).status()).toBe(400);
+      const alert = page.getByRole('alert');
+      await eventually(() => alert.textContent()).toMatch(/^We couldn’t read your answer/);
+      expect(await alert.textContent()).not.toMatch(/[\\{}]|command/);
+      expect(await verdict(page).textContent()).toBe('');
+      await page.locator('[data-testid="answer-panel"]').scrollIntoViewIfNeeded();
+      await shot(page, `refused-${colorScheme}-${viewport.width}`);
+    }
+  });
+
   it('units: an area in square metres is right typed as 44m^2 or 440000cm^2, and 44m says "Check the units."', async () => {
     const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?limit=100');
     const area = examples.find((e) => e.answer === '$44\\text{ m}^2$');

@@ -55,10 +55,10 @@ describe('answer check pool', () => {
       'Your answer is too complex to check: it has too many brackets inside one another.',
     ],
     ['9'.repeat(5000), 'Your answer is too long to check (at most 500 characters).'],
-    ['(1+2', 'We could not read your answer as maths: check the brackets.'],
+    ['(1+2', 'We couldn’t read your answer: check that every bracket you open is closed.'],
     [
       '\\int'.repeat(40) + 'x',
-      'We could not read your answer as maths: \\int is not a command we know.',
+      'We couldn’t read “∫” in your answer: write your answer with numbers, letters and maths symbols.',
     ],
   ])(
     'rejects %#: hostile or unreadable input with a 400 and a message for the learner, within a second',
@@ -109,7 +109,9 @@ describe('answer check pool', () => {
     // The check was slow (else this test would show nothing) and the loop ran all along: a check
     // on the event loop would leave one gap as long as the check. Gaps of 100 ms and more come from
     // a loaded machine (the process waits for a CPU), so the bound is half the check's time.
-    expect(err.message).toBe('We could not read your answer as maths: check the brackets.');
+    expect(err.message).toBe(
+      'We couldn’t read your answer: check that every bracket you open is closed.',
+    );
     expect(took).toBeGreaterThan(300);
     const gaps = ticks.slice(1).map((t, i) => t - ticks[i]!);
     expect(ticks.length).toBeGreaterThan(took / 5 / 10);

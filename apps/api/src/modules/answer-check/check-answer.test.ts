@@ -376,7 +376,7 @@ describe('answer checker: units', () => {
     expect(accepted('$3 \\text{ weeks}$', '21days')).toBe(true);
     // `\\min` with an argument is the function, not minutes.
     expect(refusal('\\min(1, 2)', '$1$')).toBe(
-      'We could not read your answer as maths: \\min is not a command we know.',
+      'We couldn’t read “min” in your answer: write your answer with numbers, letters and maths symbols.',
     );
     // A name the table does not know in \\operatorname is left to the parser, as before.
     expect(accepted('$12$', '\\operatorname{lcm}(4, 6)')).toBe(true);
@@ -430,6 +430,145 @@ describe('answer checker: feedback', () => {
   });
 });
 
+describe('answer checker: notation read as a teacher reads it', () => {
+  const RANGE = '$k < -2$ or $k > 6$';
+  it.each([
+    ['k<-2\\lor k>6'], // the maths field's "or"
+    ['k<-2\\vee k>6'],
+    ['k\\lt-2\\lor k\\gt6'], // the maths field's < and >
+    ['k<-2 or k>6'],
+    ['k>6, k<-2'],
+    ['k < −2 or k > 6'], // a pasted minus sign
+  ])('accepts "or" between conditions however it is written: %s', (given) =>
+    expect(accepted(RANGE, given)).toBe(true),
+  );
+
+  it('refuses a wrong condition joined with \\lor', () => {
+    expect(accepted(RANGE, 'k<-2\\lor k>7')).toBe(false);
+    expect(accepted(RANGE, 'k<-2')).toBe(false);
+  });
+
+  it.each([
+    ['$a \\leq b$', 'a<=b'],
+    ['$a \\leq b$', 'a=<b'],
+    ['$a \\leq b$', 'a ≤ b'],
+    ['$a \\leq b$', 'a\\le b'],
+    ['$a \\geq b$', 'a>=b'],
+    ['$a \\geq b$', 'b<=a'],
+    ['$a \\geq b$', 'a ≥ b'],
+    ['$a \\neq b$', 'a!=b'],
+    ['$a \\neq b$', 'a ≠ b'],
+    ['$x < 3$', 'x\\lt3'],
+    ['$x > 3$', '3\\lt x'],
+  ])('reads typed relations as the signs they stand for: %s vs %s', (e, g) =>
+    expect(accepted(e, g)).toBe(true),
+  );
+
+  it('keeps a factorial before = a factorial, and a relation typed with <= strict where it is', () => {
+    expect(accepted('$6$', '3!=6')).toBe(true);
+    expect(accepted('$a < b$', 'a<=b')).toBe(false);
+  });
+
+  it.each([
+    ['\\$1,000.99'],
+    ['1,000.99\\$'],
+    ['\\$1000.99'],
+    ['1000.99'],
+    ['1,000.99 \\text{ dollars}'],
+  ])('reads money with thousands separators: %s for a stored $1000.99', (given) => {
+    expect(accepted('$\\$1000.99$', given)).toBe(true);
+    expect(accepted('$1000.99$ dollars', given)).toBe(true);
+  });
+
+  it('tells a different amount of money apart', () => {
+    expect(accepted('$\\$1000.99$', '\\$1,000.98')).toBe(false);
+    expect(accepted('$\\$1000.99$', '\\$1,001')).toBe(false);
+  });
+
+  it.each([
+    ['7 months'],
+    ['7months'],
+    ['7\\operatorname{months}'],
+    ['7\\text{ months}'],
+    ['7\\operatorname{ }months'],
+    ['7'],
+  ])('reads a time written with words after the maths as its unit: %s for "$7$ months"', (g) =>
+    expect(accepted('$7$ months', g)).toBe(true),
+  );
+
+  it('says "Check the units." for the right number of another time unit, and refuses another number', () => {
+    expect(verdictOf('$7$ months', '7 weeks')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    expect(accepted('$7$ months', '8 months')).toBe(false);
+    expect(accepted('$7$ months', '\\frac{7}{12} \\text{ years}')).toBe(true);
+  });
+});
+
+describe('answer checker: what a learner is told never has LaTeX or parser words in it', () => {
+  const UNREADABLE = [
+    '\\foo 3',
+    '\\lor',
+    '3 \\land 4',
+    '\\int x',
+    '\\sum',
+    '\\mathbb{Z}',
+    '\\frac{1}{',
+    '(1+2',
+    '1+2)',
+    '}3{',
+    '\\operatorname{ }',
+    '7\\operatorname{}',
+    '\\operatorname{\\mathrm{}}',
+    '{}',
+    '\\sqrt{}',
+    '\\frac{}{}',
+    '1 & 2',
+    '&',
+    '1 \\\\ 2',
+    '\\\\',
+    '\\text{}',
+    '\\text{hello}',
+    '\\text{seven months}',
+    '3+',
+    '^2',
+    'x_',
+    '2^^3',
+    '(2;3)',
+    '()',
+    '?',
+    '#',
+    '1 = 2 = x',
+    'x < 2 < 3',
+    '\\pm\\pm\\pm 1',
+    '1,,2',
+    '(-1)!',
+    '\\unit{m}',
+    '\\min(1, 2)',
+    '\\placeholder{}',
+    '10^{10^{10}}',
+    '1'.repeat(40),
+    '('.repeat(30) + '1' + ')'.repeat(30),
+    'x'.repeat(450),
+  ];
+  const JARGON = /[\\{}]|command|token|EOF|Expected|unexpected|delimiter|LatexString|Error/;
+
+  it.each(UNREADABLE)('a learner typing %j is told in plain words', (given) => {
+    const outcome = check('$3$', given);
+    const said = outcome.kind === 'refused' ? outcome.message : (outcome.verdict.feedback ?? '');
+    expect(said).not.toMatch(JARGON);
+    if (outcome.kind === 'refused') expect(said).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('names the part it could not read the way the learner sees it', () => {
+    expect(refusal('3 \\land 4')).toContain('“and”');
+    expect(refusal('\\int x')).toContain('“∫”');
+    expect(refusal('1 & 2')).toContain('“&”');
+    expect(refusal('1 \\\\ 2')).toContain('line break');
+  });
+});
+
 describe('answer checker: refusals', () => {
   it('refuses beyond the length the request schema allows, no sooner', () => {
     expect(MAX_ANSWER_CHARS).toBe(ANSWER_MAX_LENGTH);
@@ -446,7 +585,7 @@ describe('answer checker: refusals', () => {
     ['\\frac{'.repeat(20) + '1' + '}{2}'.repeat(20), 'too many brackets inside one another'],
     ['x+'.repeat(600) + 'x', 'too long to check'],
     ['x'.repeat(450), 'it is too long'],
-    ['\\int'.repeat(40) + 'x', '\\int is not a command we know'],
+    ['\\int'.repeat(40) + 'x', 'We couldn’t read “∫” in your answer'],
   ])('refuses hostile input %#, within a second: %s', (given, message) => {
     const started = performance.now();
     expect(refusal(given)).toContain(message);
@@ -456,13 +595,13 @@ describe('answer checker: refusals', () => {
   it.each([
     ['', 'Type your answer'],
     ['  ', 'Type your answer'],
-    ['(1+2', 'check the brackets'],
-    ['\\frac{1}{', 'check the braces'],
-    ['\\foo 3', '\\foo is not a command we know'],
+    ['(1+2', 'check that every bracket you open is closed'],
+    ['\\frac{1}{', 'check that every bracket you open is closed'],
+    ['\\foo 3', 'We couldn’t read “foo” in your answer'],
     // The checker's own unit marker cannot be typed in to pass for a unit.
-    ['5 \\unit{m}', '\\unit is not a command we know'],
+    ['5 \\unit{m}', 'We couldn’t read “unit” in your answer'],
     ['\\frac{1}{\\placeholder{}}', 'Fill in every box of your answer'],
-    ['(2;3)', 'it has words or symbols we do not know'],
+    ['(2;3)', 'it has words we do not know'],
   ])('refuses an answer it cannot read, saying why: %j', (given, message) => {
     const message_ = refusal(given);
     expect(message_).toContain(message);

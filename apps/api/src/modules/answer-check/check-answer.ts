@@ -5,6 +5,7 @@ import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable } from './evaluate';
 import { MAX_STORED_CHARS, preParseRefusal, textOutcome } from './guards';
 import { mathOf } from './latex-text';
+import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, type Part } from './parse-answer';
 
 /** What is checked: the example's question and stored answer, and the learner's answer (LaTeX). */
@@ -89,8 +90,8 @@ export function storedAnswerProblem(expected: string): string | undefined {
 
 function learnerMessage(err: unknown): string {
   if (err instanceof Refusal) return err.message;
-  if (err instanceof Unreadable) return `We could not read your answer as maths: ${err.message}.`;
-  return 'We could not read your answer as maths.';
+  if (err instanceof Unreadable) return err.message;
+  return notReadable(READ_ADVICE);
 }
 
 /** The variables the expected parts give values to, when there are two or more (a system). */

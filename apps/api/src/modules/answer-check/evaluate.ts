@@ -3,17 +3,19 @@
 // symbolic work: a value that overflows (10^{10^{10}}, 9!!!!!!) is refused here in microseconds,
 // where exact arithmetic would try to build the number.
 
+import { CANNOT_COMPARE_CLAUSE, notReadable, WORDS_CLAUSE } from './messages';
+
 /** A complex number as [real, imaginary]. */
 export type C = readonly [number, number];
 
 /** Thrown when an answer is beyond what the checker takes; the message is for the learner. */
 export class Refusal extends Error {}
 
-/** Thrown for an expression with no meaning here; the message (a clause) is for the learner. */
+/** Thrown for an expression with no meaning here; the message (a sentence) is for the learner. */
 export class Unreadable extends Error {}
 
-const CANNOT_COMPARE = 'it has a part we cannot compare';
-const WORDS = 'it has words or symbols we do not know; leave units and words out';
+const CANNOT_COMPARE = notReadable(CANNOT_COMPARE_CLAUSE);
+const WORDS = notReadable(WORDS_CLAUSE);
 
 export const TOO_LARGE = 'Your answer is too complex to check: a number in it is too large.';
 export const TOO_BIG_TREE = 'Your answer is too complex to check: it is too long.';
@@ -78,7 +80,7 @@ const real =
   };
 function factorial(n: C, step: number): C {
   if (n[1] !== 0 || !Number.isInteger(n[0]) || n[0] < 0)
-    throw new Unreadable('a factorial needs a whole number that is not negative');
+    throw new Unreadable(notReadable('a factorial needs a whole number that is not negative'));
   if (n[0] > 170) throw new Refusal(TOO_LARGE);
   let r = 1;
   for (let k = n[0]; k > 1; k -= step) r *= k;
@@ -162,7 +164,7 @@ export function evaluate(json: unknown, vars: ReadonlyMap<string, C>): C {
       return ev(args[0]);
     };
     if (head === 'Delimiter' || head === 'Sequence') {
-      if (args.length === 0) throw new Unreadable('it has empty brackets');
+      if (args.length === 0) throw new Unreadable(notReadable('it has empty brackets'));
       const inner = args[0];
       if (Array.isArray(inner) && inner[0] === 'Sequence' && inner.length !== 2)
         throw new Unreadable(CANNOT_COMPARE);
@@ -180,7 +182,7 @@ export function evaluate(json: unknown, vars: ReadonlyMap<string, C>): C {
     }
     if (head === 'Power') {
       if (Array.isArray(args[1]) && args[1][0] === 'List')
-        throw new Unreadable('write a power of a power with braces, e.g. a^{b^c}');
+        throw new Unreadable(notReadable('write a power of a power with brackets, e.g. a^(b^c)'));
       const [a, b] = args.map(ev);
       return pow(a!, b!);
     }

@@ -1,5 +1,6 @@
 // Cheap checks on an answer's text before any parsing, so most hostile input never reaches
 // Compute Engine. No dependencies: the pool runs them on the event loop before using the thread.
+import { BRACKETS_CLAUSE, couldNotRead, notReadable } from './messages';
 
 /**
  * Longest answer a learner may send (characters): Compute Engine parses 500 in about 0.1-0.3 s.
@@ -20,8 +21,9 @@ const TOO_DEEP =
 const LONG_NUMBER = `Your answer is too complex to check: it has a number with more than ${MAX_NUMBER_DIGITS} digits.`;
 const MANY_DIGITS = 'Your answer is too complex to check: it has too many digits.';
 const UNFILLED = 'Fill in every box of your answer before checking it.';
-const BRACES = 'We could not read your answer as maths: check the braces { }.';
-const BRACKETS = 'We could not read your answer as maths: check the brackets.';
+// Braces are brackets to a learner (the maths field shows neither as braces).
+const BRACES = notReadable(BRACKETS_CLAUSE);
+const BRACKETS = notReadable(BRACKETS_CLAUSE);
 
 /**
  * The TeX commands an answer may use: what the checker reads (and Compute Engine parses quickly).
@@ -34,7 +36,7 @@ const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
     'left right bigl bigr Bigl Bigr biggl biggr big Big displaystyle textstyle ' +
     'text textrm textnormal mbox textit textbf mathrm mathbf mathit mathsf boxed fbox bm boldsymbol ' +
     'sin cos tan sec csc cot arcsin arccos arctan sinh cosh tanh ln log exp min gcd ' +
-    'infty le leq ge geq ne neq lt gt leqslant geqslant in cup emptyset varnothing approx ' +
+    'infty le leq ge geq ne neq lt gt lor vee leqslant geqslant in cup emptyset varnothing approx ' +
     'circ degree quad qquad enspace begin end langle rangle lfloor rfloor lceil rceil operatorname ' +
     'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi ' +
     'rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi Omega ' +
@@ -108,7 +110,7 @@ export function preParseRefusal(text: string, maxChars = MAX_ANSWER_CHARS): stri
     const minFunction =
       command === '\\min' && /^\s*(?:[({[]|\\left)/.test(text.slice(found.index + 4));
     if (!KNOWN_COMMANDS.has(command.slice(1)) || minFunction) {
-      return `We could not read your answer as maths: ${command} is not a command we know.`;
+      return couldNotRead(command);
     }
   }
   return undefined;

@@ -17,11 +17,23 @@ export function mathOf(text: string): { math: string; words: string } {
   const segments = splitMath(text);
   const maths = segments.filter((s) => s.kind === 'inline' || s.kind === 'display');
   if (maths.length === 0) return { math: text.trim(), words: '' };
-  const words = segments.filter((s) => s.kind === 'text').map((s) => s.value.trim());
-  return {
-    math: maths.map((s) => s.value).join(` ${LIST} `),
-    words: words.filter((w) => w !== '').join(' '),
-  };
+  const math: string[] = [];
+  const words: string[] = [];
+  segments.forEach((s, i) => {
+    if (s.kind === 'inline' || s.kind === 'display') return void math.push(s.value);
+    // Words that are only a unit the table knows, right after maths (`$7$ months`), are its unit.
+    const word = s.value.trim().replace(/\.$/, '');
+    const after = segments[i - 1];
+    if (
+      after &&
+      (after.kind === 'inline' || after.kind === 'display') &&
+      /^[a-zA-Z]+$/.test(word) &&
+      unitKey(word, 1)
+    ) {
+      math[math.length - 1] += `\\text{ ${word}}`;
+    } else if (word) words.push(s.value.trim());
+  });
+  return { math: math.join(` ${LIST} `), words: words.join(' ') };
 }
 
 /** The index just after the group `{…}` that opens at `start` (or -1 when it is not closed). */
@@ -77,6 +89,11 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}`, is the letter.
   const label = /^\s*\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*$/.exec(s);
   if (label) return label[1]!;
+  // An empty `\operatorname{ }` or `\text{ }` (the maths field writes one for a space) is a space.
+  s = s.replace(
+    /\\(?:operatorname|text|textrm|textnormal|mbox|mathrm)\s*\{\s*(?:\\mathrm\s*\{\s*\}\s*)?\}/g,
+    ' ',
+  );
   s = writtenUnits(s);
   // `\mathbf{2340}` is maths in bold; `\mathrm{cm}` or `\mathrm{m}` (letters) is a unit, but
   // `\mathrm{e}` and `\mathrm{i}` are the constants.
@@ -104,8 +121,11 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
     .replace(/\\(?:geqslant|ge)(?![a-zA-Z])/g, '\\geq')
     .replace(/\\(?:neq|ne)(?![a-zA-Z])/g, '\\neq')
     .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset')
+    // "or" as the maths field writes it (`k<-2\lor k>6`) joins a list like the word.
+    .replace(/\\(?:lor|vee)(?![a-zA-Z])/g, ` ${LIST} `)
     // Compute Engine reads the greatest common divisor as an operator name only.
     .replace(/\\gcd(?![a-zA-Z])/g, '\\operatorname{gcd}');
+  s = relationsAsTyped(s);
   // Typed without backslashes: `pi`, `sqrt`.
   s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
   s = sqrtWithParentheses(s);
@@ -120,7 +140,31 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   if (bareUnits) s = bareUnitsMarked(s);
   // `1,000,000` with nothing else: one number (a list would be written with spaces).
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  // `\$1,000.99` and `1,000.99\$`: an amount of money written with thousands separators.
+  s = s
+    .replace(
+      /(\\unit\{\$\}\s*-?)(\d{1,3}(?:,\d{3})+(?:\.\d+)?)(?![\d,])/g,
+      (_, pre: string, n: string) => pre + n.replace(/,/g, ''),
+    )
+    .replace(/(?<![\d,.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?)(?=\s*\\unit\{\$\})/g, (n: string) =>
+      n.replace(/,/g, ''),
+    );
   return s;
+}
+
+/**
+ * Relations as learners and keyboards write them: `\lt` and `\gt` (the maths field), `<=`,
+ * `>=`, `=<` and `!=` (typed), and `≤`, `≥`, `≠`, `−` (pasted), as the checker reads them. `!=`
+ * right after a digit or a bracket stays a factorial (`3!=6`).
+ */
+function relationsAsTyped(s: string): string {
+  return s
+    .replace(/\\lt(?![a-zA-Z])/g, '<')
+    .replace(/\\gt(?![a-zA-Z])/g, '>')
+    .replace(/<\s*=|=\s*<|≤|⩽/g, '\\leq ')
+    .replace(/>\s*=|≥|⩾/g, '\\geq ')
+    .replace(/(?<![\d)\]}!])\s*!\s*=|≠/g, '\\neq ')
+    .replace(/−/g, '-');
 }
 
 /**

@@ -5,6 +5,15 @@
 import { ComputeEngine } from '@cortex-js/compute-engine';
 import { Refusal, Unreadable, evaluate, variablesOf, type C } from './evaluate';
 import { normaliseLatex, outerClose, splitTop } from './latex-text';
+import {
+  asTyped,
+  BRACKETS_CLAUSE,
+  couldNotRead,
+  LINE_BREAK_CLAUSE,
+  MISSING_CLAUSE,
+  notReadable,
+  WORDS_CLAUSE,
+} from './messages';
 import { MARKER_RE } from './units';
 
 export interface Expr {
@@ -44,22 +53,35 @@ const RELATIONS: Record<string, string> = {
 const VARIABLE_RE = /^(?:[a-zA-Z]|\\[a-zA-Z]+)(?:_\{?[a-zA-Z0-9]+\}?)?$/;
 const MATRIX_RE = /^\\begin\{([pbvBV]?matrix)\}([\s\S]*)\\end\{\1\}$/;
 
-const UNREADABLE_BRACKETS = 'check the brackets';
-const WORDS = 'it has words or symbols we do not know; leave units and words out';
+/** The LaTeX a Compute Engine error points at (`['LatexString', "'\\lor'"]`), if any. */
+function errorLatex(json: unknown[]): string {
+  const where = Array.isArray(json[2])
+    ? json[2]
+    : Array.isArray(json[1]) && json[1][0] === 'ErrorCode'
+      ? [undefined, json[1][2]]
+      : undefined;
+  return where ? String(where[1] ?? '').replace(/^'|'$/g, '') : '';
+}
 
-/** The first Compute Engine error in a parsed expression, as a hint for the learner. */
+/**
+ * The first Compute Engine error in a parsed expression, as a sentence for the learner that names
+ * what they typed (never the parser's words or a TeX command).
+ */
 function errorHint(json: unknown): string | undefined {
   if (!Array.isArray(json))
-    return typeof json === 'string' && json.startsWith("'") ? WORDS : undefined;
+    return typeof json === 'string' && json.startsWith("'") ? notReadable(WORDS_CLAUSE) : undefined;
   if (json[0] === 'Error') {
-    const code = String(json[1]).replace(/'/g, '');
-    const latex = Array.isArray(json[2]) ? String(json[2][1]).replace(/^'|'$/g, '') : '';
-    if (code === 'unexpected-command' && latex) return `${latex} is not a command we know`;
-    return /delimiter|missing|closing/.test(code)
-      ? UNREADABLE_BRACKETS
-      : latex
-        ? `check ${latex}`
-        : 'check what you typed';
+    const code = String(Array.isArray(json[1]) ? json[1][1] : json[1]).replace(/'/g, '');
+    const latex = errorLatex(json);
+    if (/^\\\\?$/.test(latex.trim())) return notReadable(LINE_BREAK_CLAUSE);
+    if (/delimiter|closing|opening/.test(code)) return notReadable(BRACKETS_CLAUSE);
+    if (code === 'missing' || code === 'unexpected-operator') {
+      const near = asTyped(latex);
+      return near
+        ? `We couldn’t read your answer: something is missing next to “${near}”.`
+        : notReadable(MISSING_CLAUSE);
+    }
+    return couldNotRead(latex);
   }
   for (const a of json.slice(1)) {
     const hint = errorHint(a);
@@ -70,7 +92,7 @@ function errorHint(json: unknown): string | undefined {
 
 export function parseExpr(latex: string): Expr {
   const trimmed = latex.trim();
-  if (!trimmed) throw new Unreadable('a part of it is empty');
+  if (!trimmed) throw new Unreadable(notReadable(MISSING_CLAUSE));
   const json = ce.parse(trimmed, { canonical: false }).json;
   const hint = errorHint(json);
   if (hint) throw new Unreadable(hint);
@@ -155,7 +177,7 @@ function parseBarePart(s: string): Part {
         ? { kind: 'relation', op: RELATIONS[op]!, lhs: r!, rhs: l! }
         : { kind: 'relation', op, lhs: l!, rhs: r! };
     }
-    if (sides.length > 2) throw new Unreadable('write each inequality on its own');
+    if (sides.length > 2) throw new Unreadable(notReadable('write each inequality on its own'));
   }
   const inSet = splitTop(s, ['\\in']);
   if (inSet.length === 2 && VARIABLE_RE.test(inSet[0]!.trim())) {
@@ -173,7 +195,7 @@ function parseBarePart(s: string): Part {
   if (exprs.every((e) => variablesOf(e.json).size === 0) && equalNumbers(exprs)) {
     return { kind: 'value', value: exprs.at(-1)! };
   }
-  if (sides.length > 2) throw new Unreadable('it has more than one =');
+  if (sides.length > 2) throw new Unreadable(notReadable('it has more than one ='));
   return { kind: 'equation', lhs: exprs[0]!, rhs: exprs[1]! };
 }
 
@@ -249,9 +271,9 @@ function expandPlusMinus(part: string): string[] {
 function parseList(s: string): Part[] {
   if (!s.trim()) return [];
   return splitTop(s, [',', ';']).flatMap((p) => {
-    if (!p.trim()) throw new Unreadable('a list in it has an empty item');
+    if (!p.trim()) throw new Unreadable(notReadable('a list in it has an empty item'));
     if ((p.match(/\\(pm|mp)(?![a-zA-Z])/g) ?? []).length > 2)
-      throw new Unreadable('it has more than two ±');
+      throw new Unreadable(notReadable('it has more than two ±'));
     return expandPlusMinus(p).map(parsePart);
   });
 }
@@ -263,7 +285,7 @@ function parseList(s: string): Part[] {
  */
 export function parseAnswer(math: string, options: { bareUnits?: boolean } = {}): Part[] {
   const parts = foldApproximations(parseList(normaliseLatex(math, options)));
-  if (parts.length === 0) throw new Unreadable('there is no maths in it');
+  if (parts.length === 0) throw new Unreadable(notReadable('there is no maths in it'));
   const only = parts[0]!;
   if (parts.length === 1 && only.kind === 'value' && !only.variable && only.value.kind === 'set') {
     return only.value.items;

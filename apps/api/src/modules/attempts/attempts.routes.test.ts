@@ -104,6 +104,21 @@ describe(`checking answers on ${engineUnderTest}`, () => {
     expect(await verdict('1936')).toEqual({ correct: false });
   });
 
+  it('reads "or" as the maths field writes it, and refuses an unreadable answer in plain words', async () => {
+    const range = await exampleAnswering(
+      'For which $k$ does $x^2 + kx + k + 3 = 0$ have two real roots?',
+      '$k < -2$ or $k > 6$',
+    );
+    expect(await verdictOn(range, 'k<-2\\lor k>6')).toEqual({ correct: true });
+    expect(await verdictOn(range, 'k\\lt-2\\lor k\\gt7')).toEqual({ correct: false });
+    for (const answer of ['k<-2\\land k>6', '\\sqrt{}', '1 & 2', 'k \\\\ 6']) {
+      const refused = await check(range, answer);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/^We couldn’t read/);
+      expect(refused.body.message).not.toMatch(/[\\{}]|command|token/);
+    }
+  });
+
   it('accepts the exact value and the approximation a stored answer gives, not another rounding', async () => {
     const quarter = await exampleAnswering(
       'What is $\\arctan 1$?',

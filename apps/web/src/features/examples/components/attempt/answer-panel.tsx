@@ -2,7 +2,7 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconCircleCheckFilled, IconCircleX, IconInfoCircle, IconSend2 } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { failureMessage } from '../../../../lib/api-error';
 import { useCheckAnswer } from '../../api/check-answer';
 import { SolveMarkBadge } from '../solve-mark-badge';
@@ -14,16 +14,21 @@ const MathAnswerField = lazy(() => import('./math-answer-field'));
 /** The message beside the field when nothing was typed (the server says the same). */
 export const EMPTY_ANSWER_MESSAGE = 'Type an answer to check.';
 
-/** What the last check said, and how many checks there were (so a repeat is announced again). */
+/**
+ * What the last check said, the answer it was for, and how many checks there were (so a repeat is
+ * announced again).
+ */
 interface Verdict {
   result: CheckAnswerResult;
+  answer: string;
   attempt: number;
 }
 
 /**
  * 'Your answer': a maths field, 'Check answer' (or Enter in the field) and the verdict, read out
- * by screen readers. An answer the server cannot read (or a failed check) leaves a message beside
- * the field and the last verdict as it was. `onAccepted` follows an accepted answer, `onRejected`
+ * by screen readers. A verdict is for the answer it checked: it goes as soon as the answer is
+ * changed, and an answer the server cannot read (or a failed check) leaves only a message beside
+ * the field, never an older verdict under it. `onAccepted` follows an accepted answer, `onRejected`
  * a wrong one (not one the server could not compare: the example's answer is not checkable);
  * `note`, if any, is shown under the label (what an accepted answer will count as).
  */
@@ -42,6 +47,9 @@ export function AnswerPanel({
   const [latex, setLatex] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  /** The field's answer now, to tell whether a verdict that arrives is still for it. */
+  const current = useRef('');
+  const attempts = useRef(0);
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -56,13 +64,19 @@ export function AnswerPanel({
     check.mutate(answer, {
       onSuccess: (result) => {
         setFieldError(null);
-        setVerdict((last) => ({ result, attempt: (last?.attempt ?? 0) + 1 }));
+        attempts.current += 1;
+        // An answer changed while it was being checked: its verdict is not for what is typed now.
+        setVerdict(
+          current.current.trim() === answer ? { result, answer, attempt: attempts.current } : null,
+        );
         if (result.correct) onAccepted();
         // An answer that could not be compared is not a wrong one.
         else if (result.checkable !== false) onRejected?.();
       },
-      onError: (error) =>
-        setFieldError(failureMessage(error, 'Could not check the answer. Please try again.')),
+      onError: (error) => {
+        setVerdict(null);
+        setFieldError(failureMessage(error, 'Could not check the answer. Please try again.'));
+      },
     });
   };
 
@@ -92,7 +106,10 @@ export function AnswerPanel({
           invalid={fieldError !== null}
           onValueChange={(value) => {
             setLatex(value);
+            current.current = value;
             if (fieldError) setFieldError(null);
+            // A verdict is for the answer it checked, not for a changed one.
+            setVerdict((last) => (last && last.answer !== value.trim() ? null : last));
           }}
           onSubmit={submit}
         />

@@ -122,7 +122,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
     expect(verdict().textContent).not.toContain('Try again');
   });
 
-  it('puts the reason an answer cannot be read beside the field and keeps the last verdict', async () => {
+  it('puts the reason an answer cannot be read beside the field, with no older verdict under it', async () => {
     const api = fakeLearnerApi();
     renderApp('/examples/1', { routes: examplesRoutes });
     await screen.findByRole('heading', { name: 'Example 1' });
@@ -138,13 +138,45 @@ describe('trying an example', { timeout: 20_000 }, () => {
     expect(alert.textContent).toBe('Could not read the answer: a brace is not closed.');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toBe(alert.id);
-    expect(verdict().textContent).toContain('Not quite.');
+    expect(verdict().textContent).toBe('');
     expect(api.callsTo('POST /examples/1/check')).toHaveLength(2);
 
     // typing again clears the message
     type(field, 'x=1');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(field.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('takes a verdict away when the answer changes: an old "Correct!" never stands under a new answer', async () => {
+    fakeLearnerApi({
+      'POST /examples/:id/check': (call) =>
+        (call.body as { answer: string }).answer === 'x=1'
+          ? { correct: true }
+          : fail(400, 'We couldn’t read “or” in your answer.'),
+    });
+    renderApp('/examples/1', { routes: examplesRoutes });
+    await screen.findByRole('heading', { name: 'Example 1' });
+    const field = await openPanel();
+
+    type(field, 'x=1');
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    await waitFor(() => expect(verdict().textContent).toContain('Correct!'));
+
+    // Changing the answer takes the verdict away, before any check.
+    type(field, 'x=1\\lor');
+    expect(verdict().textContent).toBe('');
+    // Checking it shows its own outcome only.
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('We couldn’t read “or”');
+    expect(verdict().textContent).toBe('');
+    expect(screen.queryByText('Correct!')).toBeNull();
+
+    // A spaced copy of the same answer keeps its verdict.
+    type(field, 'x=1');
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    await waitFor(() => expect(verdict().textContent).toContain('Correct!'));
+    type(field, ' x=1 ');
+    expect(verdict().textContent).toContain('Correct!');
   });
 
   it('asks for an answer before checking an empty field, without a request', async () => {
@@ -191,6 +223,32 @@ describe('trying an example', { timeout: 20_000 }, () => {
     hold.resolve();
     await waitFor(() => expect(verdict().textContent).toContain('Correct!'));
     expect(api.callsTo('POST /examples/1/check')).toHaveLength(1);
+  });
+
+  it('shows no verdict for an answer changed while it was being checked', async () => {
+    const hold = deferred();
+    const api = fakeLearnerApi({
+      'POST /examples/*': async () => {
+        await hold.promise;
+        return undefined;
+      },
+    });
+    renderApp('/examples/1', { routes: examplesRoutes });
+    await screen.findByRole('heading', { name: 'Example 1' });
+    const field = await openPanel();
+    type(field, 'x=1');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(api.callsTo('POST /examples/1/check')).toHaveLength(1));
+    type(field, 'x=12');
+    const button = screen.getByRole('button', { name: 'Check answer' });
+    expect(button.getAttribute('data-loading')).toBe('true');
+    hold.resolve();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Check answer' }).getAttribute('data-loading'),
+      ).toBeNull(),
+    );
+    expect(verdict().textContent).toBe('');
   });
 });
 
