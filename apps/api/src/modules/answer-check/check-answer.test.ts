@@ -443,6 +443,23 @@ describe('answer checker: notation read as a teacher reads it', () => {
     expect(accepted(RANGE, given)).toBe(true),
   );
 
+  it.each([
+    ['k<-2\\lor', 'after “or”'], // typed before the second condition
+    ['k<-2 or', 'after “or”'],
+    ['k<-2,\\text{ or }', 'after “or”'],
+    ['\\lor k>6', 'before “or”'],
+    ['k<-2 and', 'after “and”'],
+  ])(
+    'refuses an unfinished list %j, saying what is missing, however right its first part',
+    (given, where) => {
+      const outcome = check(RANGE, given);
+      expect(outcome).toEqual({
+        kind: 'refused',
+        message: `We couldn’t read your answer: something is missing ${where}.`,
+      });
+    },
+  );
+
   it('refuses a wrong condition joined with \\lor', () => {
     expect(accepted(RANGE, 'k<-2\\lor k>7')).toBe(false);
     expect(accepted(RANGE, 'k<-2')).toBe(false);

@@ -1,6 +1,6 @@
 // Cheap checks on an answer's text before any parsing, so most hostile input never reaches
 // Compute Engine. No dependencies: the pool runs them on the event loop before using the thread.
-import { BRACKETS_CLAUSE, couldNotRead, notReadable } from './messages';
+import { asTyped, BRACKETS_CLAUSE, couldNotRead, notReadable } from './messages';
 
 /**
  * Longest answer a learner may send (characters): Compute Engine parses 500 in about 0.1-0.3 s.
@@ -70,7 +70,22 @@ export function textOutcome(
       verdict: { correct: false, checkable: false, feedback: FEEDBACK_UNCHECKABLE },
     };
   }
-  return refusal ? { kind: 'refused', message: refusal } : undefined;
+  const message = refusal ?? danglingJoint(given);
+  return message ? { kind: 'refused', message } : undefined;
+}
+
+/**
+ * An answer that starts or ends with "or" or "and" (`x = 18 \lor`, typed before the second
+ * solution): it is unfinished, so it is refused with what is missing rather than read as its one
+ * finished part (the list reader drops an empty joint, which a right first part would then pass).
+ */
+function danglingJoint(given: string): string | undefined {
+  const typed = asTyped(given.replace(/\$/g, ' ')).toLowerCase();
+  const after = /(?:^|[^a-z])(or|and)$/.exec(typed);
+  if (after) return notReadable(`something is missing after “${after[1]}”`);
+  const before = /^(or|and)(?:[^a-z]|$)/.exec(typed);
+  if (before) return notReadable(`something is missing before “${before[1]}”`);
+  return undefined;
 }
 
 /** Cheap checks on the text before any parsing: most hostile input stops here. */
