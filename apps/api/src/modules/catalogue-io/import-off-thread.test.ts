@@ -146,11 +146,22 @@ const UNCLOSED = [
   'question: maths does not render: \\( (Opening \\( without a matching closing delimiter)',
 ];
 
+/**
+ * The longest a health poll may wait while an import runs. What these tests guard is that the
+ * import's CPU work (decoding, parsing, validating and checking the maths of every record) is not
+ * on the event loop: there it holds the loop for seconds (the maths of these records alone). Turns
+ * that belong on the loop (a database statement, the SQLite COMMIT that syncs tens of MB of
+ * write-ahead log, a CPU taken by another process) are far shorter, but how much shorter depends on
+ * the machine's disk and load (the COMMIT alone took 320-360 ms on one quiet CI machine, and polls
+ * up to 571 ms on a loaded one), so the bound is generous and the milliseconds are measured by
+ * `scripts/measure-import-stall.ts`, not asserted here.
+ */
+const STALL_BOUND_MS = 2_000;
+
 describe(`import maths checking off the event loop on ${engineUnderTest}`, () => {
-  // Retried like the next test (see there): a noisy attempt is retried, a blocked loop fails all.
   it(
-    `answers GET /api/health within 100 ms on 95 % of polls (all within 250 ms) while a ${RECORDS}-record, ~3 MB import of unclosed delimiters is checked over HTTP, and the import still refuses every record (one of three attempts)`,
-    { retry: 2, timeout: 120_000 },
+    `answers every GET /api/health poll within ${STALL_BOUND_MS} ms while a ${RECORDS}-record, ~3 MB import of unclosed delimiters is checked over HTTP, and the import still refuses every record`,
+    { timeout: 120_000 },
     async () => {
       // The real server entry as its own process (node --import tsx, as `npm start` runs it), so
       // the polls measure its event loop, not this test's.
@@ -183,23 +194,16 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
         'question: 9995 more maths problems',
       ]);
       // The import took long enough for many polls, and none waited on the event loop: checking
-      // these records on it takes seconds (17 s for 150 KB with the old splitter). On a loaded
-      // two-core machine a single poll may still wait for a CPU, so the bound on every poll is
-      // looser than the one on 95 % of them.
-      expect(stats.max).toBeLessThan(250);
-      expect(stats.p95).toBeLessThan(100);
+      // these records on it takes seconds (17 s for 150 KB with the old splitter).
+      expect(stats.max).toBeLessThan(STALL_BOUND_MS);
       expect(took).toBeGreaterThan(300);
       expect(stats.polls).toBeGreaterThanOrEqual(8);
     },
   );
 
-  // A blocked event loop blocks every attempt alike; a CPU taken by the other test files that run
-  // beside this one (the suite runs files in parallel on two cores) rarely takes it twice. So one
-  // noisy attempt is retried, and a real regression still fails all three. Once, in CI, 1 % of the
-  // polls took over 132 ms this way (every one under 250 ms) and the attempt failed.
   it(
-    `answers 99 % of GET /api/health polls (from a process of its own, 25 ms apart) within 100 ms and every one within 250 ms while a 33 MB (just under the 32 MiB limit) import of ${BIG_VALID} small records and ${BIG_HOSTILE} of unclosed delimiters is decoded, parsed, guarded, validated, checked and parsed on the worker thread, written and committed, and imports ${BIG_VALID} and refuses ${BIG_HOSTILE} (one of three attempts)`,
-    { retry: 2, timeout: 300_000 },
+    `answers every GET /api/health poll (from a process of its own, 25 ms apart) within ${STALL_BOUND_MS} ms while a 33 MB (just under the 32 MiB limit) import of ${BIG_VALID} small records and ${BIG_HOSTILE} of unclosed delimiters is decoded, parsed, guarded, validated, checked and parsed on the worker thread, written and committed, and imports ${BIG_VALID} and refuses ${BIG_HOSTILE}`,
+    { timeout: 300_000 },
     async () => {
       const { base, auth } = await startServer();
       const warm = await fetch(`${base}/api/admin/import`, {
@@ -260,10 +264,10 @@ describe(`import maths checking off the event loop on ${engineUnderTest}`, () =>
       // write-ahead log; the checkpoint that copies the log into the database file runs on a thread
       // of its own (with it inside the COMMIT, that one turn was about twice as long). Polls of
       // 100-160 ms were traced to moments when the server had nothing to do (it waited for a CPU on
-      // this loaded two-core machine), hence the looser bound on every poll.
+      // a loaded two-core machine). Such milliseconds are measured, not asserted (STALL_BOUND_MS):
+      // checking the 60,000 records' maths on the event loop would hold it for seconds.
       expect(stats.polls).toBeGreaterThanOrEqual(100);
-      expect(stats.p99).toBeLessThan(100);
-      expect(stats.max).toBeLessThan(250);
+      expect(stats.max).toBeLessThan(STALL_BOUND_MS);
     },
   );
 });
