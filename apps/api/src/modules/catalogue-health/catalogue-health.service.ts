@@ -185,12 +185,13 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
     const started: Run = { progress };
     check(started.progress, actorId).then(
       async (result) => {
-        results.set('catalogue', result.catalogueVersion, result);
-        run = undefined;
-        // In the database too, for a restart or another instance; kept in memory if that fails.
+        // In the database first, for a restart or another instance (kept in memory if that
+        // fails): once this instance answers "done", every instance reads the same result.
         await keepHealth(db, result).catch((err: unknown) =>
           options.log?.error({ err }, 'keeping the catalogue health result failed'),
         );
+        results.set('catalogue', result.catalogueVersion, result);
+        run = undefined;
         await release();
       },
       async (err: Error) => {
