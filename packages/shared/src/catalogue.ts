@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerSpecSchema, TestAnswersSchema } from './answer-spec';
 import {
   ID_MAX,
   IdParamSchema,
@@ -108,6 +109,16 @@ export const ExampleSchema = z.object({
   reviewDue: z.string().nullable().optional(),
   /** For editors only: 'draft' or 'published'. Absent for everyone else, who see published examples alone. */
   status: ExampleStatusSchema.optional(),
+  /**
+   * What counts as a right answer: the spec an editor set, else the one inferred from the answer
+   * and question. Its kind `none` says, before anyone types, that the answer is not checked
+   * automatically.
+   */
+  answerSpec: AnswerSpecSchema,
+  /** For editors only: whether an editor set the spec (false: inferred). */
+  answerSpecSet: z.boolean().optional(),
+  /** For editors only: the test answers the checker must accept or refuse under the spec. */
+  testAnswers: TestAnswersSchema.optional(),
 });
 export type Example = z.infer<typeof ExampleSchema>;
 
@@ -263,6 +274,10 @@ export const ExampleInputSchema = z
     categoryId: requiredIdField('Category'),
     /** 'draft' (editors only) or 'published'; a new example without it is published. */
     status: ExampleStatusSchema.optional(),
+    /** What counts as a right answer; null or absent: inferred from the answer and question. */
+    answerSpec: AnswerSpecSchema.nullable().optional(),
+    /** Answers the checker must accept or refuse under the spec (absent on an update: kept). */
+    testAnswers: TestAnswersSchema.optional(),
     /**
      * True to save a question that repeats another example's (same questionKey); without it such a
      * save answers 409 with reason DuplicateQuestion and the other example's id as existingId.
