@@ -11,10 +11,15 @@ const LIST = ',';
  * The maths of a text as one LaTeX string: its maths segments as the parts of a list (`$x=2$ or
  * $x=-3$`, `$22$ adults and $18$ children`), never run together into a product. Words outside
  * maths (units such as `months`, a choice label such as `(C)`) are left out. A text with no maths
- * delimiters at all is taken as maths as a whole (learners type `3`, not `$3$`).
+ * delimiters (`$`, `\(`, `\[`) is taken as maths as a whole (learners type `3`, not `$3$`).
  */
 export function mathOf(text: string): { math: string; words: string } {
-  const segments = splitMath(text);
+  // No `$`, `\(` or `\[`: all maths, environments included (the splitter would take a matrix
+  // alone as a display and leave out what follows it, `+ 1`, as words).
+  if (!/(?:^|[^\\])\$|\\\(|\\\[/.test(text)) return { math: text.trim(), words: '' };
+  // A matrix typed as an array in brackets is one piece of maths (the splitter would take the
+  // array alone as a display and leave its brackets out as words).
+  const segments = splitMath(bracketedArrays(text));
   const maths = segments.filter((s) => s.kind === 'inline' || s.kind === 'display');
   if (maths.length === 0) return { math: text.trim(), words: '' };
   const math: string[] = [];
@@ -126,6 +131,9 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
     // Compute Engine reads the greatest common divisor as an operator name only.
     .replace(/\\gcd(?![a-zA-Z])/g, '\\operatorname{gcd}');
   s = relationsAsTyped(s);
+  s = bracketedArrays(s);
+  // `1.06 \times 10^{-33}`: Compute Engine would fold it into a number it then writes as 0.
+  s = s.replace(/(\d)\s*(\\times|\\cdot)\s*10\s*\^/g, '$1$2{10}^');
   // Typed without backslashes: `pi`, `sqrt`.
   s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
   s = sqrtWithParentheses(s);
@@ -155,7 +163,9 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
 /**
  * Relations as learners and keyboards write them: `\lt` and `\gt` (the maths field), `<=`,
  * `>=`, `=<` and `!=` (typed), and `≤`, `≥`, `≠`, `−` (pasted), as the checker reads them. `!=`
- * right after a digit or a bracket stays a factorial (`3!=6`).
+ * right after a digit or a bracket stays a factorial (`3!=6`); right after a letter (`n!=120`,
+ * `x!=3`) it is left as written: the part keeps both readings, and the stored answer decides
+ * (a factorial in it: n! = 120; else x ≠ 3).
  */
 function relationsAsTyped(s: string): string {
   return s
@@ -163,8 +173,19 @@ function relationsAsTyped(s: string): string {
     .replace(/\\gt(?![a-zA-Z])/g, '>')
     .replace(/<\s*=|=\s*<|≤|⩽/g, '\\leq ')
     .replace(/>\s*=|≥|⩾/g, '\\geq ')
-    .replace(/(?<![\d)\]}!])\s*!\s*=|≠/g, '\\neq ')
+    .replace(/(?<![\w)\]}!])\s*!\s*=|≠/g, '\\neq ')
     .replace(/−/g, '-');
+}
+
+/**
+ * A matrix written as an array in brackets, `\left[\begin{array}{cc}1&2\\3&4\end{array}\right]`,
+ * as the matrix it is.
+ */
+export function bracketedArrays(s: string): string {
+  return s.replace(
+    /(?:\\left\s*)?[[(]\s*\\begin\{array\}\s*\{[^{}]*\}((?:(?!\\(?:begin|end)\{)[\s\S])*)\\end\{array\}\s*(?:\\right\s*)?[\])]/g,
+    (_, body: string) => `\\begin{bmatrix}${body}\\end{bmatrix}`,
+  );
 }
 
 /**
