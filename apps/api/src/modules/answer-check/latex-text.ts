@@ -179,13 +179,18 @@ function relationsAsTyped(s: string): string {
 
 /**
  * A matrix written as an array in brackets, `\left[\begin{array}{cc}1&2\\3&4\end{array}\right]`,
- * as the matrix it is.
+ * or bare, as the matrix it is.
  */
 export function bracketedArrays(s: string): string {
-  return s.replace(
-    /(?:\\left\s*)?[[(]\s*\\begin\{array\}\s*\{[^{}]*\}((?:(?!\\(?:begin|end)\{)[\s\S])*)\\end\{array\}\s*(?:\\right\s*)?[\])]/g,
-    (_, body: string) => `\\begin{bmatrix}${body}\\end{bmatrix}`,
-  );
+  return s
+    .replace(
+      /(?:\\left\s*)?[[(]\s*\\begin\{array\}\s*\{[^{}]*\}((?:(?!\\(?:begin|end)\{)[\s\S])*)\\end\{array\}\s*(?:\\right\s*)?[\])]/g,
+      (_, body: string) => `\\begin{bmatrix}${body}\\end{bmatrix}`,
+    )
+    .replace(
+      /\\begin\{array\}\s*\{[^{}]*\}((?:(?!\\(?:begin|end)\{)[\s\S])*)\\end\{array\}/g,
+      (_, body: string) => `\\begin{matrix}${body}\\end{matrix}`,
+    );
 }
 
 /**
