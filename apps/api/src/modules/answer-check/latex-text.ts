@@ -108,7 +108,13 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   s = replaceCommand(s, 'text|textrm|textnormal|mbox|textit|textbf', (arg) =>
     /^\s*\([A-Za-z]\)\s*$/.test(arg) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
   );
-  s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) => `{${arg}}`);
+  // A box round a list or a relation (`\boxed{1, 2}`, `\boxed{k \ge 2}`) is left out with its
+  // braces, which would make the list one group; round a value the braces stay (`2^\boxed{3}`).
+  s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) =>
+    splitTop(arg, [',', ';', '=', '<', '>', '\\le', '\\ge', '\\ne', '\\in']).length > 1
+      ? ` ${arg} `
+      : `{${arg}}`,
+  );
   // Degrees: in an answer with a trigonometric function, an angle (x π/180); else a unit.
   const degrees = /\\(sin|cos|tan|sec|csc|cot)(?![a-zA-Z])/.test(s)
     ? '\\cdot\\frac{\\pi}{180}'
@@ -145,6 +151,10 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   // two whole numbers; after an exponent, a letter or a bracket it stays a product.
   s = s.replace(/(?<![\w^_}).\\])(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}/g, '($1+\\frac{$2}{$3})');
   s = s.replace(/\s+/g, ' ').trim();
+  // A full stop that ends the maths (`x = 3.`) and braces round all of it (`{1, 2, 3}`, a
+  // group in TeX, shown as the list) are not part of the answer.
+  s = s.replace(/(?<!\\)\.$/, '').trim();
+  if (s.startsWith('{') && groupEnd(s, 0) === s.length) s = s.slice(1, -1).trim();
   if (bareUnits) s = bareUnitsMarked(s);
   // `1,000,000` with nothing else: one number (a list would be written with spaces).
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');

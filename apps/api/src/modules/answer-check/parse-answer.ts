@@ -53,9 +53,10 @@ const RELATIONS: Record<string, string> = {
 const NAME = String.raw`(?:[a-zA-Z]|\\[a-zA-Z]+)(?:_\{?[a-zA-Z0-9]+\}?)?`;
 const VARIABLE_RE = new RegExp(`^${NAME}$`);
 /**
- * Quantities named on the left of `=` and given a value, as a variable is: a length `|AB|`, a
- * ratio `V_1:V_2` (given as a ratio), a tuple of variables `(p,q)` (given as a tuple, or as
- * the variables one by one).
+ * Quantities named on the left of `=` and given a value (with no variables in it), as a variable
+ * is: a length `|AB|`, a ratio `V_1:V_2` (given as a ratio, or as one number), a tuple of
+ * variables `(p,q)` (given as a tuple, or as the variables one by one), a function's value
+ * `f(x) = 1`.
  */
 const ABS_NAME_RE = /^\|\s*[a-zA-Z]+\s*\|$/;
 const RATIO_NAME_RE = new RegExp(`^${NAME}(?:\\s*:\\s*${NAME})+$`);
@@ -279,11 +280,12 @@ function doubleInequality(s: string): Part | undefined {
 function namedQuantity(lead: string, last: string): Part | undefined {
   const ratio = RATIO_NAME_RE.test(lead);
   const tuple = TUPLE_NAME_RE.test(lead);
-  if (!ratio && !tuple && !ABS_NAME_RE.test(lead)) return undefined;
+  if (!ratio && !tuple && !ABS_NAME_RE.test(lead) && !FUNCTION_NAME_RE.test(lead)) return undefined;
   const value = parseValue(last);
   const count = ratio ? splitTop(lead, [':']).length : splitTop(lead.slice(1, -1), [',']).length;
+  // A ratio is given as a ratio in its order, or as one number (`A:B = 2`).
   const fits =
-    ratio || tuple
+    tuple || (ratio && value.kind === 'seq')
       ? value.kind === 'seq' && value.open === (ratio ? ':' : '(') && value.items.length === count
       : value.kind === 'expr';
   if (!fits || exprsOf(value).some((e) => variablesOf(e.json).size > 0)) return undefined;
