@@ -91,8 +91,12 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   let s = latex;
   s = s.replace(/(\d),\\!\s*(?=\d{3}(?!\d))/g, '$1').replace(/(\d)\{,\}(?=\d{3}(?!\d))/g, '$1');
   s = shorthandArguments(s);
-  // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}`, is the letter.
-  const label = /^\s*\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*$/.exec(s);
+  // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}` (boxed or not),
+  // is the letter.
+  const label =
+    /^\s*(?:\\boxed\s*\{\s*)?\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*\}?\s*$/.exec(
+      s,
+    );
   if (label) return label[1]!;
   // An empty `\operatorname{ }` or `\text{ }` (the maths field writes one for a space) is a space.
   s = s.replace(

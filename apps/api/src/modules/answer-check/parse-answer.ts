@@ -4,7 +4,7 @@
 // are parsed by Compute Engine as written (not canonical: nothing is computed while parsing).
 import { ComputeEngine } from '@cortex-js/compute-engine';
 import { Refusal, Unreadable, evaluate, integerVariablesOf, variablesOf, type C } from './evaluate';
-import { normaliseLatex, outerClose, splitTop } from './latex-text';
+import { groupEnd, normaliseLatex, outerClose, splitTop } from './latex-text';
 import {
   asTyped,
   BRACKETS_CLAUSE,
@@ -113,6 +113,8 @@ export function parseExpr(latex: string): Expr {
 
 function parseValue(s: string): Value {
   s = s.trim();
+  // Braces round a whole value (a box's, `{(2, 2)}`) group nothing.
+  while (s.startsWith('{') && groupEnd(s, 0) === s.length) s = s.slice(1, -1).trim();
   if (s === '\\emptyset' || s === '\\{\\}') return { kind: 'set', items: [] };
   if (isSet(s)) {
     return { kind: 'set', items: distinct(parseList(s.slice(2, -2))) };
