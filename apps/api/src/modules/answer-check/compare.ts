@@ -194,6 +194,16 @@ export function mentions(question: string, variable: string): boolean {
   return new RegExp(`(^|[^a-zA-Z\\\\])${escaped}(?![a-zA-Z])`).test(question);
 }
 
+/**
+ * Whether numbered variables (x_1, x_2) are a system's unknowns rather than the numbered roots of
+ * one equation: the question names x_1 (`x_1 + x_2 = 5`, or `x_{1}`) but never x alone.
+ */
+function unknownsOfSystem(question: string, numbered: string, letter: string): boolean {
+  const q = question.replace(/_\{\s*(\w+)\s*\}/g, '_$1');
+  const alone = new RegExp(`(^|[^a-zA-Z\\\\])${letter}(?![a-zA-Z_])`);
+  return mentions(q, numbered) && !alone.test(q);
+}
+
 /** A value times `factor` (a unit's size), expression by expression. */
 function scaleValue(v: Value, factor: number): Value {
   switch (v.kind) {
@@ -271,6 +281,10 @@ function compareExactly(e: Part, g: Part, question: string): Match {
   // Written alike (after normalisation): equal without computing anything, even where values
   // say nothing (an identity such as f(0) = 0 has no difference of sides to compare).
   if (sameJson(e, g)) return 'equal';
+  if (e.kind === 'value' && e.numbered && unknownsOfSystem(question, e.numbered, e.variable!)) {
+    const name = g.kind === 'value' ? (g.numbered ?? g.variable) : undefined;
+    if (name !== e.numbered) return 'different';
+  }
   if (e.kind === 'value' && g.kind === 'value') {
     // `x = y` and `y = x`: equations, whichever variable is on the left.
     if (e.equation && g.equation && e.variable !== g.variable)

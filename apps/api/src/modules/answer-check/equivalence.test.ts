@@ -94,6 +94,8 @@ describe('answer checker: notation', () => {
   it('accepts a named length as its value', () => {
     expect(accepted('$|AB|=1$', '1')).toBe(true);
     expect(refusedAsWrong('$|AB|=1$', '2')).toBe(true);
+    // |x| = 3 is an equation in x (x = ±3), not a quantity named |x|.
+    expect(refusedAsWrong('$|x|=3$', '3')).toBe(true);
   });
 
   it('reads a double inequality as an interval, and the other way round', () => {
@@ -116,6 +118,19 @@ describe('answer checker: notation', () => {
     expect(refusedAsWrong('$x_1=2, x_2=3$', '2')).toBe(true);
     // A sequence's terms keep their order: a_1 and a_2 are not roots.
     expect(accepted('$a_1=2, a_2=3$', '3, 2')).toBe(false);
+    // Named roots of an equation in x, in the question: still roots.
+    const roots = 'Find the roots $x_1$ and $x_2$ of $x^2 - 5x + 6 = 0$.';
+    expect(accepted('$x_1=2, x_2=3$', '3, 2', roots)).toBe(true);
+  });
+
+  it('holds numbered unknowns of a system, named so in the question, to their names', () => {
+    const system = 'Solve $x_1 + x_2 = 5$, $x_{1} - x_{2} = -1$.';
+    const stored = '$x_1=2, x_2=3$';
+    expect(accepted(stored, 'x_1=2, x_2=3', system)).toBe(true);
+    expect(accepted(stored, 'x_2=3, x_1=2', system)).toBe(true);
+    expect(accepted(stored, 'x_1=3, x_2=2', system)).toBe(false);
+    expect(accepted(stored, '3, 2', system)).toBe(false);
+    expect(accepted(stored, '2, 3', system)).toBe(false);
   });
 
   it('accepts any letter for a constant of integration where the stored answer adds + C', () => {

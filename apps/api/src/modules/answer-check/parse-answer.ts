@@ -34,7 +34,13 @@ export type Value =
  * (`x \approx 2.581`).
  */
 export type Part = (
-  | { kind: 'value'; variable?: string; value: Value; equation?: { lhs: Expr; rhs: Expr } }
+  | {
+      kind: 'value';
+      variable?: string;
+      value: Value;
+      equation?: { lhs: Expr; rhs: Expr };
+      numbered?: string;
+    }
   | { kind: 'relation'; op: string; lhs: Expr; rhs: Expr }
   | { kind: 'equation'; lhs: Expr; rhs: Expr; notEqual?: Part }
 ) & { unit?: string; approx?: Value[]; approxOnly?: true };
@@ -58,7 +64,7 @@ const VARIABLE_RE = new RegExp(`^${NAME}$`);
  * variables `(p,q)` (given as a tuple, or as the variables one by one), a function's value
  * `f(x) = 1`.
  */
-const ABS_NAME_RE = /^\|\s*[a-zA-Z]+\s*\|$/;
+const ABS_NAME_RE = /^\|\s*[A-Z]{2,}\s*\|$/;
 const RATIO_NAME_RE = new RegExp(`^${NAME}(?:\\s*:\\s*${NAME})+$`);
 const TUPLE_NAME_RE = new RegExp(`^\\(\\s*${NAME}(?:\\s*,\\s*${NAME})+\\s*\\)$`);
 /** A function's value named between two inequalities (`0 < f(x) < 1`). */
@@ -262,8 +268,7 @@ function doubleInequality(s: string): Part | undefined {
   const less = (op: string) => op === '<' || op === '\\leq';
   if (less(first) !== less(second)) return undefined;
   const middle = sides[1]!.trim();
-  if (!VARIABLE_RE.test(middle) && !FUNCTION_NAME_RE.test(middle) && !ABS_NAME_RE.test(middle))
-    return undefined;
+  if (!VARIABLE_RE.test(middle) && !FUNCTION_NAME_RE.test(middle)) return undefined;
   const [low, high] = less(first) ? [sides[0]!, sides[2]!] : [sides[2]!, sides[0]!];
   const [lowOp, highOp] = less(first) ? [first, second] : [second, first];
   return {
@@ -406,7 +411,9 @@ const ROOT_RE = /^([xyzt])_(\d+)$/;
 /**
  * `x_1 = 2, x_2 = 3`: the roots of one equation, numbered, are its solutions in any order (as
  * `x = 2, x = 3`), not a system of two unknowns. Only x, y, z and t numbered 1, 2, … n: `a_1`
- * and `a_2` may be a sequence's terms, whose order counts.
+ * and `a_2` may be a sequence's terms, whose order counts. Each part keeps its number
+ * (`numbered`): where the question names x_1 but never x alone (`x_1 + x_2 = 5`), they are a
+ * system's unknowns after all, and the comparison holds each value to its name.
  */
 function labelledRoots(parts: Part[]): Part[] {
   if (parts.length < 2) return parts;
@@ -416,7 +423,9 @@ function labelledRoots(parts: Part[]): Part[] {
   const numbers = roots.map((m) => Number(m![2])).sort((a, b) => a - b);
   if (letters.size !== 1 || numbers.some((n, i) => n !== i + 1)) return parts;
   const letter = [...letters][0]!;
-  return parts.map((p) => ({ ...p, variable: letter }) as Part);
+  return parts.map(
+    (p) => ({ ...p, variable: letter, numbered: (p as { variable: string }).variable }) as Part,
+  );
 }
 
 /** The key under which two parts are the same element of a set (`\{1, 1, 2\}` is `\{1, 2\}`). */
