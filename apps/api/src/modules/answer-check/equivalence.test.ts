@@ -83,6 +83,12 @@ describe('answer checker: notation', () => {
     expect(accepted('$(p,q)=(3,2)$', 'q=2, p=3')).toBe(true);
     expect(refusedAsWrong('$(p,q)=(3,2)$', '(2,3)')).toBe(true);
     expect(refusedAsWrong('$(p,q)=(3,2)$', 'p=2, q=3')).toBe(true);
+    // Two solutions, each named (x, y): the pairs in any order.
+    const two = '$(x, y) = (1, 1)$ and $(x, y) = (2, 3)$';
+    expect(accepted(two, '(2, 3), (1, 1)')).toBe(true);
+    expect(accepted(two, '(x,y)=(1,1), (x,y)=(2,3)')).toBe(true);
+    expect(refusedAsWrong(two, '(1, 1), (3, 2)')).toBe(true);
+    expect(refusedAsWrong(two, '(1, 1)')).toBe(true);
   });
 
   it('accepts a named ratio as the ratio, in its order', () => {
