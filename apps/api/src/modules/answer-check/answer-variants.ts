@@ -181,8 +181,13 @@ export function variantsOf(stored: string): Variant[] {
     }
   }
   const list = splitList(m);
-  if (list && list.length >= 2 && !thousands)
-    add('rewriting', 'reordered solutions', list.reverse().join(', '));
+  if (list && list.length >= 2 && !thousands) {
+    // `2, 3, \text{ and } 4` reversed is `4, 3, 2`: the joint word goes with the order.
+    const items = list.map((x) =>
+      x.replace(/^(?:\\text\s*\{\s*(?:and|or)\s*\}|(?:and|or)\s)\s*/, ''),
+    );
+    add('rewriting', 'reordered solutions', items.reverse().join(', '));
+  }
 
   // A unit the checker knows: left out (the number is the answer), or typed as the maths field
   // types it (`44 m^2`), at the end after a number.

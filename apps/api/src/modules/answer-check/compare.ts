@@ -1,7 +1,15 @@
 // Whether two parsed answers are equivalent: expressions by Compute Engine's canonical forms
 // (exact) and else by their values at fixed sample points; structures part by part.
-import { evaluate, variablesOf, type C } from './evaluate';
-import { ce, exprsOf, pointsFor, type Expr, type Part, type Value } from './parse-answer';
+import { evaluate, evaluateInDomain, integerVariablesOf, variablesOf, type C } from './evaluate';
+import {
+  ce,
+  exprsOf,
+  negativePointsFor,
+  pointsFor,
+  type Expr,
+  type Part,
+  type Value,
+} from './parse-answer';
 import { unitOfKey } from './units';
 
 /**
@@ -28,6 +36,33 @@ const ROUNDING = 1e-12;
 const isZero = (a: C) => Math.hypot(a[0], a[1]) <= ROUNDING;
 const valid = (a: C) => !Number.isNaN(a[0]) && !Number.isNaN(a[1]);
 
+/**
+ * The values of some expressions at the sample points: the positive points, then (when there are
+ * variables) the points with negative values where every expression stays real; a point where
+ * one cannot be evaluated is left out.
+ */
+function* samples(exprs: readonly unknown[]): Generator<C[]> {
+  const names = new Set<string>();
+  const integers = new Set<string>();
+  for (const j of exprs) {
+    variablesOf(j, names);
+    integerVariablesOf(j, integers);
+  }
+  for (const point of pointsFor(names, integers)) yield exprs.map((j) => evaluate(j, point));
+  if (names.size === 0) return;
+  for (const point of negativePointsFor(names, integers)) {
+    let values: C[];
+    try {
+      const results = exprs.map((j) => evaluateInDomain(j, point));
+      if (results.some((r) => !r.real)) continue;
+      values = results.map((r) => r.value);
+    } catch {
+      continue;
+    }
+    yield values;
+  }
+}
+
 /** Exact comparison by Compute Engine: the same canonical form, or a difference that simplifies to 0. */
 function symbolicallyEqual(a: Expr, b: Expr): boolean {
   const x = ce.box(a.json as never);
@@ -46,9 +81,7 @@ export function compareExprs(expected: Expr, given: Expr): Match {
   let negated = true;
   let checked = 0;
   let largest = 0;
-  for (const point of pointsFor(names)) {
-    const e = evaluate(expected.json, point);
-    const g = evaluate(given.json, point);
+  for (const [e, g] of samples([expected.json, given.json]) as Generator<[C, C]>) {
     if (!valid(e) || !valid(g)) continue;
     checked++;
     largest = Math.max(largest, Math.abs(e[0]), Math.abs(g[0]));
@@ -69,27 +102,55 @@ export function compareExprs(expected: Expr, given: Expr): Match {
   return equal ? 'equal' : negated ? 'negated' : 'different';
 }
 
-/** Two equations alike when one side minus the other is a constant (non-zero) multiple. */
-function compareEquations(e: { lhs: Expr; rhs: Expr }, g: { lhs: Expr; rhs: Expr }): Match {
-  const names = new Set<string>();
-  for (const x of [e.lhs, e.rhs, g.lhs, g.rhs]) variablesOf(x.json, names);
+/**
+ * The constant k with (lhs − rhs) of `e` = k (lhs − rhs) of `g` at every sample point, when there
+ * is one (the same equation or inequality, both sides multiplied by k); else undefined.
+ */
+function sidesRatio(e: { lhs: Expr; rhs: Expr }, g: { lhs: Expr; rhs: Expr }): number | undefined {
   let ratio: C | undefined;
   let checked = 0;
-  for (const point of pointsFor(names)) {
-    const de = sub(evaluate(e.lhs.json, point), evaluate(e.rhs.json, point));
-    const dg = sub(evaluate(g.lhs.json, point), evaluate(g.rhs.json, point));
+  for (const [el, er, gl, gr] of samples([e.lhs.json, e.rhs.json, g.lhs.json, g.rhs.json])) {
+    const de = sub(el!, er!);
+    const dg = sub(gl!, gr!);
     if (!valid(de) || !valid(dg)) continue;
     if (isZero(de) || isZero(dg)) {
-      if (isZero(de) !== isZero(dg)) return 'different';
+      if (isZero(de) !== isZero(dg)) return undefined;
       continue;
     }
     const r: C = [de[0] / dg[0], 0];
-    if (de[1] !== 0 || dg[1] !== 0) return 'different';
-    if (ratio && !close(ratio, r)) return 'different';
+    if (de[1] !== 0 || dg[1] !== 0) return undefined;
+    if (ratio && !close(ratio, r)) return undefined;
     ratio = r;
     checked++;
   }
-  return checked > 0 ? 'equal' : 'different';
+  return checked > 0 ? ratio![0] : undefined;
+}
+
+/** Two equations alike when one side minus the other is a constant (non-zero) multiple. */
+function compareEquations(e: { lhs: Expr; rhs: Expr }, g: { lhs: Expr; rhs: Expr }): Match {
+  return sidesRatio(e, g) === undefined ? 'different' : 'equal';
+}
+
+/**
+ * Two inequalities (both kept with `<`, `\\leq` or `\\neq`): the same relation when one's sides'
+ * difference is a positive multiple of the other's (`2 < 2x` is `1 < x`), any multiple for `\\neq`
+ * (`1 \\neq x` is `x \\neq 1`). Without variables, side by side.
+ */
+function compareRelations(
+  e: { op: string; lhs: Expr; rhs: Expr },
+  g: { op: string; lhs: Expr; rhs: Expr },
+): Match {
+  if (e.op !== g.op) return 'different';
+  const names = new Set<string>();
+  for (const x of [e.lhs, e.rhs, g.lhs, g.rhs]) variablesOf(x.json, names);
+  if (names.size === 0) {
+    return compareExprs(e.lhs, g.lhs) === 'equal' && compareExprs(e.rhs, g.rhs) === 'equal'
+      ? 'equal'
+      : 'different';
+  }
+  const ratio = sidesRatio(e, g);
+  if (ratio === undefined) return 'different';
+  return e.op === '\\neq' || ratio > 0 ? 'equal' : 'different';
 }
 const sub = (a: C, b: C): C => [a[0] - b[0], a[1] - b[1]];
 
@@ -133,6 +194,16 @@ export function mentions(question: string, variable: string): boolean {
   return new RegExp(`(^|[^a-zA-Z\\\\])${escaped}(?![a-zA-Z])`).test(question);
 }
 
+/**
+ * Whether numbered variables (x_1, x_2) are a system's unknowns rather than the numbered roots of
+ * one equation: the question names x_1 (`x_1 + x_2 = 5`, or `x_{1}`) but never x alone.
+ */
+function unknownsOfSystem(question: string, numbered: string, letter: string): boolean {
+  const q = question.replace(/_\{\s*(\w+)\s*\}/g, '_$1');
+  const alone = new RegExp(`(^|[^a-zA-Z\\\\])${letter}(?![a-zA-Z_])`);
+  return mentions(q, numbered) && !alone.test(q);
+}
+
 /** A value times `factor` (a unit's size), expression by expression. */
 function scaleValue(v: Value, factor: number): Value {
   switch (v.kind) {
@@ -169,6 +240,9 @@ function scalePart(p: Part, factor: number): Part {
  * not checked.
  */
 export function compareParts(e: Part, g: Part, question: string): Match {
+  // `x!=3` typed: "not equal", unless the stored answer has a factorial (`n!=120` is n! = 120).
+  if (g.kind === 'equation' && g.notEqual && !hasFactorial(e))
+    g = { ...g.notEqual, ...(g.unit ? { unit: g.unit } : {}) };
   const eu = e.unit === undefined ? undefined : unitOfKey(e.unit);
   const gu = g.unit === undefined ? undefined : unitOfKey(g.unit);
   const bare = compareWithoutUnits({ ...e, unit: undefined }, { ...g, unit: undefined }, question);
@@ -199,25 +273,67 @@ function compareWithoutUnits(e: Part, g: Part, question: string): Match {
   return approximated ? 'equal' : exact;
 }
 
+/** An equation a part states: an equation, or a variable given a value in other variables. */
+const equationOf = (p: Part) =>
+  p.kind === 'equation' ? p : p.kind === 'value' ? p.equation : undefined;
+
 function compareExactly(e: Part, g: Part, question: string): Match {
   // Written alike (after normalisation): equal without computing anything, even where values
   // say nothing (an identity such as f(0) = 0 has no difference of sides to compare).
   if (sameJson(e, g)) return 'equal';
+  if (e.kind === 'value' && e.numbered && unknownsOfSystem(question, e.numbered, e.variable!)) {
+    const name = g.kind === 'value' ? (g.numbered ?? g.variable) : undefined;
+    if (name !== e.numbered) return 'different';
+  }
   if (e.kind === 'value' && g.kind === 'value') {
+    // `x = y` and `y = x`: equations, whichever variable is on the left.
+    if (e.equation && g.equation && e.variable !== g.variable)
+      return compareEquations(e.equation, g.equation);
     if (g.variable !== undefined && e.variable !== g.variable) {
       if (e.variable !== undefined || !mentions(question, g.variable)) return 'different';
     }
+    if (e.value.kind === 'expr' && g.value.kind === 'expr')
+      return compareValues(e.value, withConstantOf(e.value, g.value));
     return compareValues(e.value, g.value);
   }
-  if (e.kind === 'relation' && g.kind === 'relation') {
-    if (e.op !== g.op) return 'different';
-    return compareExprs(e.lhs, g.lhs) === 'equal' && compareExprs(e.rhs, g.rhs) === 'equal'
-      ? 'equal'
-      : 'different';
-  }
-  if (e.kind === 'equation' && g.kind === 'equation') return compareEquations(e, g);
+  if (e.kind === 'relation' && g.kind === 'relation') return compareRelations(e, g);
+  // An equation against an equation, or a variable given a value in other variables
+  // (`y = 1 - x` against `x + y = 1`).
+  const ee = equationOf(e);
+  const ge = equationOf(g);
+  if ((e.kind === 'equation' || g.kind === 'equation') && ee && ge) return compareEquations(ee, ge);
   return 'different';
 }
+
+/** The constant of integration a stored answer adds (`+ C`). */
+const CONSTANT = 'C';
+const termsOf = (json: unknown): unknown[] =>
+  Array.isArray(json) && json[0] === 'Add' ? json.slice(1) : [json];
+function renamed(json: unknown, from: string, to: string): unknown {
+  if (json === from) return to;
+  return Array.isArray(json) ? json.map((a, i) => (i === 0 ? a : renamed(a, from, to))) : json;
+}
+
+/**
+ * The given expression with its constant of integration called C, as the stored answer calls it:
+ * where the stored answer adds `+ C`, the learner's may add any other letter (`+ K`, `+ A`,
+ * `+ c`) that the stored answer does not use. Elsewhere a letter is a letter.
+ */
+function withConstantOf(e: Expr, g: Expr): Expr {
+  if (!termsOf(e.json).includes(CONSTANT)) return g;
+  const known = variablesOf(e.json);
+  const names = variablesOf(g.json);
+  if (names.has(CONSTANT)) return g;
+  const extra = [...names].filter((n) => !known.has(n));
+  const letter = extra[0];
+  if (extra.length !== 1 || !/^[a-zA-Z]$/.test(letter!) || !termsOf(g.json).includes(letter))
+    return g;
+  return { ...g, json: renamed(g.json, letter!, CONSTANT) };
+}
+
+/** Whether a part has a factorial in it. */
+const hasFactorial = (p: Part) =>
+  exprsOf(p).some((x) => JSON.stringify(x.json).includes('"Factorial'));
 
 /** Each expected part paired with a different given part that equals it (any order). */
 export function matchAll(expected: Part[], given: Part[], question: string): boolean {

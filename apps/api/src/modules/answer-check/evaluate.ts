@@ -42,6 +42,19 @@ export function variableName(json: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The variables of an expression that stand for whole numbers: those inside a factorial or a
+ * binomial coefficient (`n!`, `(n+1)!`), which are sampled at whole numbers.
+ */
+export function integerVariablesOf(json: unknown, into = new Set<string>()): Set<string> {
+  if (!Array.isArray(json)) return into;
+  const head = json[0];
+  if (head === 'Factorial' || head === 'Factorial2' || head === 'Binomial') {
+    for (const a of json.slice(1)) variablesOf(a, into);
+  } else for (const a of json.slice(1)) integerVariablesOf(a, into);
+  return into;
+}
+
 /** The free variables of an expression, by name. */
 export function variablesOf(json: unknown, into = new Set<string>()): Set<string> {
   const name = variableName(json);
@@ -61,7 +74,16 @@ const div = (a: C, b: C): C => {
   return [(a[0] * b[0] + a[1] * b[1]) / d, (a[1] * b[0] - a[0] * b[1]) / d];
 };
 const abs = (a: C) => Math.hypot(a[0], a[1]);
-const log = (a: C): C => [Math.log(abs(a)), Math.atan2(a[1], a[0])];
+/**
+ * Set when a real value was taken out of the real numbers (the square root or logarithm of a
+ * negative number, a fractional power of one): the point is outside the expression's real domain.
+ */
+let leftReals = false;
+// `+ 0` turns a negative zero into zero: the principal branch (√−1 = i, not −i).
+const log = (a: C): C => {
+  if (a[1] === 0 && a[0] < 0) leftReals = true;
+  return [Math.log(abs(a)), Math.atan2(a[1] + 0, a[0])];
+};
 const exp = (a: C): C =>
   a[1] === 0
     ? [Math.exp(a[0]), 0]
@@ -70,6 +92,7 @@ function pow(a: C, b: C): C {
   if (a[1] === 0 && b[1] === 0 && (a[0] >= 0 || Number.isInteger(b[0])))
     return [Math.pow(a[0], b[0]), 0];
   if (a[0] === 0 && a[1] === 0) return [0, 0];
+  if (a[1] === 0 && b[1] === 0) leftReals = true;
   return exp(mul(b, log(a)));
 }
 const real =
@@ -128,6 +151,23 @@ const PRODUCTS = new Set(['Multiply', 'InvisibleOperator']);
  * expression is too big, Unreadable for anything with no numeric meaning here.
  */
 export function evaluate(json: unknown, vars: ReadonlyMap<string, C>): C {
+  return evaluateInDomain(json, vars).value;
+}
+
+/**
+ * The value of `json` (as evaluate) and whether it stays real where its variables are real
+ * (`real: false` for `\sqrt{x}` at x = −1: the point is outside its real domain).
+ */
+export function evaluateInDomain(
+  json: unknown,
+  vars: ReadonlyMap<string, C>,
+): { value: C; real: boolean } {
+  leftReals = false;
+  const value = evaluateValue(json, vars);
+  return { value, real: !leftReals };
+}
+
+function evaluateValue(json: unknown, vars: ReadonlyMap<string, C>): C {
   let nodes = 0;
   const ev = (j: unknown): C => {
     if (++nodes > MAX_NODES) throw new Refusal(TOO_BIG_TREE);

@@ -11,10 +11,15 @@ const LIST = ',';
  * The maths of a text as one LaTeX string: its maths segments as the parts of a list (`$x=2$ or
  * $x=-3$`, `$22$ adults and $18$ children`), never run together into a product. Words outside
  * maths (units such as `months`, a choice label such as `(C)`) are left out. A text with no maths
- * delimiters at all is taken as maths as a whole (learners type `3`, not `$3$`).
+ * delimiters (`$`, `\(`, `\[`) is taken as maths as a whole (learners type `3`, not `$3$`).
  */
 export function mathOf(text: string): { math: string; words: string } {
-  const segments = splitMath(text);
+  // No `$`, `\(` or `\[`: all maths, environments included (the splitter would take a matrix
+  // alone as a display and leave out what follows it, `+ 1`, as words).
+  if (!/(?:^|[^\\])\$|\\\(|\\\[/.test(text)) return { math: text.trim(), words: '' };
+  // A matrix typed as an array in brackets is one piece of maths (the splitter would take the
+  // array alone as a display and leave its brackets out as words).
+  const segments = splitMath(bracketedArrays(text));
   const maths = segments.filter((s) => s.kind === 'inline' || s.kind === 'display');
   if (maths.length === 0) return { math: text.trim(), words: '' };
   const math: string[] = [];
@@ -86,8 +91,12 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   let s = latex;
   s = s.replace(/(\d),\\!\s*(?=\d{3}(?!\d))/g, '$1').replace(/(\d)\{,\}(?=\d{3}(?!\d))/g, '$1');
   s = shorthandArguments(s);
-  // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}`, is the letter.
-  const label = /^\s*\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*$/.exec(s);
+  // A choice label: `\text{(A)}` anywhere, or an answer that is only `\text{A}` (boxed or not),
+  // is the letter.
+  const label =
+    /^\s*(?:\\boxed\s*\{\s*)?\\(?:text|textbf|mbox|mathrm|mathbf)\s*\{\s*\(?([A-Za-z])\)?\s*\}\s*\}?\s*$/.exec(
+      s,
+    );
   if (label) return label[1]!;
   // An empty `\operatorname{ }` or `\text{ }` (the maths field writes one for a space) is a space.
   s = s.replace(
@@ -103,7 +112,13 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   s = replaceCommand(s, 'text|textrm|textnormal|mbox|textit|textbf', (arg) =>
     /^\s*\([A-Za-z]\)\s*$/.test(arg) ? ` ${arg.replace(/[\s()]/g, '')} ` : textInMaths(arg),
   );
-  s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) => `{${arg}}`);
+  // A box round a list or a relation (`\boxed{1, 2}`, `\boxed{k \ge 2}`) is left out with its
+  // braces, which would make the list one group; round a value the braces stay (`2^\boxed{3}`).
+  s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) =>
+    splitTop(arg, [',', ';', '=', '<', '>', '\\le', '\\ge', '\\ne', '\\in']).length > 1
+      ? ` ${arg} `
+      : `{${arg}}`,
+  );
   // Degrees: in an answer with a trigonometric function, an angle (x π/180); else a unit.
   const degrees = /\\(sin|cos|tan|sec|csc|cot)(?![a-zA-Z])/.test(s)
     ? '\\cdot\\frac{\\pi}{180}'
@@ -126,6 +141,9 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
     // Compute Engine reads the greatest common divisor as an operator name only.
     .replace(/\\gcd(?![a-zA-Z])/g, '\\operatorname{gcd}');
   s = relationsAsTyped(s);
+  s = bracketedArrays(s);
+  // `1.06 \times 10^{-33}`: Compute Engine would fold it into a number it then writes as 0.
+  s = s.replace(/(\d)\s*(\\times|\\cdot)\s*10\s*\^/g, '$1$2{10}^');
   // Typed without backslashes: `pi`, `sqrt`.
   s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
   s = sqrtWithParentheses(s);
@@ -137,6 +155,10 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   // two whole numbers; after an exponent, a letter or a bracket it stays a product.
   s = s.replace(/(?<![\w^_}).\\])(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}/g, '($1+\\frac{$2}{$3})');
   s = s.replace(/\s+/g, ' ').trim();
+  // A full stop that ends the maths (`x = 3.`) and braces round all of it (`{1, 2, 3}`, a
+  // group in TeX, shown as the list) are not part of the answer.
+  s = s.replace(/(?<!\\)\.$/, '').trim();
+  if (s.startsWith('{') && groupEnd(s, 0) === s.length) s = s.slice(1, -1).trim();
   if (bareUnits) s = bareUnitsMarked(s);
   // `1,000,000` with nothing else: one number (a list would be written with spaces).
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
@@ -155,7 +177,9 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
 /**
  * Relations as learners and keyboards write them: `\lt` and `\gt` (the maths field), `<=`,
  * `>=`, `=<` and `!=` (typed), and `≤`, `≥`, `≠`, `−` (pasted), as the checker reads them. `!=`
- * right after a digit or a bracket stays a factorial (`3!=6`).
+ * right after a digit or a bracket stays a factorial (`3!=6`); right after a letter (`n!=120`,
+ * `x!=3`) it is left as written: the part keeps both readings, and the stored answer decides
+ * (a factorial in it: n! = 120; else x ≠ 3).
  */
 function relationsAsTyped(s: string): string {
   return s
@@ -163,8 +187,24 @@ function relationsAsTyped(s: string): string {
     .replace(/\\gt(?![a-zA-Z])/g, '>')
     .replace(/<\s*=|=\s*<|≤|⩽/g, '\\leq ')
     .replace(/>\s*=|≥|⩾/g, '\\geq ')
-    .replace(/(?<![\d)\]}!])\s*!\s*=|≠/g, '\\neq ')
+    .replace(/(?<![\w)\]}!])\s*!\s*=|≠/g, '\\neq ')
     .replace(/−/g, '-');
+}
+
+/**
+ * A matrix written as an array in brackets, `\left[\begin{array}{cc}1&2\\3&4\end{array}\right]`,
+ * or bare, as the matrix it is.
+ */
+export function bracketedArrays(s: string): string {
+  return s
+    .replace(
+      /(?:\\left\s*)?[[(]\s*\\begin\{array\}\s*\{[^{}]*\}((?:(?!\\(?:begin|end)\{)[\s\S])*)\\end\{array\}\s*(?:\\right\s*)?[\])]/g,
+      (_, body: string) => `\\begin{bmatrix}${body}\\end{bmatrix}`,
+    )
+    .replace(
+      /\\begin\{array\}\s*\{[^{}]*\}((?:(?!\\(?:begin|end)\{)[\s\S])*)\\end\{array\}/g,
+      (_, body: string) => `\\begin{matrix}${body}\\end{matrix}`,
+    );
 }
 
 /**

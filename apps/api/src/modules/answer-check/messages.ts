@@ -77,6 +77,23 @@ const SPOKEN: Record<string, string> = {
   sqrt: '√',
   langle: '⟨',
   rangle: '⟩',
+  lbrace: '{',
+  rbrace: '}',
+  textcolor: 'a colour',
+  color: 'a colour',
+  cancel: 'a crossed-out part',
+  Box: '□',
+  square: '□',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  epsilon: 'ε',
+  lambda: 'λ',
+  mu: 'μ',
+  sigma: 'σ',
+  phi: 'φ',
+  omega: 'ω',
 };
 
 /** A TeX command (`\lor`, `\\`) as the learner typed it: `or`, a line break. */

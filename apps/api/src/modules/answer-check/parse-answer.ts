@@ -3,8 +3,8 @@
 // variable given a value (`x = 3`, `x \in [0, 1)`), an equation, or an inequality. Expressions
 // are parsed by Compute Engine as written (not canonical: nothing is computed while parsing).
 import { ComputeEngine } from '@cortex-js/compute-engine';
-import { Refusal, Unreadable, evaluate, variablesOf, type C } from './evaluate';
-import { normaliseLatex, outerClose, splitTop } from './latex-text';
+import { Refusal, Unreadable, evaluate, integerVariablesOf, variablesOf, type C } from './evaluate';
+import { groupEnd, normaliseLatex, outerClose, splitTop } from './latex-text';
 import {
   asTyped,
   BRACKETS_CLAUSE,
@@ -34,9 +34,15 @@ export type Value =
  * (`x \approx 2.581`).
  */
 export type Part = (
-  | { kind: 'value'; variable?: string; value: Value }
+  | {
+      kind: 'value';
+      variable?: string;
+      value: Value;
+      equation?: { lhs: Expr; rhs: Expr };
+      numbered?: string;
+    }
   | { kind: 'relation'; op: string; lhs: Expr; rhs: Expr }
-  | { kind: 'equation'; lhs: Expr; rhs: Expr }
+  | { kind: 'equation'; lhs: Expr; rhs: Expr; notEqual?: Part }
 ) & { unit?: string; approx?: Value[]; approxOnly?: true };
 
 export const ce = new ComputeEngine();
@@ -50,7 +56,19 @@ const RELATIONS: Record<string, string> = {
   '>': '<',
 };
 /** A single variable on the left of `=` or `\in` (x, y_1, \theta). */
-const VARIABLE_RE = /^(?:[a-zA-Z]|\\[a-zA-Z]+)(?:_\{?[a-zA-Z0-9]+\}?)?$/;
+const NAME = String.raw`(?:[a-zA-Z]|\\[a-zA-Z]+)(?:_\{?[a-zA-Z0-9]+\}?)?`;
+const VARIABLE_RE = new RegExp(`^${NAME}$`);
+/**
+ * Quantities named on the left of `=` and given a value (with no variables in it), as a variable
+ * is: a length `|AB|`, a ratio `V_1:V_2` (given as a ratio, or as one number), a tuple of
+ * variables `(p,q)` (given as a tuple, or as the variables one by one), a function's value
+ * `f(x) = 1`.
+ */
+const ABS_NAME_RE = /^\|\s*[A-Z]{2,}\s*\|$/;
+const RATIO_NAME_RE = new RegExp(`^${NAME}(?:\\s*:\\s*${NAME})+$`);
+const TUPLE_NAME_RE = new RegExp(`^\\(\\s*${NAME}(?:\\s*,\\s*${NAME})+\\s*\\)$`);
+/** A function's value named between two inequalities (`0 < f(x) < 1`). */
+const FUNCTION_NAME_RE = /^[a-zA-Z]\(\s*[a-zA-Z]\s*\)$/;
 const MATRIX_RE = /^\\begin\{([pbvBV]?matrix)\}([\s\S]*)\\end\{\1\}$/;
 
 /** The LaTeX a Compute Engine error points at (`['LatexString', "'\\lor'"]`), if any. */
@@ -101,9 +119,11 @@ export function parseExpr(latex: string): Expr {
 
 function parseValue(s: string): Value {
   s = s.trim();
+  // Braces round a whole value (a box's, `{(2, 2)}`) group nothing.
+  while (s.startsWith('{') && groupEnd(s, 0) === s.length) s = s.slice(1, -1).trim();
   if (s === '\\emptyset' || s === '\\{\\}') return { kind: 'set', items: [] };
   if (isSet(s)) {
-    return { kind: 'set', items: parseList(s.slice(2, -2)) };
+    return { kind: 'set', items: distinct(parseList(s.slice(2, -2))) };
   }
   const matrix = MATRIX_RE.exec(s);
   if (matrix) {
@@ -168,6 +188,8 @@ const isSet = (s: string) =>
   s.startsWith('\\{') && s.endsWith('\\}') && outerClose(s) === s.length - 1;
 
 function parseBarePart(s: string): Part {
+  const between = doubleInequality(s);
+  if (between) return between;
   for (const [op] of Object.entries(RELATIONS)) {
     const sides = splitTop(s, [op]);
     if (sides.length === 2) {
@@ -187,16 +209,94 @@ function parseBarePart(s: string): Part {
   if (sides.length === 1) return { kind: 'value', value: parseValue(s) };
   // `x = 2 = 4/2`: the variable and the last value.
   const last = sides.at(-1)!;
-  if (VARIABLE_RE.test(sides[0]!.trim())) {
-    return { kind: 'value', variable: variable(sides[0]!), value: parseValue(last) };
+  const lead = sides[0]!.trim();
+  if (VARIABLE_RE.test(lead)) {
+    const value = parseValue(last);
+    // `y = 1 - x`: a variable given a value, and an equation too when both sides have variables
+    // (compared as an equation with another equation: `x + y = 1`, `x = y`).
+    if (sides.length === 2 && value.kind === 'expr' && variablesOf(value.json).size > 0) {
+      return {
+        kind: 'value',
+        variable: variable(lead),
+        value,
+        equation: { lhs: parseExpr(lead), rhs: value },
+      };
+    }
+    return { kind: 'value', variable: variable(lead), value };
   }
+  const named = sides.length === 2 ? namedQuantity(lead, last) : undefined;
+  if (named) return named;
   const exprs = sides.map(parseExpr);
-  // `\frac{3744}{2598960} = \frac{6}{4165}`: equal numbers, written in turn, are the last one.
-  if (exprs.every((e) => variablesOf(e.json).size === 0) && equalNumbers(exprs)) {
+  // `\frac{3744}{2598960} = \frac{6}{4165}`: equal numbers, written in turn, are the last one;
+  // but sides written alike (`1 = 1`) are an identity, not working: an equation.
+  const written = new Set(exprs.map((e) => e.latex.replace(/\s+/g, '')));
+  if (
+    written.size > 1 &&
+    exprs.every((e) => variablesOf(e.json).size === 0) &&
+    equalNumbers(exprs)
+  ) {
     return { kind: 'value', value: exprs.at(-1)! };
   }
   if (sides.length > 2) throw new Unreadable(notReadable('it has more than one ='));
-  return { kind: 'equation', lhs: exprs[0]!, rhs: exprs[1]! };
+  const equation: Part = { kind: 'equation', lhs: exprs[0]!, rhs: exprs[1]! };
+  // `x!=3`: "not equal" as a keyboard types it, or x! = 3; which one is decided against the
+  // stored answer (a factorial, or not).
+  if (/(?:[a-zA-Z]|_\{?[a-zA-Z0-9]+\}?)\s*!\s*$/.test(lead)) {
+    equation.notEqual = {
+      kind: 'relation',
+      op: '\\neq',
+      lhs: parseExpr(lead.replace(/!\s*$/, '')),
+      rhs: exprs[1]!,
+    };
+  }
+  return equation;
+}
+
+const INEQUALITIES = ['\\leq', '\\geq', '<', '>'];
+const strict = (op: string) => op === '<' || op === '>';
+
+/**
+ * `-2 \leq x \leq 7` (or `7 \geq x \geq -2`): x in the interval [-2, 7], compared as
+ * `x \in [-2, 7]` is. The middle is a variable, a length `|z|` or a function's value `f(x)`.
+ */
+function doubleInequality(s: string): Part | undefined {
+  const sides = splitTop(s, INEQUALITIES);
+  if (sides.length !== 3) return undefined;
+  const at = sides[0]!.length;
+  const first = INEQUALITIES.find((t) => s.startsWith(t, at))!;
+  const second = INEQUALITIES.find((t) => s.startsWith(t, at + first.length + sides[1]!.length))!;
+  const less = (op: string) => op === '<' || op === '\\leq';
+  if (less(first) !== less(second)) return undefined;
+  const middle = sides[1]!.trim();
+  if (!VARIABLE_RE.test(middle) && !FUNCTION_NAME_RE.test(middle)) return undefined;
+  const [low, high] = less(first) ? [sides[0]!, sides[2]!] : [sides[2]!, sides[0]!];
+  const [lowOp, highOp] = less(first) ? [first, second] : [second, first];
+  return {
+    kind: 'value',
+    variable: variable(middle),
+    value: {
+      kind: 'seq',
+      open: strict(lowOp) ? '(' : '[',
+      close: strict(highOp) ? ')' : ']',
+      items: [parseValue(low), parseValue(high)],
+    },
+  };
+}
+
+/** `|AB| = 1`, `V_1:V_2 = 11:21`, `(p,q) = (3,2)`: the named quantity given its value. */
+function namedQuantity(lead: string, last: string): Part | undefined {
+  const ratio = RATIO_NAME_RE.test(lead);
+  const tuple = TUPLE_NAME_RE.test(lead);
+  if (!ratio && !tuple && !ABS_NAME_RE.test(lead) && !FUNCTION_NAME_RE.test(lead)) return undefined;
+  const value = parseValue(last);
+  const count = ratio ? splitTop(lead, [':']).length : splitTop(lead.slice(1, -1), [',']).length;
+  // A ratio is given as a ratio in its order, or as one number (`A:B = 2`).
+  const fits =
+    tuple || (ratio && value.kind === 'seq')
+      ? value.kind === 'seq' && value.open === (ratio ? ':' : '(') && value.items.length === count
+      : value.kind === 'expr';
+  if (!fits || exprsOf(value).some((e) => variablesOf(e.json).size > 0)) return undefined;
+  return { kind: 'value', variable: variable(lead), value };
 }
 
 const variable = (s: string) => s.replace(/[{}\s]/g, '');
@@ -222,7 +322,7 @@ function numberOf(p: Part): number | undefined {
 function roundingOf(latex: string, value: number): number {
   const decimals = /\.(\d+)/.exec(latex)?.[1]?.length ?? 0;
   // `1.54 \times 10^6`: three significant figures of a power of ten.
-  const power = /\\times\s*10\s*\^\s*\{?\s*(-?\d+)/.exec(latex);
+  const power = /\\times\s*\{?10\}?\s*\^\s*\{?\s*(-?\d+)/.exec(latex);
   const scale = power ? 10 ** Number(power[1]) : 1;
   return Math.max(0.5 * 10 ** -decimals * scale, 1e-9 * Math.abs(value));
 }
@@ -284,13 +384,70 @@ function parseList(s: string): Part[] {
  * unit typed without `\text` after a number (`44 m^2`) as a unit (for a stored answer with one).
  */
 export function parseAnswer(math: string, options: { bareUnits?: boolean } = {}): Part[] {
-  const parts = foldApproximations(parseList(normaliseLatex(math, options)));
+  const parts = labelledRoots(foldApproximations(parseList(normaliseLatex(math, options))));
   if (parts.length === 0) throw new Unreadable(notReadable('there is no maths in it'));
   const only = parts[0]!;
   if (parts.length === 1 && only.kind === 'value' && !only.variable && only.value.kind === 'set') {
     return only.value.items;
   }
+  // `(p,q) = (3,2)`: a system's solution, its variables given values one by one.
+  if (
+    parts.length === 1 &&
+    only.kind === 'value' &&
+    only.variable &&
+    only.value.kind === 'seq' &&
+    TUPLE_NAME_RE.test(only.variable)
+  ) {
+    const names = splitTop(only.variable.slice(1, -1), [',']);
+    const items = only.value.items;
+    return names.map((name, i) => ({ kind: 'value', variable: name, value: items[i]! }));
+  }
   return parts;
+}
+
+/** The letters whose numbered versions are an equation's roots (`x_1 = 2, x_2 = 3`). */
+const ROOT_RE = /^([xyzt])_(\d+)$/;
+
+/**
+ * `x_1 = 2, x_2 = 3`: the roots of one equation, numbered, are its solutions in any order (as
+ * `x = 2, x = 3`), not a system of two unknowns. Only x, y, z and t numbered 1, 2, … n: `a_1`
+ * and `a_2` may be a sequence's terms, whose order counts. Each part keeps its number
+ * (`numbered`): where the question names x_1 but never x alone (`x_1 + x_2 = 5`), they are a
+ * system's unknowns after all, and the comparison holds each value to its name.
+ */
+function labelledRoots(parts: Part[]): Part[] {
+  if (parts.length < 2) return parts;
+  const roots = parts.map((p) => (p.kind === 'value' ? ROOT_RE.exec(p.variable ?? '') : null));
+  if (roots.some((m) => !m)) return parts;
+  const letters = new Set(roots.map((m) => m![1]));
+  const numbers = roots.map((m) => Number(m![2])).sort((a, b) => a - b);
+  if (letters.size !== 1 || numbers.some((n, i) => n !== i + 1)) return parts;
+  const letter = [...letters][0]!;
+  return parts.map(
+    (p) => ({ ...p, variable: letter, numbered: (p as { variable: string }).variable }) as Part,
+  );
+}
+
+/** The key under which two parts are the same element of a set (`\{1, 1, 2\}` is `\{1, 2\}`). */
+function elementKey(p: Part): string {
+  try {
+    const n = numberOf(p);
+    if (n !== undefined) return `${n.toPrecision(12)} ${p.unit ?? ''}`;
+  } catch {
+    // not a number: its structure
+  }
+  return JSON.stringify(p, (key, value: unknown) => (key === 'latex' ? undefined : value));
+}
+
+/** A set's elements, each once. */
+function distinct(parts: Part[]): Part[] {
+  const seen = new Set<string>();
+  return parts.filter((p) => {
+    const key = elementKey(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Every expression of a part (for the guard and the sampling of variables). */
@@ -314,13 +471,20 @@ export function exprsOf(x: Part | Value): Expr[] {
   }
 }
 
-/** The sample points: each variable's value at each point (fixed, so verdicts repeat). */
+/**
+ * The sample points: each variable's value at each point (fixed, so verdicts repeat). Variables
+ * that stand for whole numbers (under a factorial) take whole values from 1 to 7.
+ */
 export const POINTS = 6;
-export function pointsFor(names: Iterable<string>): Map<string, C>[] {
+export function pointsFor(
+  names: Iterable<string>,
+  integers: ReadonlySet<string> = new Set(),
+): Map<string, C>[] {
   const sorted = [...names].sort();
   return Array.from({ length: POINTS }, (_, p) => {
     const m = new Map<string, C>();
     sorted.forEach((name, k) => {
+      if (integers.has(name)) return void m.set(name, [1 + ((3 * p + 2 * k) % 7), 0]);
       const u = Math.sin(12.9898 * (p + 1) + 78.233 * (k + 1)) * 43758.5453;
       m.set(name, [0.35 + 2.3 * (u - Math.floor(u)), 0]);
     });
@@ -329,12 +493,37 @@ export function pointsFor(names: Iterable<string>): Map<string, C>[] {
 }
 
 /**
+ * Points with negative values, for the comparison only (after the positive points): `x` and
+ * `\sqrt{x^2}` agree for x > 0 and not below. A point where either side leaves the real numbers
+ * (`\sqrt{x}` at x < 0) is outside its domain and is not used. Whole-number variables stay as
+ * they are.
+ */
+export function negativePointsFor(
+  names: Iterable<string>,
+  integers: ReadonlySet<string> = new Set(),
+): Map<string, C>[] {
+  return pointsFor(names, integers)
+    .slice(0, 3)
+    .map((point, p) => {
+      const m = new Map<string, C>();
+      let k = 0;
+      for (const [name, v] of point) {
+        // The first point all negative; then mixed signs.
+        const negate = !integers.has(name) && (p === 0 || (p + k++) % 2 === 1);
+        m.set(name, negate ? [-v[0], 0] : v);
+      }
+      return m;
+    });
+}
+
+/**
  * Evaluates every expression at the sample points: the guard that refuses values too large and
  * finds parts with no numeric meaning before anything is compared.
  */
 export function guardValues(parts: Part[]): void {
   for (const e of parts.flatMap(exprsOf)) {
-    for (const point of pointsFor(variablesOf(e.json))) evaluate(e.json, point);
+    const integers = integerVariablesOf(e.json);
+    for (const point of pointsFor(variablesOf(e.json), integers)) evaluate(e.json, point);
   }
 }
 
