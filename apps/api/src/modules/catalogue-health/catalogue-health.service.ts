@@ -1,3 +1,4 @@
+import type { AnswerSpec, TriedAnswer } from '@exemplar/shared/answer-spec';
 import { ErrorCode } from '@exemplar/shared/api';
 import {
   HEALTH_PROBLEM_KINDS,
@@ -23,6 +24,8 @@ import {
   examplesPerCategory,
   exampleTextsBatch,
 } from '../examples/examples.repository';
+import { effectiveSpec } from '../examples/examples.presenter';
+import { storedTestAnswers } from '../examples/stored-spec';
 import {
   activeHealthRun,
   claimHealthRun,
@@ -35,6 +38,7 @@ import {
   emptyCategoryProblem,
   emptyProcedureProblem,
   fieldProblems,
+  testAnswerProblem,
 } from './catalogue-health.presenter';
 
 /** Examples read and sent to the maths thread at a time. */
@@ -49,10 +53,23 @@ export const HEALTH_STALE_MS = 60_000;
 
 const FIELDS: readonly HealthField[] = ['question', 'answer', 'procedure'];
 
+/**
+ * Tries `answers` against an example's stored answer under `spec` on the answer checker's
+ * thread: each answer's outcome, in order (the editor's try of the admin form, the same checks).
+ */
+export type TestAnswerChecker = (input: {
+  question: string;
+  answer: string;
+  spec: AnswerSpec;
+  answers: string[];
+}) => Promise<TriedAnswer[]>;
+
 export interface CatalogueHealthOptions {
   /** The catalogue version (the app's `catalogueVersion.read`): a result is kept per version. */
   catalogueVersion: () => Promise<string>;
   pool?: MathCheckPool;
+  /** Checks examples' test answers (the app's answer checker); without it they are not checked. */
+  tryAnswers?: TestAnswerChecker;
   batchSize?: number;
   clock?: () => Date;
   /** Where a failed run is logged. */
@@ -99,7 +116,8 @@ function emptyCategories(
 /**
  * The catalogue health check: every example's question, answer and procedure through the shared
  * maths check on the maths thread (the import's, `math-check.pool.ts`), read in keyset batches,
- * so the event loop only reads rows and collects answers; plus empty procedures and categories
+ * so the event loop only reads rows and collects answers; every example's test answers tried
+ * under its answer spec on the answer checker's thread; plus empty procedures and categories
  * without examples. One run at a time among the instances sharing the database (callers share
  * it: the instance running it claims it in `catalogue_health_run` and reports its progress there,
  * which the others answer); its result is kept for the catalogue version it checked, in memory
@@ -115,6 +133,37 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
   let run: Run | undefined;
   /** This process's token as the owner of a run (the database's claim on it). */
   const owner = randomUUID();
+
+  /**
+   * The test-answer problems of a batch's examples: each example's test answers tried under its
+   * spec (set, else inferred), one example after another, so learners' checks on the same thread
+   * wait for one example's answers at most.
+   */
+  async function testAnswerProblems(
+    rows: {
+      id: number;
+      question: string;
+      answer: string;
+      answer_spec: string | null;
+      test_answers: string;
+    }[],
+  ): Promise<HealthProblem[]> {
+    const problems: HealthProblem[] = [];
+    if (!options.tryAnswers) return problems;
+    for (const row of rows) {
+      const tests = storedTestAnswers(row.test_answers);
+      if (tests.length === 0) continue;
+      const outcomes = await options.tryAnswers({
+        question: row.question,
+        answer: row.answer,
+        spec: effectiveSpec(row).spec,
+        answers: tests.map((t) => t.answer),
+      });
+      const problem = testAnswerProblem(row.id, tests, outcomes);
+      if (problem) problems.push(problem);
+    }
+    return problems;
+  }
 
   async function check(progress: HealthRunning, actorId: number): Promise<HealthDone> {
     await recordAudit(db, {
@@ -135,16 +184,20 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
     let rows = await exampleTextsBatch(db, 0, batchSize);
     while (rows.length > 0) {
       const texts = rows.flatMap((r) => [r.question, r.answer, r.procedure ?? '']);
-      // The next batch is read while the thread checks this one.
-      const [found, next] = await Promise.all([
+      // The next batch is read while the threads check this one (maths, and test answers).
+      const [found, next, tested] = await Promise.all([
         pool.check(texts, { bareLatex: true }),
         exampleTextsBatch(db, rows.at(-1)!.id, batchSize),
+        testAnswerProblems(rows),
       ]);
+      const testedById = new Map(tested.map((p) => [p.exampleId, p]));
       rows.forEach((row, i) => {
         FIELDS.forEach((field, f) => {
           for (const p of fieldProblems(row.id, field, found[i * FIELDS.length + f]!)) add(p);
         });
         if (!row.procedure?.trim()) add(emptyProcedureProblem(row.id));
+        const wrong = testedById.get(row.id);
+        if (wrong) add(wrong);
       });
       progress.checked += rows.length;
       rows = next;
