@@ -1,4 +1,3 @@
-import type { AnswerSpec, TriedAnswer } from '@exemplar/shared/answer-spec';
 import { ErrorCode } from '@exemplar/shared/api';
 import {
   HEALTH_PROBLEM_KINDS,
@@ -24,8 +23,6 @@ import {
   examplesPerCategory,
   exampleTextsBatch,
 } from '../examples/examples.repository';
-import { effectiveSpec } from '../examples/examples.presenter';
-import { storedTestAnswers } from '../examples/stored-spec';
 import {
   activeHealthRun,
   claimHealthRun,
@@ -38,8 +35,8 @@ import {
   emptyCategoryProblem,
   emptyProcedureProblem,
   fieldProblems,
-  testAnswerProblem,
 } from './catalogue-health.presenter';
+import { testAnswerProblems, type TestAnswerChecker } from './test-answers';
 
 /** Examples read and sent to the maths thread at a time. */
 export const HEALTH_BATCH = 200;
@@ -52,17 +49,6 @@ export const HEALTH_REPORT_MS = 1_000;
 export const HEALTH_STALE_MS = 60_000;
 
 const FIELDS: readonly HealthField[] = ['question', 'answer', 'procedure'];
-
-/**
- * Tries `answers` against an example's stored answer under `spec` on the answer checker's
- * thread: each answer's outcome, in order (the editor's try of the admin form, the same checks).
- */
-export type TestAnswerChecker = (input: {
-  question: string;
-  answer: string;
-  spec: AnswerSpec;
-  answers: string[];
-}) => Promise<TriedAnswer[]>;
 
 export interface CatalogueHealthOptions {
   /** The catalogue version (the app's `catalogueVersion.read`): a result is kept per version. */
@@ -134,37 +120,6 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
   /** This process's token as the owner of a run (the database's claim on it). */
   const owner = randomUUID();
 
-  /**
-   * The test-answer problems of a batch's examples: each example's test answers tried under its
-   * spec (set, else inferred), one example after another, so learners' checks on the same thread
-   * wait for one example's answers at most.
-   */
-  async function testAnswerProblems(
-    rows: {
-      id: number;
-      question: string;
-      answer: string;
-      answer_spec: string | null;
-      test_answers: string;
-    }[],
-  ): Promise<HealthProblem[]> {
-    const problems: HealthProblem[] = [];
-    if (!options.tryAnswers) return problems;
-    for (const row of rows) {
-      const tests = storedTestAnswers(row.test_answers);
-      if (tests.length === 0) continue;
-      const outcomes = await options.tryAnswers({
-        question: row.question,
-        answer: row.answer,
-        spec: effectiveSpec(row).spec,
-        answers: tests.map((t) => t.answer),
-      });
-      const problem = testAnswerProblem(row.id, tests, outcomes);
-      if (problem) problems.push(problem);
-    }
-    return problems;
-  }
-
   async function check(progress: HealthRunning, actorId: number): Promise<HealthDone> {
     await recordAudit(db, {
       actorId,
@@ -188,7 +143,7 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
       const [found, next, tested] = await Promise.all([
         pool.check(texts, { bareLatex: true }),
         exampleTextsBatch(db, rows.at(-1)!.id, batchSize),
-        testAnswerProblems(rows),
+        testAnswerProblems(rows, options.tryAnswers),
       ]);
       const testedById = new Map(tested.map((p) => [p.exampleId, p]));
       rows.forEach((row, i) => {
