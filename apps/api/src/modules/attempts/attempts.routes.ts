@@ -76,9 +76,7 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await service.read(request.params.id, request.body.answer, seesDrafts(request.user)),
-      ),
+      ok(await service.read(request.params.id, request.body.answer, seesDrafts(request.user))),
   );
 
   app.post(

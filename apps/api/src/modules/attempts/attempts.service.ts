@@ -1,8 +1,4 @@
-import type {
-  AnswerReading,
-  TryAnswersBody,
-  TryAnswersResult,
-} from '@exemplar/shared/answer-spec';
+import type { AnswerReading, TryAnswersBody, TryAnswersResult } from '@exemplar/shared/answer-spec';
 import type { CheckAnswerResult, HelpKind } from '@exemplar/shared/attempts';
 import type { Kysely } from 'kysely';
 import type { Database, SolveHow } from '../../db/schema';
