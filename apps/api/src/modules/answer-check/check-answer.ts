@@ -198,6 +198,10 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   const decided = decideByText(input.expected, given, spec);
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
+  // The stored answer itself, as written: right (it is in the form and order it asks for).
+  if (given.trim() === expected.trim()) {
+    return { kind: 'verdict', verdict: { correct: true }, how: 'the stored answer as written' };
+  }
   if (spec.kind === 'parts') {
     const items = readStoredText(expected).items;
     if (items.length > 1) {
@@ -213,7 +217,9 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
       const first = compareTexts(question, `$${items[0]!.source}$`, given, spec);
       if (first.kind === 'refused' || first.verdict.correct) return first;
       const second = compareTexts(question, `$${items[1]!.source}$`, given, spec);
-      return second.kind === 'verdict' && second.verdict.correct ? second : first;
+      if (second.kind === 'verdict' && second.verdict.correct) return second;
+      const both = compareTexts(question, expected, given, spec);
+      return both.kind === 'verdict' && both.verdict.correct ? both : first;
     }
   }
   return compareTexts(question, expected, given, spec);

@@ -4,7 +4,7 @@ import type { AnswerForm, AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { CheckOutcome } from './check-answer';
 import { evaluate } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_ORDER } from './feedback';
-import { hasName, labelKey, toleranceOf, type StoredItem } from './infer-spec';
+import { hasName, labelKey, readStoredText, toleranceOf, type StoredItem } from './infer-spec';
 import { splitTop } from './latex-text';
 import { exprsOf, type Expr, type Part } from './parse-answer';
 import { unitOfKey } from './units';
@@ -33,6 +33,16 @@ interface TypedPart {
 
 /** A typed list of parts (`mean = 6, median = 7`, `5/13, 12/13, 5/12`). */
 export function typedParts(given: string): TypedPart[] {
+  // Maths in dollars with words around (an editor's test answer, the stored answer itself): its
+  // parts as a stored answer's are read, labelled by their maths or words.
+  if (given.includes('$')) {
+    return readStoredText(given).items.map((item) => {
+      const words = item.words.length > 0 ? labelKey(item.words.join('')) : undefined;
+      const label = item.mathLabel ?? words;
+      const value = `$${item.math}$${item.unitWords ? ` ${item.unitWords}` : ''}`;
+      return label === undefined ? { value } : { label, value };
+    });
+  }
   const text = given.replace(/\$/g, ' ').replace(/(^|[^\\a-zA-Z])(?:and|or)(?![a-zA-Z])/g, '$1;');
   return splitTop(text, JOINTS)
     .map((p) => p.replace(/^(?:\s|\\[,;:! ])+|(?:\s|\\[,;:! ])+$/g, ''))
