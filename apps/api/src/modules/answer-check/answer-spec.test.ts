@@ -221,6 +221,35 @@ describe('checking under an answer spec', () => {
     expect(verdict(system, '$x = 4,\\ y = 2$', '4, 2')).toEqual({ correct: false });
   });
 
+  it('takes an interval in any notation: relations, brackets, a union, a chain', () => {
+    const K = 'For which real values of $k$ does the equation have two distinct roots?';
+    const answer = '$k < -2$ or $k > 6$';
+    for (const given of [
+      'k<-2 \\lor k>6',
+      'k>6, k<-2',
+      '(-\\infty, -2) \\cup (6, \\infty)',
+      '(6,\\infty)\\cup(-\\infty,-2)',
+      'k \\in (-\\infty,-2)\\cup(6,\\infty)',
+    ]) {
+      expect(verdict(K, answer, given), given).toEqual({ correct: true });
+    }
+    for (const given of [
+      '(-\\infty, -2] \\cup (6, \\infty)',
+      'x<-2 \\lor x>6',
+      '(-\\infty, -2)',
+      '-2<k<6',
+    ]) {
+      expect(verdict(K, answer, given), given).toEqual({ correct: false });
+    }
+    const I = 'Find the interval on which $x$ satisfies both.';
+    expect(verdict(I, '$-2 \\le x \\le 7$', '[-2, 7]')).toEqual({ correct: true });
+    expect(verdict(I, '$-2 \\le x \\le 7$', '7 \\ge x \\ge -2')).toEqual({ correct: true });
+    expect(verdict(I, '$-2 \\le x \\le 7$', '-2 < x \\le 7')).toEqual({ correct: false });
+    // A list is a union: "x ≥ -2 or x ≤ 7" is every number.
+    expect(verdict(I, '$-2 \\le x \\le 7$', 'x \\ge -2, x \\le 7')).toEqual({ correct: false });
+    expect(verdict('For which $x$?', '$x \\ge 3$', '[3, \\infty)')).toEqual({ correct: true });
+  });
+
   it('reads compound units and converts within a quantity; another quantity is refused', () => {
     expect(verdict('How tall?', '$12$ m', '1200 cm')).toEqual({ correct: true });
     expect(verdict('How tall?', '$12$ m', '12')).toEqual({ correct: true });

@@ -10,7 +10,14 @@ import { inferAnswerSpec, readStoredText, unitWordsIntoMaths } from './infer-spe
 import { mathOf } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
-import { checkParts, formProblem, withinTolerance, type PartOutcome } from './spec-check';
+import {
+  chainsAsIntervals,
+  checkParts,
+  formProblem,
+  sameIntervals,
+  withinTolerance,
+  type PartOutcome,
+} from './spec-check';
 import { decideByText } from './spec-text';
 import { compoundUnitsMarked, writtenUnitKey } from './units';
 
@@ -198,10 +205,6 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   const decided = decideByText(input.expected, given, spec);
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
-  // The stored answer itself, as written: right (it is in the form and order it asks for).
-  if (given.trim() === expected.trim()) {
-    return { kind: 'verdict', verdict: { correct: true }, how: 'the stored answer as written' };
-  }
   if (spec.kind === 'parts') {
     const items = readStoredText(expected).items;
     if (items.length > 1) {
@@ -263,6 +266,11 @@ function compareTexts(
   given: string,
   spec: AnswerSpec,
 ): CheckOutcome {
+  if (spec.kind === 'interval') {
+    // A chain (`-2 \le x \le 7`) is read as the interval it is.
+    expected = chainsAsIntervals(expected);
+    given = chainsAsIntervals(given);
+  }
   const stored = readStored(expected);
   let expectedParts = stored && withSpecUnit(stored, spec);
   let givenParts: Part[];
@@ -286,6 +294,9 @@ function compareTexts(
       const tolerance = spec.form === 'exact' ? null : spec.tolerance;
       if (tolerance !== null && withinTolerance(expectedParts, givenParts, tolerance)) {
         return { kind: 'verdict', verdict: { correct: true }, how: `within ${tolerance}` };
+      }
+      if (spec.kind === 'interval' && sameIntervals(expectedParts, givenParts)) {
+        return { kind: 'verdict', verdict: { correct: true }, how: 'the same intervals' };
       }
       return outcome;
     }
