@@ -213,6 +213,25 @@ describe('checking under an answer spec', () => {
     });
   });
 
+  it('takes the value of a part written as numbers set equal, the last of them', () => {
+    const RADIANS =
+      '$225^\\circ = \\frac{5\\pi}{4}$, $\\sin 225^\\circ = -\\frac{\\sqrt{2}}{2}$ and $\\cos 225^\\circ = -\\frac{\\sqrt{2}}{2}$';
+    const given = '\\frac{5\\pi}{4}, -\\frac{\\sqrt2}{2}, -\\frac{\\sqrt2}{2}';
+    expect(
+      verdict('Convert $225^\\circ$ to radians and find the exact values.', RADIANS, given),
+    ).toEqual({
+      correct: true,
+    });
+  });
+
+  it('takes points named by their variables as the points', () => {
+    const PAIRS = '$(x, y) = (1, 1)$ and $(x, y) = (2, 3)$';
+    const q = 'Find all pairs of positive integers $(x, y)$ such that $3^x - 2^y = 1$.';
+    expect(verdict(q, PAIRS, '(2,3), (1,1)')).toEqual({ correct: true });
+    expect(verdict(q, PAIRS, '(x,y)=(1,1), (x,y)=(2,3)')).toEqual({ correct: true });
+    expect(verdict(q, PAIRS, '(1,1), (3,2)')).toEqual({ correct: false });
+  });
+
   it('keeps solutions in any order and a system by its variables', () => {
     expect(verdict('Solve.', '$x = 2$ or $x = 3$', 'x = 3 \\lor x = 2')).toEqual({ correct: true });
     expect(verdict('Solve.', '$x = 2$ or $x = 3$', '3, 2')).toEqual({ correct: true });
