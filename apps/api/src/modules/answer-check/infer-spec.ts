@@ -142,7 +142,9 @@ function mathItems(math: string, about: boolean): StoredItem[] {
           about: true,
         };
       }
-      return { source: piece, math: piece, variable: false, words: [], about };
+      // Numbers written equal (`225^\circ = \frac{5\pi}{4}`): the last is the part's value.
+      const math = sides.length >= 2 ? sides.at(-1)!.trim() : piece;
+      return { source: piece, math, variable: false, words: [], about };
     });
 }
 
@@ -296,10 +298,11 @@ const spec = (kind: AnswerKind, fields: Partial<AnswerSpec> = {}): AnswerSpec =>
  * question (the form it asks for, a proof). Pure and fast: text only.
  */
 export function inferAnswerSpec(question: string, answer: string): AnswerSpec {
+  const text = readStoredText(answer);
+  // A choice's letter can always be typed, whatever its option says.
+  if (text.choice) return spec('choice', { choice: text.choice });
   if (textOutcome(answer, '0')?.kind === 'uncheckable' || PROOF_RE.test(question))
     return spec('none');
-  const text = readStoredText(answer);
-  if (text.choice) return spec('choice', { choice: text.choice });
   const { items } = text;
   if (items.length === 0 || text.prose > MAX_PROSE_WORDS) return spec('none');
   const form = formAsked(question);

@@ -13,13 +13,16 @@ export interface TextVerdict {
   checkable?: false;
 }
 
-/** A letter typed alone as a choice: `B`, `(B)`, `b`, `B)`, `B.`, `\text{B}`; else undefined. */
+/**
+ * A letter typed as a choice: alone (`B`, `(B)`, `b`, `B)`, `B.`, `\text{B}`), or in brackets
+ * before the option (`(B) 65°`, as the stored answer writes it); else undefined.
+ */
 export function choiceLetter(given: string): string | undefined {
   const plain = given
     .replace(/\$/g, '')
     .replace(/\\(?:text|textrm|textbf|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}/g, '$1')
     .replace(/\\(?:left|right)(?![a-zA-Z])|\\[,;:! ]|\s/g, '');
-  const m = /^\(?([A-Fa-f])[).]?$/.exec(plain);
+  const m = /^\(?([A-Fa-f])[).]?$/.exec(plain) ?? /^\(([A-F])\)/.exec(plain);
   return m ? m[1]!.toUpperCase() : undefined;
 }
 
