@@ -8,7 +8,13 @@ type Db = Kysely<Database>;
 export type ExampleValues = Pick<
   ExamplesTable,
   'question' | 'answer' | 'procedure' | 'difficulty_id' | 'type_id' | 'category_id'
-> & { status?: ExampleStatus };
+> & {
+  status?: ExampleStatus;
+  /** The spec as set, as stored-spec.ts writes it (null: inferred); absent on an update: kept. */
+  answer_spec?: string | null;
+  /** The test answers, as stored-spec.ts writes them; absent on an update: kept. */
+  test_answers?: string;
+};
 
 const columns = [
   'e.id',
@@ -19,6 +25,8 @@ const columns = [
   'e.type_id',
   'e.category_id',
   'e.status',
+  'e.answer_spec',
+  'e.test_answers',
   'c.subject_id',
   'e.created_at',
   'e.updated_at',
@@ -309,11 +317,14 @@ export async function countExamples(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Up to `limit` examples' texts with ids above `afterId`, in id order: one keyset batch. */
+/**
+ * Up to `limit` examples' texts, spec as set and test answers, with ids above `afterId`, in id
+ * order: one keyset batch.
+ */
 export function exampleTextsBatch(db: Db, afterId: number, limit: number) {
   return db
     .selectFrom('examples')
-    .select(['id', 'question', 'answer', 'procedure'])
+    .select(['id', 'question', 'answer', 'procedure', 'answer_spec', 'test_answers'])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
