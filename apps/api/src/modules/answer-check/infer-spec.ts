@@ -219,13 +219,16 @@ export function readText(answer: string): StoredText {
 
 /** The form a question asks for, from its words ("Expand", "Factorise", "exact", "Simplify"). */
 export function formAsked(question: string): AnswerForm {
-  const q = question.replace(/\$[^$]*\$/g, ' ');
+  // The question's words, its maths left out.
+  const q = splitMath(question)
+    .map((s) => (s.kind === 'text' ? s.value : ' '))
+    .join('');
   const imperative = (verb: string) =>
     new RegExp(`(?:^|[.!?:]\\s+|\\)\\s*)(?:fully\\s+|completely\\s+)?(?:${verb})\\b`, 'i').test(q);
   if (imperative('expand')) return 'expanded';
   if (imperative('factori[sz]e|factor')) return 'factorised';
-  if (/\bexact(?:ly)?\b(?! (?:one|two|three|once|twice))/i.test(q) && !/\bexactly\b/i.test(q))
-    return 'exact';
+  // "exact value", "exact answers"; not "exactly".
+  if (/\bexact\b/i.test(q)) return 'exact';
   if (imperative('simplify') || /\b(?:simplest form|lowest terms|fully simplified)\b/i.test(q))
     return 'simplified';
   return 'any';
