@@ -411,5 +411,10 @@ describe('checking under an answer spec', () => {
     expect(verdict('Find the line.', LINE, '2x - 3y = 9')).toEqual({ correct: true });
     expect(verdict('Find the line.', LINE, '6x - 9y - 27 = 0')).toEqual({ correct: true });
     expect(verdict('Find the line.', LINE, 'y = x')).toEqual({ correct: false });
+    // One equation: its value for y as before, or any equivalent equation.
+    const Q = 'Find the equation of the line.';
+    expect(verdict(Q, '$y = 2x + 1$', '2x+1')).toEqual({ correct: true });
+    expect(verdict(Q, '$y = 2x + 1$', '2x - y + 1 = 0')).toEqual({ correct: true });
+    expect(verdict(Q, '$y = 2x + 1$', 'x = 2x + 1')).toEqual({ correct: false });
   });
 });
