@@ -224,6 +224,15 @@ describe('checking under an answer spec', () => {
     });
   });
 
+  it('takes one answer restated in rounder words as that one answer', () => {
+    const P = 'A disease affects $1\\%$ of a population. What is the probability?';
+    const answer = '$\\frac{19}{118} \\approx 0.161$, only about $16\\%$';
+    expect(inferAnswerSpec(P, answer)).toEqual(spec({ kind: 'value', tolerance: 0.0005 }));
+    expect(verdict(P, answer, '\\frac{19}{118}')).toEqual({ correct: true });
+    expect(verdict(P, answer, '0.1612')).toEqual({ correct: true });
+    expect(verdict(P, answer, '0.16')).toEqual({ correct: false });
+  });
+
   it('takes points named by their variables as the points', () => {
     const PAIRS = '$(x, y) = (1, 1)$ and $(x, y) = (2, 3)$';
     const q = 'Find all pairs of positive integers $(x, y)$ such that $3^x - 2^y = 1$.';

@@ -216,6 +216,15 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   if (spec.kind === 'equation' || spec.kind === 'value' || spec.kind === 'expression') {
     // A stored answer written twice ("y = ⅔x − 3, or equivalently 2x − 3y = 9"): either is right.
     const items = readStoredText(expected).items;
+    const only = items[0];
+    if (items.length === 1 && only && (readStored(expected)?.length ?? 1) > 1) {
+      // One answer with a restatement left out ("$\frac{19}{118} \approx 0.161$, only about $16\%$").
+      const unit = only.unitWords ? ` ${only.unitWords}` : '';
+      const one = compareTexts(question, `$${only.source}$${unit}`, given, spec);
+      if (one.kind === 'refused' || one.verdict.correct) return one;
+      const whole = compareTexts(question, expected, given, spec);
+      return whole.kind === 'verdict' && whole.verdict.correct ? whole : one;
+    }
     if (items.length === 2 && readStored(expected)?.length === 2) {
       const first = compareTexts(question, `$${items[0]!.source}$`, given, spec);
       if (first.kind === 'refused' || first.verdict.correct) return first;
