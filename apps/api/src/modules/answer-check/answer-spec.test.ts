@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   AnswerSpecSchema,
   type AnswerSpec,
@@ -425,5 +425,28 @@ describe('checking under an answer spec', () => {
     expect(verdict(Q, '$y = 2x + 1$', '2x+1')).toEqual({ correct: true });
     expect(verdict(Q, '$y = 2x + 1$', '2x - y + 1 = 0')).toEqual({ correct: true });
     expect(verdict(Q, '$y = 2x + 1$', 'x = 2x + 1')).toEqual({ correct: false });
+  });
+});
+
+describe('the public face', () => {
+  it('loads no Compute Engine: everything index.ts imports, transitively, runs on the event loop', () => {
+    const seen = new Set<string>();
+    const visit = (file: URL) => {
+      if (seen.has(file.pathname)) return;
+      seen.add(file.pathname);
+      const source = readFileSync(file, 'utf8');
+      expect(source, file.pathname).not.toMatch(/@cortex-js\/compute-engine/);
+      for (const m of source.matchAll(/^(?:import|export)\s[^;]*?from '(\.[^']+)'/gms)) {
+        if (/^import type\s/.test(m[0])) continue;
+        const next = new URL(`${m[1]}.ts`, file);
+        if (existsSync(next)) visit(next);
+      }
+    };
+    visit(new URL('./index.ts', import.meta.url));
+    const names = [...seen].map((p) => p.split('/').pop());
+    expect(names).toContain('answer-check.pool.ts');
+    expect(names).toContain('infer-spec.ts');
+    expect(names).not.toContain('parse-answer.ts');
+    expect(names).not.toContain('check-answer.ts');
   });
 });
