@@ -241,6 +241,19 @@ describe('checking under an answer spec', () => {
     expect(verdict(q, PAIRS, '(1,1), (3,2)')).toEqual({ correct: false });
   });
 
+  it('gives a part’s own feedback when it is the one part wrong', () => {
+    const BOX = '$x = 2$ cm, giving a maximum volume of $128\\text{ cm}^3$';
+    const q = 'Find $x$ and the maximum volume.';
+    expect(verdict(q, BOX, '2 cm, 128 cm^3')).toEqual({ correct: true });
+    expect(verdict(q, BOX, '2 cm, 128 cm^2')).toEqual({ correct: false, feedback: FEEDBACK_UNITS });
+    expect(verdict(q, BOX, '2, -128')).toEqual({ correct: false, feedback: 'Check the sign.' });
+    expect(verdict(q, BOX, '3, 128 cm^2')).toEqual({ correct: false });
+    expect(verdict(q, BOX, '2, \\frac{256}{2}')).toEqual({
+      correct: true,
+      feedback: FEEDBACK_NOT_SIMPLIFIED,
+    });
+  });
+
   it('keeps solutions in any order and a system by its variables', () => {
     expect(verdict('Solve.', '$x = 2$ or $x = 3$', 'x = 3 \\lor x = 2')).toEqual({ correct: true });
     expect(verdict('Solve.', '$x = 2$ or $x = 3$', '3, 2')).toEqual({ correct: true });
