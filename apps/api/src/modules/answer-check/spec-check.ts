@@ -4,7 +4,7 @@ import type { AnswerForm, AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { CheckOutcome } from './check-answer';
 import { evaluate } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_ORDER } from './feedback';
-import { hasName, labelKey, readStoredText, toleranceOf, type StoredItem } from './infer-spec';
+import { hasName, labelKey, readText, toleranceOf, type StoredItem } from './infer-spec';
 import { splitTop } from './latex-text';
 import { exprsOf, type Expr, type Part, type Value } from './parse-answer';
 import { unitOfKey } from './units';
@@ -36,7 +36,7 @@ export function typedParts(given: string): TypedPart[] {
   // Maths in dollars with words around (an editor's test answer, the stored answer itself): its
   // parts as a stored answer's are read, labelled by their maths or words.
   if (given.includes('$')) {
-    return readStoredText(given).items.map((item) => {
+    return readText(given).items.map((item) => {
       const words = item.words.length > 0 ? labelKey(item.words.join('')) : undefined;
       const label = item.mathLabel ?? words;
       const value = `$${item.math}$${item.unitWords ? ` ${item.unitWords}` : ''}`;
@@ -105,24 +105,25 @@ export function checkParts(
     .map((t) => (t.label !== undefined ? partNamed(items, t.label) : -1))
     .map((named, k) => (named >= 0 ? named : k));
   const unique = new Set(places).size === places.length;
-  let feedback: string | undefined;
   if (unique) {
-    let all = true;
-    for (let k = 0; k < typed.length; k++) {
-      const o = outcome(places[k]!, k);
-      if (o.kind === 'refused') return o;
-      if (!o.verdict.correct) {
-        all = false;
-        break;
-      }
-      feedback ??= o.verdict.feedback;
-    }
-    if (all) {
+    const outcomes = typed.map((_, k) => outcome(places[k]!, k));
+    const refused = outcomes.find((o) => o.kind === 'refused');
+    if (refused) return refused;
+    const wrong = outcomes.filter((o) => !right(o));
+    if (wrong.length === 0) {
+      const feedback = outcomes.flatMap(
+        (o) => (o.kind === 'verdict' && o.verdict.feedback) || [],
+      )[0];
       return {
         kind: 'verdict',
         verdict: feedback ? { correct: true, feedback } : { correct: true },
         how,
       };
+    }
+    // One part wrong, the others right: that part's feedback (its units, its sign, its form).
+    const only = wrong.length === 1 ? wrong[0] : undefined;
+    if (only?.kind === 'verdict' && only.verdict.feedback) {
+      return { kind: 'verdict', verdict: { correct: false, feedback: only.verdict.feedback }, how };
     }
   }
   // Right parts in another order: each typed part equal to a different stored part.
