@@ -301,6 +301,11 @@ describe('checking under an answer spec', () => {
     // A list is a union: "x ≥ -2 or x ≤ 7" is every number.
     expect(verdict(I, '$-2 \\le x \\le 7$', 'x \\ge -2, x \\le 7')).toEqual({ correct: false });
     expect(verdict('For which $x$?', '$x \\ge 3$', '[3, \\infty)')).toEqual({ correct: true });
+    // A ray the other way, or from another end, is another set: an infinite end equals only itself.
+    expect(verdict('For which $x$?', '$x > 1$', 'x < 1')).toEqual({ correct: false });
+    expect(verdict('For which $x$?', '$x > 1$', '(-\\infty, 1)')).toEqual({ correct: false });
+    expect(verdict('For which $x$?', '$x < 1$', 'x < 5')).toEqual({ correct: false });
+    expect(verdict(K, answer, '(-\\infty, -2) \\cup (7, \\infty)')).toEqual({ correct: false });
   });
 
   it('reads compound units and converts within a quantity; another quantity is refused', () => {

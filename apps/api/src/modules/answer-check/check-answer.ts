@@ -264,11 +264,6 @@ export function storedHasUnit(expected: string, spec: AnswerSpec): boolean {
   return readStored(expected)?.some((p) => p.unit !== undefined) ?? false;
 }
 
-const NAMED_POINT_RE = /\(\s*[a-zA-Z](?:\s*,\s*[a-zA-Z])+\s*\)\s*=\s*(?=\()/g;
-/** `(x, y) = (1, 1)` as `(1, 1)`. */
-const pointsUnnamed = (text: string) =>
-  text.includes('=') ? text.replace(NAMED_POINT_RE, '') : text;
-
 /** A variable given a value with unknowns in it (`y = 2x + 1`), as the equation it is. */
 function asEquation(part: Part): Part {
   if (part.kind !== 'value' || !part.variable || part.value.kind !== 'expr') return part;
@@ -289,9 +284,6 @@ function compareTexts(
   given: string,
   spec: AnswerSpec,
 ): CheckOutcome {
-  // A point named by its variables (`(x, y) = (1, 1)`) is the point: `(1, 1)` is the same answer.
-  expected = pointsUnnamed(expected);
-  given = pointsUnnamed(given);
   if (spec.kind === 'interval') {
     // A chain (`-2 \le x \le 7`) is read as the interval it is.
     expected = chainsAsIntervals(expected);

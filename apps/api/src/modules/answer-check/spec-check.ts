@@ -346,8 +346,12 @@ function merged(set: Interval[]): Interval[] {
   return out;
 }
 
+/** Equal, or finite and equal up to rounding (an infinite end equals only the same infinity). */
 const near = (a: number, b: number) =>
-  a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  a === b ||
+  (Number.isFinite(a) &&
+    Number.isFinite(b) &&
+    Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)));
 
 /**
  * The same set of real numbers, however written: `k < -2 or k > 6` is `(-\infty, -2) \cup (6,
