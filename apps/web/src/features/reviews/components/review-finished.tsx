@@ -10,7 +10,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Nothing is due now, nor learnt ahead (the session's queue is empty): how many were reviewed in
- * this session, how many are due later today and when the next review is. `stats` are read after
+ * this session, then how many are due later today (and when the next is, when known to the minute)
+ * or, with none left today, when the next review is. `stats` are read after
  * the session's last grade, so the figures agree: nothing due now, and today's count is what falls
  * due later today.
  */
@@ -48,11 +49,12 @@ export function ReviewFinished({
             : 'Nothing is due now.'}
         </Text>
         {laterToday > 0 ? (
-          <Text data-testid="later-today">
-            {`${plural(laterToday, 'more example')} ${laterToday === 1 ? 'is' : 'are'} due later today.`}
+          <Text c="dimmed" data-testid="later-today">
+            {`${plural(laterToday, 'more example')} ${laterToday === 1 ? 'is' : 'are'} due later today${
+              next?.startsWith('in ') ? `, the next ${next}` : ''
+            }.`}
           </Text>
-        ) : null}
-        {next ? (
+        ) : next ? (
           <Text c="dimmed" data-testid="next-review">
             Your next review is {next}.
           </Text>
