@@ -1,8 +1,9 @@
 /**
  * Times GET /api/reviews/stats and GET /api/me/progress over HTTP for one learner with many FSRS
  * cards: a generated catalogue of as many examples, the learner's cards written straight into the
- * database (a tenth new, a tenth learning or relearning, the rest in review, graded between 0 and
- * 2 stabilities ago so about half are mastered, due a stability after their last grade), one logged
+ * database (a tenth new, a tenth learning or relearning, the rest in review with stabilities from
+ * half a day to 300 days, so most of them mastered, graded between 0 and 2 stabilities ago and due a
+ * stability after their last grade), one logged
  * grade for each card in review graded in the last 90 days, then the API started as a server and
  * each route asked `--requests` times in turn, one request at a time, after 3 unmeasured ones.
  *

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
 import { type Account, eventually, expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
+import { resultsDir } from './harness';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -24,7 +26,7 @@ const navName = (page: Page) =>
       .trim(),
   );
 
-describe('reviews in the browser: add, recall, grade with a key, all caught up', () => {
+describe('reviews in the browser: add, recall, grade with a key, again comes back, all caught up', () => {
   const e2e = useBrowserTests({
     env: { LOG_LEVEL: 'warn' },
     superadmin: { email: 'review-root@example.com', password: 'Sup3r-Secret-Keeper' },
@@ -57,7 +59,7 @@ describe('reviews in the browser: add, recall, grade with a key, all caught up',
     expect(await page.getByTestId('review-due').textContent()).toBe('Due now');
   }
 
-  it('a learner adds two examples, answers the first and grades it with a key, shows the second answer, grades it, and is all caught up', async () => {
+  it('a learner adds two examples, answers the first and grades it Good with a key, fails the second, sees both again in the same session, and is all caught up', async () => {
     const learner: Account = await e2e.account('basic', { tag: 'rev', name: 'Rey' });
     const page = await e2e.open({ as: learner, viewport: DESKTOP });
 
@@ -110,29 +112,50 @@ describe('reviews in the browser: add, recall, grade with a key, all caught up',
     expect(response.request().postDataJSON()).toEqual({ exampleId: seventyTwo.id, rating: 'good' });
     expect(response.status()).toBe(200);
 
-    // The next example, concealed again; its answer shown, Easy with the key 4.
+    // The next example, concealed again; its answer shown, Again with the key 1.
     await eventually(() => position.textContent()).toBe('Review 2 of 2');
     expect(await item.getAttribute('data-example-id')).toBe(String(eighteen.id));
     expect(await page.getByTestId('grade-buttons').count()).toBe(0);
     await item.getByRole('button', { name: 'Show answer' }).click();
     await grades.waitFor();
     expect(await grades.locator('[data-suggested]').count()).toBe(0);
+    await page.keyboard.press('1');
+
+    // Both are in their learning steps, due within minutes: they come back in this session, the
+    // one failed (due in a minute) first, its answer concealed again. Easy takes each out.
+    await eventually(() => position.textContent()).toBe('Review 3 of 4');
+    expect(await item.getAttribute('data-example-id')).toBe(String(eighteen.id));
+    expect(await item.getByRole('region', { name: 'Answer', exact: true }).count()).toBe(0);
+    await page.screenshot({ path: path.join(resultsDir, 'review-again-back.png') });
+    await item.getByRole('button', { name: 'Show answer' }).click();
+    await grades.waitFor();
+    await page.keyboard.press('4');
+    await eventually(() => position.textContent()).toBe('Review 4 of 4');
+    expect(await item.getAttribute('data-example-id')).toBe(String(seventyTwo.id));
+    await item.getByRole('button', { name: 'Show answer' }).click();
+    await grades.waitFor();
     await page.keyboard.press('4');
 
     await page.getByRole('heading', { name: 'All caught up' }).waitFor();
-    expect(await page.getByText('You reviewed 2 examples.', { exact: false }).count()).toBe(1);
+    expect(
+      await page.getByText('You reviewed 2 examples (4 reviews).', { exact: false }).count(),
+    ).toBe(1);
+    // Nothing else today: no count beside All caught up.
+    expect(await page.getByTestId('later-today').count()).toBe(0);
+    expect(await page.getByText(/due today/).count()).toBe(0);
+    await page.screenshot({ path: path.join(resultsDir, 'review-all-caught-up.png') });
     expect(await page.getByTestId('next-review').textContent()).toMatch(/^Your next review is /);
     await eventually(() => navName(page)).toBe('Review');
     expect(await axeFindings(page, 'review, all caught up')).toEqual([]);
 
-    // Both graded: none new, none due now.
-    const stats = await api<{ dueNow: number; new: number }>(
+    // Both graded out of their steps: none new, none learning, none due now or later today.
+    const stats = await api<{ dueNow: number; dueToday: number; new: number; learning: number }>(
       'GET',
       '/reviews/stats',
       undefined,
       learner.tokens.idToken,
     );
-    expect([stats.dueNow, stats.new]).toEqual([0, 0]);
+    expect([stats.dueNow, stats.dueToday, stats.new, stats.learning]).toEqual([0, 0, 0, 0]);
   });
 
   it('a learner without cards sees what reviews are; at phone width the count sits beside the menu', async () => {

@@ -22,12 +22,23 @@ export const ReviewStateSchema = z.enum(REVIEW_STATES);
 export type ReviewState = z.infer<typeof ReviewStateSchema>;
 
 /**
- * Retrievability (FSRS's estimated chance of recalling the example now) at or above which an
- * example in review counts as mastered. Only cards in the review state count: just after any
- * grade retrievability is 1, so a card still being learnt or relearnt (after "again") would
- * otherwise count as mastered the moment it was failed.
+ * Mastered: remembered over at least this many days. An example counts as mastered when its card
+ * is in the review state (graduated from its learning steps, and not failed since: a card graded
+ * "again" goes back to its learning or relearning steps) and its FSRS stability, the interval after
+ * which recall falls to 90%, is at least this long. 21 days is what Anki calls a "mature" card: one
+ * good grade the day an example was added gives a few days at most, so mastery takes reviews spread
+ * over weeks.
  */
-export const MASTERY_RETRIEVABILITY = 0.9;
+export const MASTERY_STABILITY_DAYS = 21;
+
+/**
+ * Learn ahead: the due queue also holds the cards in their learning or relearning steps (graded
+ * "again" or "hard" minutes ago) that fall due within this many minutes, after the cards due now,
+ * so a card failed in a session comes back in that session (Anki's learn-ahead limit). The steps
+ * (1 and 10 minutes; 10 to relearn) are all shorter, so a session ends only once every card graded
+ * in it has left its steps.
+ */
+export const LEARN_AHEAD_MINUTES = 20;
 
 /** How long after a grade the same grade for the same example is taken as a retry, not a new review. */
 export const REVIEW_RETRY_WINDOW_SECONDS = 10;
@@ -83,8 +94,9 @@ export const ReviewsDueQuerySchema = PageQuerySchema;
 export type ReviewsDueQuery = z.input<typeof ReviewsDueQuerySchema>;
 
 /**
- * GET /reviews/due answer data: the caller's cards due now (new cards included), most overdue
- * first (then by example id), `total` of them all, `nextCursor` for the next page.
+ * GET /reviews/due answer data: the caller's cards due now (new cards included), then those in their
+ * learning or relearning steps due within LEARN_AHEAD_MINUTES; by due date, most overdue first
+ * (then by example id), `total` of them all, `nextCursor` for the next page.
  */
 export const ReviewsDuePageSchema = z.object({
   examples: z.array(ReviewItemSchema),
@@ -122,7 +134,8 @@ export type DayCount = z.infer<typeof DayCountSchema>;
  * GET /reviews/stats answer data, the caller's cards:
  * - `dueNow`: due at this instant; `dueToday`: due before the end of today (dueNow included);
  * - `new`, `learning` (learning and relearning), `review`: cards by state, together all cards;
- * - `mastered`: cards in review whose retrievability is at least MASTERY_RETRIEVABILITY now;
+ * - `mastered`: cards in review whose stability is at least MASTERY_STABILITY_DAYS (remembered over
+ *   at least 3 weeks);
  * - `reviewsPerDay`: grades given on each of the last 90 days, oldest first, today last (zeros included);
  * - `duePerDay`: cards falling due on each of the next 30 days, today first (today counts dueToday).
  */

@@ -124,8 +124,8 @@ export const readRandomExample: Reader<RandomExample> = object({
 
 /**
  * `withoutHelp`: how many of the solved were solved by a checked answer before any help;
- * `mastered`: how many of the caller's examples in review (FSRS) they would recall now with at least
- * MASTERY_RETRIEVABILITY (@exemplar/shared/reviews).
+ * `mastered`: how many of the caller's examples are mastered, remembered over at least 3 weeks (in
+ * review with an FSRS stability of at least MASTERY_STABILITY_DAYS, @exemplar/shared/reviews).
  */
 const readCounts = object({
   id: integer(),

@@ -1,13 +1,17 @@
 /**
- * The recall probability (as a percentage) at or above which an example counts as mastered:
- * MASTERY_RETRIEVABILITY of @exemplar/shared/reviews, which this first-load code cannot import
- * without zod (mastery-ring.test.tsx keeps the two equal).
+ * How long an example must be remembered to count as mastered, in weeks: MASTERY_STABILITY_DAYS
+ * of @exemplar/shared/reviews (21 days: in review, not failed since, with an FSRS stability of at
+ * least 3 weeks), which this first-load code cannot import without zod (mastery-ring.test.tsx
+ * keeps the two equal).
  */
-export const MASTERY_PERCENT = 90;
+export const MASTERY_WEEKS = 3;
 
-/** '4 of 12 examples mastered: recalled with 90% confidence' (one example: 'example'). */
+/** What mastered means, in plain words: 'remembered over at least 3 weeks'. */
+export const MASTERY_MEANING = `remembered over at least ${MASTERY_WEEKS} weeks`;
+
+/** '4 of 12 examples mastered: remembered over at least 3 weeks' (one example: 'example'). */
 export function masteryLabel(mastered: number, total: number) {
-  return `${mastered} of ${total} ${total === 1 ? 'example' : 'examples'} mastered: recalled with ${MASTERY_PERCENT}% confidence`;
+  return `${mastered} of ${total} ${total === 1 ? 'example' : 'examples'} mastered: ${MASTERY_MEANING}`;
 }
 
 const RADIUS = 5;

@@ -1,5 +1,5 @@
 import type { Example } from '@exemplar/shared/catalogue';
-import type { ReviewCard, ReviewRating } from '@exemplar/shared/reviews';
+import { LEARN_AHEAD_MINUTES, type ReviewCard, type ReviewRating } from '@exemplar/shared/reviews';
 import { fail, type Routes } from './fake-api';
 
 const MINUTE = 60_000;
@@ -16,12 +16,16 @@ export const FAKE_INTERVALS: Record<ReviewRating, number> = {
 interface Card {
   due: number;
   reps: number;
+  /** Graded 'again' last: in its learning steps, learnt ahead by the due queue. */
+  learning?: boolean;
 }
 
 /**
  * The reviews endpoints over `examples`, in memory: `due` lists the examples in the learner's
  * reviews and how many ms from now each is due (≤ 0: due now); `suggested` the examples
- * suggested to add. A grade moves its card by FAKE_INTERVALS. Visitors get 401.
+ * suggested to add. A grade moves its card by FAKE_INTERVALS; 'again' puts it in its learning
+ * steps, which the due queue learns ahead as the API does (after the cards due now, those in their
+ * steps due within LEARN_AHEAD_MINUTES). Visitors get 401.
  */
 export function reviewsRoutes(
   examples: Example[],
@@ -35,7 +39,7 @@ export function reviewsRoutes(
   const cardOf = (exampleId: number, card: Card): ReviewCard => ({
     exampleId,
     due: iso(card.due),
-    state: card.reps === 0 ? 'new' : 'review',
+    state: card.reps === 0 ? 'new' : card.learning ? 'learning' : 'review',
     stability: card.reps,
     difficulty: 5,
     reps: card.reps,
@@ -61,6 +65,13 @@ export function reviewsRoutes(
     [...cards.entries()]
       .filter(([, card]) => card.due <= Date.now())
       .sort((a, b) => a[1].due - b[1].due);
+  /** The session's queue: due now, then learning cards due within LEARN_AHEAD_MINUTES. */
+  const queue = () => {
+    const until = Date.now() + LEARN_AHEAD_MINUTES * MINUTE;
+    return [...cards.entries()]
+      .filter(([, card]) => card.due <= Date.now() || (card.learning && card.due <= until))
+      .sort((a, b) => a[1].due - b[1].due);
+  };
   const idOf = (params: Record<string, string>) => Number(params['exampleId']);
 
   const routes: Routes = {
@@ -83,7 +94,7 @@ export function reviewsRoutes(
     },
     'GET /reviews/due': ({ signedIn }) => {
       if (!signedIn) return signInFirst();
-      const items = dueNow().map(([id, card]) => ({
+      const items = queue().map(([id, card]) => ({
         example: exampleOf(id),
         review: cardOf(id, card),
         next: next(),
@@ -104,8 +115,8 @@ export function reviewsRoutes(
         dueNow: dueNow().length,
         dueToday,
         new: all.filter((card) => card.reps === 0).length,
-        learning: 0,
-        review: all.filter((card) => card.reps > 0).length,
+        learning: all.filter((card) => card.reps > 0 && card.learning).length,
+        review: all.filter((card) => card.reps > 0 && !card.learning).length,
         mastered: 0,
         reviewsPerDay: [],
         duePerDay: Array.from({ length: 30 }, (_, i) => ({
@@ -132,6 +143,7 @@ export function reviewsRoutes(
       if (!card) return fail(404, 'This example is not in your reviews.');
       card.due = Date.now() + FAKE_INTERVALS[rating];
       card.reps += 1;
+      card.learning = rating === 'again';
       return { review: cardOf(exampleId, card), repeated: false };
     },
   };

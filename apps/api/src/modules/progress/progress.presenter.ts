@@ -6,7 +6,7 @@ export interface Counts {
   solved: number;
   /** Solved by a checked answer before opening any help. */
   withoutHelp: number;
-  /** In the caller's reviews, in the review state, and recalled now with at least MASTERY_RETRIEVABILITY. */
+  /** In the caller's reviews and mastered: in review with a stability of at least MASTERY_STABILITY_DAYS (remembered over at least 3 weeks). */
   mastered: number;
 }
 
@@ -16,7 +16,7 @@ export interface Progress {
   /** Examples solved by a checked answer before opening any help. */
   solvedWithoutHelp: number;
   liked: number;
-  /** Examples in review whose FSRS retrievability now is at least MASTERY_RETRIEVABILITY. */
+  /** Examples mastered: in review with a stability of at least MASTERY_STABILITY_DAYS (remembered over at least 3 weeks). */
   mastered: number;
   /** Per category, counting its subcategories too. */
   categories: Counts[];

@@ -159,10 +159,7 @@ describe(`an example deleted while a learner marks it on ${engineUnderTest}`, ()
       });
       // The real database, with the example deleted (and committed) after the service has found
       // it and before the mark is written: every insert runs just after that deletion.
-      const service = progressService(
-        beforeInserts(db(), () => deleteExample(db(), id)),
-        api.app.database.engine,
-      );
+      const service = progressService(beforeInserts(db(), () => deleteExample(db(), id)));
       await expect(service[mark](adaId, id, true)).rejects.toMatchObject({
         statusCode: 404,
         message: `Example ${id} not found.`,

@@ -12,7 +12,7 @@ const Counts = z.object({
   solved: z.number().int(),
   /** Solved by a checked answer before opening any help (a subset of solved). */
   withoutHelp: z.number().int(),
-  /** In the caller's reviews, in the review state, and recalled now with at least MASTERY_RETRIEVABILITY. */
+  /** In the caller's reviews and mastered: in review with a stability of at least MASTERY_STABILITY_DAYS (remembered over at least 3 weeks). */
   mastered: z.number().int(),
 });
 
@@ -57,7 +57,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The caller's solved (and solved without help), mastered (in review, FSRS retrievability now at least MASTERY_RETRIEVABILITY)/total overall, per subject and per category (subcategories included)",
+          "The caller's solved (and solved without help), mastered (remembered over at least 3 weeks: in review, not failed since, with an FSRS stability of at least 21 days)/total overall, per subject and per category (subcategories included)",
         response: {
           200: successSchema(
             z.object({
@@ -66,7 +66,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
               /** Solved by a checked answer before opening any help (a subset of solved). */
               solvedWithoutHelp: z.number().int(),
               liked: z.number().int(),
-              /** Examples in review whose FSRS retrievability now is at least MASTERY_RETRIEVABILITY. */
+              /** Examples mastered: in review with a stability of at least MASTERY_STABILITY_DAYS (remembered over at least 3 weeks). */
               mastered: z.number().int(),
               categories: z.array(Counts),
               subjects: z.array(Counts),

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listCategories } from '../catalogue/catalogue.repository';
@@ -18,11 +17,7 @@ export type { Progress };
  * A learner's likes and solved marks (stored by the examples module), and their progress
  * (mastery from the reviews module's FSRS cards).
  */
-export function progressService(
-  db: Kysely<Database>,
-  engine: Engine,
-  clock: () => Date = () => new Date(),
-) {
+export function progressService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   async function setMark(table: marks.MarkTable, userId: number, exampleId: number, on: boolean) {
     const gone = () => notFound(`Example ${exampleId} not found.`);
     if (!(await exampleExists(db, exampleId))) throw gone();
@@ -47,9 +42,7 @@ export function progressService(
         marks.marksPerCategory(db, 'solved_marks', userId),
         marks.cleanSolvesPerCategory(db, userId),
         marks.marksPerCategory(db, 'likes', userId),
-        masteredExampleIds(db, engine, userId, clock()).then((ids) =>
-          examplesPerCategoryAmong(db, ids),
-        ),
+        masteredExampleIds(db, userId).then((ids) => examplesPerCategoryAmong(db, ids)),
         listCategories(db),
       ]);
       return toProgress(categories, { totals, solved, withoutHelp, liked, mastered });

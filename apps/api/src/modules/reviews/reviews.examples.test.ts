@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertExample } from '../../../test/factories';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
-import type { TestUser } from '../../../test/helpers/users';
+import { userId, type TestUser } from '../../../test/helpers/users';
 
 const api = useTestApp({ catalogue: true, users: ['admin', 'superadmin'] });
 const { cat } = api;
@@ -67,16 +67,36 @@ const grade = (who: TestUser, exampleId: number, rating: string) =>
   call('POST', '/reviews', who, { exampleId, rating });
 
 describe(`mastery in progress on ${engineUnderTest}`, () => {
-  it('counts examples in review recalled now at 90% or more overall, per category with its subcategories and per subject; learning cards are not mastered', async () => {
+  it('counts an example mastered once remembered over 3 weeks (stability of 21 days or more), overall, per category with its subcategories and per subject: not after one easy grade on day one, and not once graded again', async () => {
     const bob = await api.newUser('basic');
-    const none = (await call('GET', '/me/progress', bob)).body.data;
-    expect(none.mastered).toBe(0);
-    await grade(bob, cat.ex.quadEasy, 'easy'); // straight to review: mastered
-    await grade(bob, cat.ex.linear, 'again'); // learning: not mastered
-    await call('PUT', `/reviews/${cat.ex.circle}`, bob); // new: not mastered
-    const { body } = await call('GET', '/me/progress', bob);
+    const bobId = await userId(db(), bob);
+    const progress = async () => (await call('GET', '/me/progress', bob)).body.data;
+    const mastered = async () => (await call('GET', '/reviews/stats', bob)).body.data.mastered;
     const of = (list: { id: number }[], id: number) => list.find((c) => c.id === id);
+    expect((await progress()).mastered).toBe(0);
+
+    // One easy grade the day it was added: in review, a stability of about 8 days.
+    const easy = (await grade(bob, cat.ex.quadEasy, 'easy')).body.data.review;
+    expect([easy.state, easy.stability < 21]).toEqual(['review', true]);
+    await grade(bob, cat.ex.linear, 'again'); // learning
+    await call('PUT', `/reviews/${cat.ex.circle}`, bob); // new
+    expect((await progress()).mastered).toBe(0);
+    expect(await mastered()).toBe(0);
+
+    // Its stability grown to 21 days (as reviews spread over weeks would take it): mastered.
+    const stability = async (exampleId: number, days: number) =>
+      db()
+        .updateTable('review_cards')
+        .set({ stability: days })
+        .where('user_id', '=', bobId)
+        .where('example_id', '=', exampleId)
+        .execute();
+    await stability(cat.ex.quadEasy, 20.99);
+    expect((await progress()).mastered).toBe(0);
+    await stability(cat.ex.quadEasy, 21);
+    const body = { data: await progress() };
     expect(body.data.mastered).toBe(1);
+    expect(await mastered()).toBe(1);
     expect(of(body.data.categories, cat.quadratics)).toMatchObject({ mastered: 1 });
     expect(of(body.data.categories, cat.equations)).toMatchObject({ mastered: 1 });
     expect(of(body.data.categories, cat.linear)).toMatchObject({ mastered: 0 });
@@ -85,6 +105,12 @@ describe(`mastery in progress on ${engineUnderTest}`, () => {
     expect(of(body.data.subjects, cat.geometry)).toMatchObject({ mastered: 0 });
     // Another learner's cards are theirs alone.
     expect((await call('GET', '/me/progress', ada)).body.data.mastered).toBe(0);
+
+    // Graded again: relearning, no longer mastered.
+    const again = (await grade(bob, cat.ex.quadEasy, 'again')).body.data.review;
+    expect(again.state).toBe('relearning');
+    expect((await progress()).mastered).toBe(0);
+    expect(await mastered()).toBe(0);
   });
 });
 

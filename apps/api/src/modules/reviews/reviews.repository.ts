@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Engine } from '../../db/database';
 import type { Database, ReviewCardsTable, ReviewLogTable } from '../../db/schema';
 import { publishedExampleIds } from '../examples/examples.repository';
 
@@ -79,13 +78,31 @@ export interface DueAfter {
   exampleId: number;
 }
 
-/** Up to `limit` of the user's cards due at `now`, most overdue first, then by example id. */
-export function dueCards(db: Db, userId: number, now: string, limit: number, after?: DueAfter) {
+/**
+ * The session's queue: the user's cards due at `now`, and those in their learning or relearning
+ * steps (states 1 and 3) due by `learnUntil` (learnt ahead). One condition on `due`, so ordering by
+ * due date puts the cards due now first.
+ */
+const inQueue = (now: string, learnUntil: string) =>
+  sql<boolean>`(due <= ${now} or (state in (1, 3) and due <= ${learnUntil}))`;
+
+/**
+ * Up to `limit` of the user's cards in the queue at `now` (see inQueue), most overdue first, then
+ * by example id.
+ */
+export function dueCards(
+  db: Db,
+  userId: number,
+  now: string,
+  learnUntil: string,
+  limit: number,
+  after?: DueAfter,
+) {
   let query = db
     .selectFrom('review_cards')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('due', '<=', now)
+    .where(inQueue(now, learnUntil))
     // A card of an example taken back to draft waits, unseen, until it is published again.
     .where('example_id', 'in', publishedExampleIds(db));
   if (after) {
@@ -99,34 +116,31 @@ export function dueCards(db: Db, userId: number, now: string, limit: number, aft
   return query.orderBy('due').orderBy('example_id').limit(limit).execute();
 }
 
-export async function countDue(db: Db, userId: number, now: string): Promise<number> {
+/** How many of the user's cards are in the queue at `now` (see inQueue). */
+export async function countDue(
+  db: Db,
+  userId: number,
+  now: string,
+  learnUntil: string,
+): Promise<number> {
   const row = await db
     .selectFrom('review_cards')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('due', '<=', now)
+    .where(inQueue(now, learnUntil))
     .where('example_id', 'in', publishedExampleIds(db))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
- * The milliseconds from a card's last grade to `now` (null before the first grade), whole on both
- * engines: PostgreSQL's timestamps hold microseconds; SQLite's ISO text is read as Julian days,
- * whose difference is a few microseconds off at most and is rounded.
+ * The one rule for mastered: in review (state 2: graduated from its learning steps and not failed
+ * since, a card graded "again" going back to its steps) with a stability of at least
+ * `stabilityDays` (MASTERY_STABILITY_DAYS, given by the service): remembered over at least 3 weeks.
+ * The stats and the progress both count with it.
  */
-const msSinceLastReview = (engine: Engine, now: string) =>
-  engine === 'postgres'
-    ? sql<number>`extract(epoch from (${now}::timestamptz - last_review)) * 1000`
-    : sql<number>`round((julianday(${now}) - julianday(last_review)) * 86400000)`;
-
-/**
- * The schedule's isMastered in SQL: in review (state 2) and last graded at most `stabilities`
- * times the card's stability before `now`. The bound is computed as isMastered computes it
- * (stability × stabilities × 86,400,000 in double precision), so the two agree to the millisecond.
- */
-const masteredAt = (engine: Engine, now: string, stabilities: number) =>
-  sql<boolean>`(state = 2 and stability > 0 and ${msSinceLastReview(engine, now)} <= stability * ${stabilities} * 86400000)`;
+const mastered = (stabilityDays: number) =>
+  sql<boolean>`(state = 2 and stability >= ${stabilityDays})`;
 
 /** The user's cards of published examples: the cards the stats and the progress count. */
 const publishedCardsOf = (db: Db, userId: number) =>
@@ -137,24 +151,16 @@ const publishedCardsOf = (db: Db, userId: number) =>
 
 /**
  * The user's cards counted by the database: due at `now`, by state (0 new, 1 learning,
- * 2 review, 3 relearning) and mastered at `now` (see masteredAt).
+ * 2 review, 3 relearning) and mastered (see mastered).
  */
-export async function cardCounts(
-  db: Db,
-  engine: Engine,
-  userId: number,
-  now: string,
-  masteryStabilities: number,
-) {
+export async function cardCounts(db: Db, userId: number, now: string, masteryDays: number) {
   const row = await publishedCardsOf(db, userId)
     .select([
       sql<number>`count(case when due <= ${now} then 1 end)`.as('dueNow'),
       sql<number>`count(case when state = 0 then 1 end)`.as('new'),
       sql<number>`count(case when state in (1, 3) then 1 end)`.as('learning'),
       sql<number>`count(case when state = 2 then 1 end)`.as('review'),
-      sql<number>`count(case when ${masteredAt(engine, now, masteryStabilities)} then 1 end)`.as(
-        'mastered',
-      ),
+      sql<number>`count(case when ${mastered(masteryDays)} then 1 end)`.as('mastered'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -181,17 +187,15 @@ export async function duesBetween(
   return rows.map((r) => r.due);
 }
 
-/** The example ids of the user's cards mastered at `now` (see masteredAt), in id order. */
+/** The example ids of the user's mastered cards (see mastered), in id order. */
 export async function masteredExampleIds(
   db: Db,
-  engine: Engine,
   userId: number,
-  now: string,
-  masteryStabilities: number,
+  masteryDays: number,
 ): Promise<number[]> {
   const rows = await publishedCardsOf(db, userId)
     .select('example_id')
-    .where(masteredAt(engine, now, masteryStabilities))
+    .where(mastered(masteryDays))
     .orderBy('example_id')
     .execute();
   return rows.map((r) => r.example_id);

@@ -1,4 +1,4 @@
-import { REVIEW_RETRY_WINDOW_SECONDS } from '@exemplar/shared/reviews';
+import { LEARN_AHEAD_MINUTES, REVIEW_RETRY_WINDOW_SECONDS } from '@exemplar/shared/reviews';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
@@ -196,6 +196,74 @@ describe(`reviews: the due queue on ${engineUnderTest}`, () => {
     } while (cursor);
     expect(pages).toBe(2);
     expect(seen).toEqual(order);
+  });
+});
+
+describe(`reviews: the session learns ahead on ${engineUnderTest}`, () => {
+  const queue = async (who: TestUser) => {
+    const res = await call('GET', '/reviews/due?limit=100', who);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { examples, total } = res.body.data as {
+      examples: { example: { id: number }; review: { state: string } }[];
+      total: number;
+    };
+    expect(total).toBe(examples.length);
+    return examples.map((item) => [item.example.id, item.review.state]);
+  };
+  /** Moves a card's due date to `minutes` from now and sets its state (1 learning, 2 review, 3 relearning). */
+  const dueIn = async (who: TestUser, exampleId: number, minutes: number, state: 1 | 2 | 3) =>
+    db()
+      .updateTable('review_cards')
+      .set({ due: new Date(Date.now() + minutes * 60_000).toISOString(), state })
+      .where('user_id', '=', await idOf(who))
+      .where('example_id', '=', exampleId)
+      .execute();
+
+  it(`brings a card graded again back after the cards due now, and keeps cards in their steps due within ${LEARN_AHEAD_MINUTES} minutes in the queue until they leave them`, async () => {
+    const cleo = await api.newUser('basic');
+    const { ex } = cat;
+    for (const id of [ex.linear, ex.circle]) await call('PUT', `/reviews/${id}`, cleo);
+    await overdue(cleo, ex.linear, 2, Date.now());
+    expect(await queue(cleo)).toEqual([
+      [ex.linear, 'new'],
+      [ex.circle, 'new'],
+    ]);
+
+    // Again: due in a minute, back in the queue after the card still due now.
+    expect((await grade(cleo, ex.linear, 'again')).status).toBe(200);
+    expect(await queue(cleo)).toEqual([
+      [ex.circle, 'new'],
+      [ex.linear, 'learning'],
+    ]);
+    // Good on a new card: its next step is 10 minutes on, so it comes back too.
+    expect((await grade(cleo, ex.circle, 'good')).status).toBe(200);
+    expect(await queue(cleo)).toEqual([
+      [ex.linear, 'learning'],
+      [ex.circle, 'learning'],
+    ]);
+    // Easy takes a card out of its steps, to a due date days away: the session is over for it.
+    expect((await grade(cleo, ex.linear, 'easy')).status).toBe(200);
+    expect((await grade(cleo, ex.circle, 'easy')).status).toBe(200);
+    expect(await queue(cleo)).toEqual([]);
+  });
+
+  it(`learns ahead only cards in their steps, and only within ${LEARN_AHEAD_MINUTES} minutes`, async () => {
+    const dara = await api.newUser('basic');
+    const { ex } = cat;
+    for (const id of [ex.linear, ex.circle, ex.sequence, ex.quadEasy]) {
+      await call('PUT', `/reviews/${id}`, dara);
+    }
+    await dueIn(dara, ex.linear, 19, 3); // relearning, due in 19 minutes: learnt ahead
+    await dueIn(dara, ex.circle, 21, 1); // learning, due in 21 minutes: not yet
+    await dueIn(dara, ex.sequence, 5, 2); // in review, due in 5 minutes: waits for its time
+    await dueIn(dara, ex.quadEasy, -1, 2); // in review, due a minute ago
+    expect(await queue(dara)).toEqual([
+      [ex.quadEasy, 'review'],
+      [ex.linear, 'relearning'],
+    ]);
+    // The navbar's count and the stats still count what is due now.
+    const stats = await call('GET', '/reviews/stats', dara);
+    expect(stats.body.data.dueNow).toBe(1);
   });
 });
 

@@ -2,7 +2,8 @@ import { successSchema } from '@exemplar/shared/api';
 import {
   GradeReviewBodySchema,
   GradeReviewResultSchema,
-  MASTERY_RETRIEVABILITY,
+  LEARN_AHEAD_MINUTES,
+  MASTERY_STABILITY_DAYS,
   REVIEW_RETRY_WINDOW_SECONDS,
   REVIEW_SUGGESTIONS_DEFAULT,
   REVIEW_SUGGESTIONS_MAX,
@@ -51,8 +52,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         tags,
-        summary: "The caller's examples due for review now, most overdue first",
-        description: `Each with its card and the due date each grade would give. ${REVIEWS_DUE_PAGE_DEFAULT} a page unless limit (1 to 100) says otherwise; nextCursor continues.`,
+        summary:
+          "The caller's review session: examples due now, then those in their learning steps due soon",
+        description: `The cards due now, then the cards in their learning or relearning steps (graded again or hard minutes ago) due within ${LEARN_AHEAD_MINUTES} minutes, learnt ahead so they come back in the session; most overdue first. Each with its card and the due date each grade would give. ${REVIEWS_DUE_PAGE_DEFAULT} a page unless limit (1 to 100) says otherwise; nextCursor continues.`,
         querystring: ReviewsDueQuerySchema,
         response: { 200: successSchema(ReviewsDuePageSchema) },
       },
@@ -67,7 +69,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's reviews counted: due, by state, mastered, per day",
-        description: `Days are those of the IANA time zone tz (UTC when absent). Mastered: retrievability at least ${MASTERY_RETRIEVABILITY} now.`,
+        description: `Days are those of the IANA time zone tz (UTC when absent). Mastered: remembered over at least 3 weeks, that is, in review (not failed since) with a stability of at least ${MASTERY_STABILITY_DAYS} days.`,
         querystring: TimeZoneQuerySchema,
         response: { 200: successSchema(ReviewStatsSchema) },
       },

@@ -14,8 +14,7 @@ const api = useTestApp({ catalogue: true });
 const { cat } = api;
 const db = () => api.app.database.db;
 let now = new Date();
-const engine = () => api.app.database.engine;
-const service = () => reviewsService(db(), engine(), () => now);
+const service = () => reviewsService(db(), () => now);
 const at = (iso: string) => (now = new Date(iso));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -85,17 +84,48 @@ describe(`FSRS scheduling on ${engineUnderTest}`, () => {
     });
   });
 
-  it('counts an example mastered while its retrievability is at least 0.9: eight days after an easy first grade (stability 8.3 days), not nine', async () => {
+  it('counts an example mastered once remembered over 3 weeks: not after one easy grade on day one (stability 8.3 days), once a good grade 8 days on takes it to 38.9, and no longer after "again"', async () => {
     const userId = await learner();
     const t = Date.parse('2026-03-01T09:00:00.000Z');
+    const masteredNow = async () =>
+      (await masteredExampleIds(db(), userId)).includes(cat.ex.quadEasy);
     at(new Date(t).toISOString());
-    const { review } = await service().grade(userId, cat.ex.quadEasy, 'easy');
-    expect(review.stability).toBeGreaterThan(8);
-    expect(review.stability).toBeLessThan(9);
-    expect(await masteredExampleIds(db(), engine(), userId, new Date(t + 8 * DAY))).toEqual([
-      cat.ex.quadEasy,
-    ]);
-    expect(await masteredExampleIds(db(), engine(), userId, new Date(t + 9 * DAY))).toEqual([]);
+    const easy = await service().grade(userId, cat.ex.quadEasy, 'easy');
+    expect([easy.review.state, easy.review.stability]).toEqual(['review', 8.2956]);
+    expect(await masteredNow()).toBe(false);
+    expect((await service().stats(userId)).mastered).toBe(0);
+
+    at(new Date(t + 8 * DAY).toISOString());
+    const good = await service().grade(userId, cat.ex.quadEasy, 'good');
+    expect(good.review.stability).toBeGreaterThanOrEqual(21);
+    expect(await masteredNow()).toBe(true);
+    expect((await service().stats(userId)).mastered).toBe(1);
+
+    // Failed at its next review: relearning, with a stability of a few days.
+    at(good.review.due);
+    const again = await service().grade(userId, cat.ex.quadEasy, 'again');
+    expect(again.review.state).toBe('relearning');
+    expect(await masteredNow()).toBe(false);
+    expect((await service().stats(userId)).mastered).toBe(0);
+  });
+
+  it('sends a card graded "again" back to its steps in every state, so a last grade of "again" is never in review (never mastered)', async () => {
+    const userId = await learner();
+    let t = Date.parse('2026-03-01T09:00:00.000Z');
+    // New, learning (after good), review (after easy), relearning (after again): "again" in each.
+    for (const [exampleId, before, wanted] of [
+      [cat.ex.linear, [], 'learning'],
+      [cat.ex.circle, ['good'], 'learning'],
+      [cat.ex.sequence, ['easy'], 'relearning'],
+      [cat.ex.quadHard, ['easy', 'again'], 'relearning'],
+    ] as [number, ReviewRating[], string][]) {
+      for (const rating of [...before, 'again'] as ReviewRating[]) {
+        t += DAY;
+        at(new Date(t).toISOString());
+        await service().grade(userId, exampleId, rating);
+      }
+      expect((await service().status(userId, exampleId)).review?.state).toBe(wanted);
+    }
   });
 });
 
@@ -121,7 +151,7 @@ describe(`review stats on ${engineUnderTest}`, () => {
       new: 1,
       learning: 2,
       review: 1,
-      mastered: 1,
+      mastered: 0, // one easy grade: a stability of 8.3 days
     });
     expect(ny.reviewsPerDay).toHaveLength(90);
     expect(ny.reviewsPerDay[0]).toEqual({ date: '2025-12-10', count: 0 });

@@ -1,21 +1,7 @@
-import {
-  MASTERY_RETRIEVABILITY,
-  REVIEW_RATINGS,
-  type ReviewNext,
-  type ReviewRating,
-} from '@exemplar/shared/reviews';
-import {
-  computeDecayFactor,
-  createEmptyCard,
-  fsrs,
-  generatorParameters,
-  Rating,
-  State,
-  type Card,
-  type Grade,
-} from 'ts-fsrs';
+import { REVIEW_RATINGS, type ReviewNext, type ReviewRating } from '@exemplar/shared/reviews';
+import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
 import type { CardState } from '../../db/schema';
-import type { CardRow, CardValues } from './reviews.repository';
+import type { CardValues } from './reviews.repository';
 
 /**
  * The scheduler: FSRS with ts-fsrs's default weights and desired retention (0.9), short-term
@@ -31,8 +17,6 @@ export const GRADES: Record<ReviewRating, Grade> = {
   good: Rating.Good,
   easy: Rating.Easy,
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The state of a card added at `now` and never graded: due at once. */
 export function newCardValues(now: Date): CardValues {
@@ -80,27 +64,3 @@ export function nextDues(row: CardValues | null, now: Date): ReviewNext {
   const due = (rating: ReviewRating) => preview[GRADES[rating]].card.due.toISOString();
   return Object.fromEntries(REVIEW_RATINGS.map((r) => [r, due(r)])) as ReviewNext;
 }
-
-const { decay, factor } = computeDecayFactor(FSRS_PARAMETERS.w);
-
-/**
- * How long a card stays mastered after its last grade, in multiples of its stability. FSRS's
- * forgetting curve R(t) = (1 + FACTOR·t/S)^DECAY (t days since the last grade, S the stability,
- * DECAY = −w[20], FACTOR = 0.9^(1/DECAY) − 1) falls as t grows and is at least
- * MASTERY_RETRIEVABILITY exactly while t/S ≤ (MASTERY_RETRIEVABILITY^(1/DECAY) − 1)/FACTOR. For
- * 0.9 that is 1, stability being the interval after which recall falls to 90%, give or take
- * ts-fsrs rounding FACTOR to 8 decimals (1 + 4.5e-9 with the default weights).
- */
-export const MASTERY_STABILITIES = (MASTERY_RETRIEVABILITY ** (1 / decay) - 1) / factor;
-
-/**
- * Mastered at `now`: in review (graduated from its learning steps, not relearning after a lapse)
- * and recalled with at least MASTERY_RETRIEVABILITY, that is, last graded at most
- * MASTERY_STABILITIES times its stability before `now` (to the millisecond). The repository
- * tests the same condition in SQL (`masteredAt`).
- */
-export const isMastered = (row: Pick<CardRow, 'state' | 'stability' | 'last_review'>, now: Date) =>
-  row.state === State.Review &&
-  row.last_review !== null &&
-  row.stability > 0 &&
-  now.getTime() - Date.parse(row.last_review) <= row.stability * MASTERY_STABILITIES * DAY_MS;

@@ -1,6 +1,8 @@
 import type { Example } from '@exemplar/shared/catalogue';
 import { ID_MAX } from '@exemplar/shared/fields';
 import {
+  LEARN_AHEAD_MINUTES,
+  MASTERY_STABILITY_DAYS,
   REVIEW_RETRY_WINDOW_SECONDS,
   REVIEW_SUGGESTIONS_DEFAULT,
   type GradeReviewResult,
@@ -11,7 +13,6 @@ import {
   type ReviewSuggestions,
 } from '@exemplar/shared/reviews';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { conflict, notFound } from '../../lib/errors';
@@ -20,12 +21,13 @@ import { exampleExists, getExamples } from '../examples/examples.repository';
 import { reviewCandidates } from '../examples/marks.repository';
 import { addDays, dayIn, perDay, ratingNumber, toReviewCard } from './reviews.presenter';
 import * as repo from './reviews.repository';
-import { grade, MASTERY_STABILITIES, newCardValues, nextDues } from './reviews.schedule';
+import { grade, newCardValues, nextDues } from './reviews.schedule';
 
 export const REVIEWS_DUE_PAGE_DEFAULT = 20;
 const REVIEWS_PER_DAY_DAYS = 90;
 const DUE_PER_DAY_DAYS = 30;
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 /** Grades of one card racing each other are tried again this many times before a 409. */
 const GRADE_ATTEMPTS = 5;
 
@@ -46,25 +48,16 @@ function readDueCursor(raw: string): repo.DueAfter {
 }
 
 /**
- * The example ids of `userId`'s cards mastered at `now` (isMastered: in review, retrievability at
- * least MASTERY_RETRIEVABILITY), found by the database: the examples they have mastered (the
- * progress counts them).
+ * The example ids of `userId`'s mastered cards (in review with a stability of at least
+ * MASTERY_STABILITY_DAYS: remembered over at least 3 weeks), found by the database: the examples
+ * they have mastered (the progress counts them).
  */
-export function masteredExampleIds(
-  db: Kysely<Database>,
-  engine: Engine,
-  userId: number,
-  now: Date,
-): Promise<number[]> {
-  return repo.masteredExampleIds(db, engine, userId, now.toISOString(), MASTERY_STABILITIES);
+export function masteredExampleIds(db: Kysely<Database>, userId: number): Promise<number[]> {
+  return repo.masteredExampleIds(db, userId, MASTERY_STABILITY_DAYS);
 }
 
 /** A learner's spaced-repetition reviews: FSRS cards per example, graded and brought back due. */
-export function reviewsService(
-  db: Kysely<Database>,
-  engine: Engine,
-  clock: () => Date = () => new Date(),
-) {
+export function reviewsService(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   async function mustExist(exampleId: number) {
     if (!(await exampleExists(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
   }
@@ -170,6 +163,10 @@ export function reviewsService(
       await repo.deleteCard(db, userId, exampleId);
     },
 
+    /**
+     * The session's queue: the cards due now, then the cards in their learning or relearning
+     * steps due within LEARN_AHEAD_MINUTES (a card graded "again" comes back in the session).
+     */
     async due(
       userId: number,
       { limit = REVIEWS_DUE_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string },
@@ -177,9 +174,10 @@ export function reviewsService(
       const after = cursor ? readDueCursor(cursor) : undefined;
       const now = clock();
       const at = now.toISOString();
+      const learnUntil = new Date(now.getTime() + LEARN_AHEAD_MINUTES * MINUTE_MS).toISOString();
       const [rows, total] = await Promise.all([
-        repo.dueCards(db, userId, at, limit + 1, after),
-        repo.countDue(db, userId, at),
+        repo.dueCards(db, userId, at, learnUntil, limit + 1, after),
+        repo.countDue(db, userId, at, learnUntil),
       ]);
       const cards = rows.slice(0, limit);
       const examples = new Map(
@@ -222,7 +220,7 @@ export function reviewsService(
       const since = new Date(now.getTime() - (REVIEWS_PER_DAY_DAYS + 1) * DAY_MS);
       const until = new Date(now.getTime() + (DUE_PER_DAY_DAYS + 1) * DAY_MS);
       const [counts, duesLater, reviewed] = await Promise.all([
-        repo.cardCounts(db, engine, userId, at, MASTERY_STABILITIES),
+        repo.cardCounts(db, userId, at, MASTERY_STABILITY_DAYS),
         repo.duesBetween(db, userId, at, until.toISOString()),
         repo.reviewTimesSince(db, userId, since.toISOString()),
       ]);

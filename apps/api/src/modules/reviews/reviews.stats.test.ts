@@ -1,5 +1,4 @@
-import { MASTERY_RETRIEVABILITY, type DayCount } from '@exemplar/shared/reviews';
-import { forgetting_curve } from 'ts-fsrs';
+import { MASTERY_STABILITY_DAYS, type DayCount } from '@exemplar/shared/reviews';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertExample } from '../../../test/factories';
 import { engineUnderTest } from '../../../test/helpers/test-db';
@@ -8,7 +7,6 @@ import { userId } from '../../../test/helpers/users';
 import type { CardState } from '../../db/schema';
 import { addDays, dayIn } from './reviews.presenter';
 import { insertCard, type CardRow } from './reviews.repository';
-import { FSRS_PARAMETERS, isMastered, MASTERY_STABILITIES } from './reviews.schedule';
 import { masteredExampleIds, reviewsService } from './reviews.service';
 
 /**
@@ -18,15 +16,12 @@ import { masteredExampleIds, reviewsService } from './reviews.service';
 const api = useTestApp({ catalogue: true });
 const { cat } = api;
 const db = () => api.app.database.db;
-const engine = () => api.app.database.engine;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const iso = (t: number) => new Date(t).toISOString();
 const statsAt = (userId: number, t: number, tz?: string) =>
-  reviewsService(db(), engine(), () => new Date(t)).stats(userId, tz);
-const masteredIdsAt = (userId: number, t: number) =>
-  masteredExampleIds(db(), engine(), userId, new Date(t));
+  reviewsService(db(), () => new Date(t)).stats(userId, tz);
 
 const learner = async () => userId(db(), await api.newUser('basic'));
 
@@ -99,68 +94,46 @@ function countedInMemory(cards: CardRow[], t: number, tz: string) {
     new: cards.filter((c) => c.state === 0).length,
     learning: cards.filter((c) => c.state === 1 || c.state === 3).length,
     review: cards.filter((c) => c.state === 2).length,
-    mastered: cards.filter((c) => isMastered(c, new Date(t))).length,
+    // Mastered: in review with a stability of at least 21 days, whenever it was last graded.
+    mastered: cards.filter((c) => c.state === 2 && c.stability >= 21).length,
     duePerDay,
   };
 }
 
-describe('the mastery bound', () => {
-  it('is where ts-fsrs’s forgetting curve falls to MASTERY_RETRIEVABILITY (0.9): one stability, the curve at least 0.9 a millionth of it before and below 0.9 a millionth after', () => {
-    expect(MASTERY_RETRIEVABILITY).toBe(0.9);
-    expect(Math.abs(MASTERY_STABILITIES - 1)).toBeLessThan(1e-8);
-    for (const s of [0.001, 0.5, 8.3, 100, 36_500]) {
-      const bound = s * MASTERY_STABILITIES;
-      expect(forgetting_curve(FSRS_PARAMETERS.w, s, s), `S ${s}`).toBe(0.9);
-      expect(forgetting_curve(FSRS_PARAMETERS.w, bound * (1 - 1e-6), s)).toBeGreaterThanOrEqual(
-        0.9,
-      );
-      expect(forgetting_curve(FSRS_PARAMETERS.w, bound * (1 + 1e-6), s)).toBeLessThan(0.9);
-    }
-  });
-});
-
 describe(`mastery counted by the database on ${engineUnderTest}`, () => {
-  it('agrees with isMastered to the millisecond on each side of every card’s bound, in masteredExampleIds and in the stats', async () => {
+  it('is a card in review with a stability of at least 21 days, however long ago its last grade; in masteredExampleIds and in the stats', async () => {
+    expect(MASTERY_STABILITY_DAYS).toBe(21);
     const userId = await learner();
     const t0 = Date.parse('2026-03-01T09:00:00.000Z');
-    // A stability whose bound is a whole number of milliseconds: mastered exactly at it.
-    const whole = 8 / MASTERY_STABILITIES;
-    expect(whole * MASTERY_STABILITIES * DAY).toBe(8 * DAY);
-    const review: [number, number][] = [
-      // [stability, last grade]: odd milliseconds, the smallest and largest stability ts-fsrs gives.
-      [whole, t0 + 123],
-      [0.001, t0 + 7],
-      [100.123456789, t0 + 999],
-      [36_500, t0 + 1],
-      [2.718281828, t0 + 200 * DAY], // graded after every probe but its own: a clock set back
-    ];
-    const ids = [cat.ex.quadEasy, cat.ex.quadHard, cat.ex.linear, cat.ex.equationsTop];
-    ids.push(cat.ex.sequence);
-    for (const [i, [stability, last]] of review.entries()) {
-      await addCard(userId, ids[i]!, { state: 2, due: last + DAY, lastReview: last, stability });
+    const mastered = [
+      { state: 2, stability: 21 }, // exactly 3 weeks
+      { state: 2, stability: 36_500 }, // the largest interval ts-fsrs gives
+      { state: 2, stability: 21.000001, lastReview: t0 - 400 * DAY }, // long overdue: still mastered
+    ] as const;
+    const not = [
+      { state: 2, stability: 20.999999 }, // just under 3 weeks
+      { state: 2, stability: 8.3 }, // one easy grade on a new card
+      { state: 3, stability: 40 }, // relearning after "again"
+      { state: 1, stability: 25 }, // in its learning steps
+    ] as const;
+    const masteredIds: number[] = [];
+    for (const c of mastered) {
+      const id = await newExample();
+      masteredIds.push(id);
+      await addCard(userId, id, { due: t0 + DAY, lastReview: t0 - DAY, ...c });
     }
-    // Recently graded but not in review, and never graded: never mastered.
-    await addCard(userId, cat.ex.circle, { state: 1, due: t0, lastReview: t0, stability: 5 });
-    await addCard(userId, await newExample(), { state: 3, due: t0, lastReview: t0, stability: 5 });
+    for (const c of not) {
+      await addCard(userId, await newExample(), { due: t0, lastReview: t0 - DAY, ...c });
+    }
     await addCard(userId, await newExample(), { state: 0, due: t0 });
-    const cards = await publishedCardsOf(userId);
+    // A draft example's mastered card counts nowhere.
+    const draft = await newExample();
+    await db().updateTable('examples').set({ status: 'draft' }).where('id', '=', draft).execute();
+    await addCard(userId, draft, { state: 2, due: t0, lastReview: t0 - DAY, stability: 30 });
 
-    for (const [i, [stability, last]] of review.entries()) {
-      const bound = Math.floor(stability * MASTERY_STABILITIES * DAY);
-      const card = cards.find((c) => c.example_id === ids[i])!;
-      expect(isMastered(card, new Date(last + bound)), `S ${stability} at the bound`).toBe(true);
-      expect(isMastered(card, new Date(last + bound + 1)), `S ${stability} 1 ms over`).toBe(false);
-      for (const t of [last + bound - 1, last + bound, last + bound + 1]) {
-        const inMemory = cards
-          .filter((c) => isMastered(c, new Date(t)))
-          .map((c) => c.example_id)
-          .sort((a, b) => a - b);
-        expect(await masteredIdsAt(userId, t), `S ${stability} at ${iso(t)}`).toEqual(inMemory);
-        expect((await statsAt(userId, t)).mastered, `S ${stability} at ${iso(t)}`).toBe(
-          inMemory.length,
-        );
-      }
-    }
+    expect(await masteredExampleIds(db(), userId)).toEqual(masteredIds);
+    expect((await statsAt(userId, t0)).mastered).toBe(3);
+    expect((await statsAt(userId, t0 + 1000 * DAY)).mastered).toBe(3);
   });
 });
 
@@ -176,7 +149,7 @@ describe(`review stats counted by the database on ${engineUnderTest}`, () => {
     await card({ state: 0, due: now - 2 * DAY }); // new, overdue
     await card({ state: 1, due: now - 5 * MINUTE, lastReview: now - 6 * MINUTE, stability: 0.5 });
     await card({ state: 3, due: now + 30 * MINUTE, lastReview: now - 10 * MINUTE, stability: 2 });
-    // In review: mastered, due in 8 days (19 March in Kiritimati).
+    // In review, not mastered (stability under 21 days), due in 8 days (19 March in Kiritimati).
     await card({ state: 2, due: now + 8 * DAY, lastReview: now - 2 * DAY, stability: 10 });
     // In review, 15 days overdue, not mastered.
     await card({ state: 2, due: now - 15 * DAY, lastReview: now - 20 * DAY, stability: 5 });
@@ -198,7 +171,12 @@ describe(`review stats counted by the database on ${engineUnderTest}`, () => {
     // A draft example's card (overdue, mastered) and another learner's card count nowhere.
     const draft = await newExample();
     await db().updateTable('examples').set({ status: 'draft' }).where('id', '=', draft).execute();
-    await addCard(userId, draft, { state: 2, due: now - DAY, lastReview: now - DAY, stability: 9 });
+    await addCard(userId, draft, {
+      state: 2,
+      due: now - DAY,
+      lastReview: now - DAY,
+      stability: 30,
+    });
     await addCard(await learner(), cat.ex.linear, { state: 0, due: now - DAY });
 
     // Cards every 37 h 17 min from 2 days overdue to 35 days on, in every state.
@@ -222,7 +200,7 @@ describe(`review stats counted by the database on ${engineUnderTest}`, () => {
       new: 1,
       learning: 2,
       review: 8,
-      mastered: 2,
+      mastered: 1,
     });
     expect(stats.duePerDay).toHaveLength(30);
     expect(stats.duePerDay[0]).toEqual({ date: '2026-03-11', count: 5 });
@@ -237,7 +215,7 @@ describe(`review stats counted by the database on ${engineUnderTest}`, () => {
 
   it('puts the same cards on UTC days: 10 March is today, the cards due on 11 March Kiritimati time fall on the 11th, those 29 and 30 days on fall outside', async () => {
     const stats = await statsAt(userId, now);
-    expect(stats).toMatchObject({ dueNow: 3, dueToday: 4, mastered: 2 });
+    expect(stats).toMatchObject({ dueNow: 3, dueToday: 4, mastered: 1 });
     expect(stats.duePerDay[0]).toEqual({ date: '2026-03-10', count: 4 });
     expect(stats.duePerDay[1]).toEqual({ date: '2026-03-11', count: 2 });
     expect(stats.duePerDay[8]).toEqual({ date: '2026-03-18', count: 1 });

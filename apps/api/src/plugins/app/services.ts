@@ -47,9 +47,9 @@ function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
       catalogueVersion: () => app.catalogueVersion.read(),
     }),
     newsletter: newsletterService(db),
-    progress: progressService(db, engine),
+    progress: progressService(db),
     /** Spaced-repetition reviews (FSRS cards and their grades). */
-    reviews: reviewsService(db, engine),
+    reviews: reviewsService(db),
   };
 }
 

@@ -44,6 +44,11 @@ describe('dashboard progress', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('progress-without-help').textContent).toBe('2');
     expect(screen.getByTestId('progress-mastered').textContent).toBe('2');
     expect(screen.getByText('examples mastered')).toBeTruthy();
+    // What mastered means, under the count and on hover.
+    expect(screen.getByText('remembered over at least 3 weeks')).toBeTruthy();
+    expect(
+      screen.getByTitle('2 of 12 examples mastered: remembered over at least 3 weeks'),
+    ).toBeTruthy();
     expect(screen.getByText('solved without help')).toBeTruthy();
     expect(screen.getByText('examples liked')).toBeTruthy();
     expect(screen.getByRole('img', { name: '25% of all examples solved' })).toBeTruthy();

@@ -184,6 +184,70 @@ describe('/review', { timeout: 20_000 }, () => {
     expect(nav.getByRole('link', { name: 'Review' })).toBeTruthy();
   });
 
+  it('brings a card graded Again back in the same session, after the cards due now, and ends only once it has left its steps', async () => {
+    const api = fakeReviews({
+      due: [
+        [1, -60_000],
+        [2, 0],
+      ],
+    });
+    renderApp('/review', { as: 'basic' });
+    await screen.findByRole('heading', { name: 'Review 1 of 2' });
+    await showAnswer();
+    fireEvent.click(grade('Again'));
+
+    // The card due now first; then the one failed a moment ago, due in a minute, learnt ahead.
+    expect(await screen.findByRole('heading', { name: 'Review 2 of 2' })).toBeTruthy();
+    expect(item().getByText(/2 \+ 2/)).toBeTruthy();
+    await showAnswer();
+    fireEvent.click(grade('Good'));
+    expect(await screen.findByRole('heading', { name: 'Review 3 of 3' })).toBeTruthy();
+    expect(item().getByText(/1 \+ 1/)).toBeTruthy();
+    expect(item().queryByRole('region', { name: 'Answer' })).toBeNull();
+    await showAnswer();
+    fireEvent.click(grade('Good'));
+
+    expect(await screen.findByText('All caught up')).toBeTruthy();
+    expect(
+      screen.getByText('You reviewed 2 examples (3 reviews). Nothing else is due now.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /reviews').map((call) => call.body)).toEqual([
+      { exampleId: 1, rating: 'again' },
+      { exampleId: 2, rating: 'good' },
+      { exampleId: 1, rating: 'good' },
+    ]);
+    // Nothing left today: no count beside All caught up, and the next review is the earliest grade's.
+    expect(screen.queryByTestId('later-today')).toBeNull();
+    expect(screen.getByTestId('next-review').textContent).toBe('Your next review is in 1 day.');
+  });
+
+  it('ends with figures that agree: nothing due now, how many fall due later today, and when the next is', async () => {
+    const now = Date.now();
+    const endOfDay = Date.UTC(
+      new Date(now).getUTCFullYear(),
+      new Date(now).getUTCMonth(),
+      new Date(now).getUTCDate() + 1,
+    );
+    // Due in review later today (halfway to midnight): not learnt ahead, so not in the session.
+    fakeReviews({
+      due: [
+        [1, 0],
+        [3, Math.floor((endOfDay - now) / 2)],
+      ],
+    });
+    renderApp('/review', { as: 'basic' });
+    await screen.findByRole('heading', { name: 'Review 1 of 1' });
+    await showAnswer();
+    fireEvent.click(grade('Easy'));
+    expect(await screen.findByText('All caught up')).toBeTruthy();
+    expect(screen.getByText('You reviewed 1 example. Nothing else is due now.')).toBeTruthy();
+    expect(screen.getByTestId('later-today').textContent).toBe(
+      '1 more example is due later today.',
+    );
+    expect(screen.queryByTestId('next-review')).toBeNull();
+    expect(screen.queryByText(/due today/)).toBeNull();
+  });
+
   it('a learner without cards learns what reviews are and adds a suggested example, which is then up for review', async () => {
     const api = fakeReviews({ suggested: [2, 3] });
     renderApp('/review', { as: 'basic' });

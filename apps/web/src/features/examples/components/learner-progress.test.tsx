@@ -129,7 +129,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
     expect(within(linear()).getByTestId('mastery-ring')).toBeTruthy();
     expect(
       within(linear()).getByText(
-        '0 of 2 solved, 1 of 2 examples mastered: recalled with 90% confidence',
+        '0 of 2 solved, 1 of 2 examples mastered: remembered over at least 3 weeks',
       ),
     ).toBeTruthy();
     const all = panel.getByRole('button', { name: /Show All Categories/ });

@@ -10,9 +10,9 @@ const FILLED = { gray: 'gray.7', brand: 'brand.7', teal: 'teal.9' } as const;
 /**
  * 'solved/total' of a category for the signed-in user: grey before the first solve, brand while
  * under way, teal when all are solved; before it, with sparkles, how many were solved without help
- * when any were; after it, with a ring filled to mastered/total, how many are mastered (recalled
- * now with 90% confidence in the learner's reviews) when any are. Read out as '3 of 12 solved, 2
- * without help, 4 of 12 examples mastered: recalled with 90% confidence'.
+ * when any were; after it, with a ring filled to mastered/total, how many are mastered (remembered
+ * over at least 3 weeks in the learner's reviews) when any are. Read out as '3 of 12 solved, 2
+ * without help, 4 of 12 examples mastered: remembered over at least 3 weeks'.
  */
 export function ProgressBadge({
   counts,

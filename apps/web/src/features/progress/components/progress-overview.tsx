@@ -24,13 +24,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LinkButtons, type LinkButton } from '../../../components/link-buttons';
-import { masteryLabel, MasteryRing } from '../../../components/mastery-ring';
+import { MASTERY_MEANING, masteryLabel, MasteryRing } from '../../../components/mastery-ring';
 import { paths } from '../../../lib/paths';
 import classes from './progress.module.css';
 
 /**
  * Solved/total of one subject (or category), how many were solved without help and how many are
- * mastered (recalled now with 90% confidence in the learner's reviews).
+ * mastered (remembered over at least 3 weeks in the learner's reviews).
  */
 export interface ProgressCounts {
   id: number;
@@ -47,7 +47,7 @@ export interface LearnerProgress {
   /** Solved by a checked answer before any step or the answer was shown. */
   solvedWithoutHelp: number;
   liked: number;
-  /** Examples recalled now with 90% confidence (in the learner's reviews). */
+  /** Examples remembered over at least 3 weeks (in the learner's reviews). */
   mastered: number;
   subjects: readonly ProgressCounts[];
 }
@@ -85,6 +85,7 @@ function Stat({
   color,
   value,
   label,
+  hint,
   title,
   testId,
 }: {
@@ -92,6 +93,8 @@ function Stat({
   color: string;
   value: ReactNode;
   label: string;
+  /** Under the label: what the count means, in plain words. */
+  hint?: string;
   /** Said on hover: what the count means. */
   title?: string;
   testId: string;
@@ -108,6 +111,11 @@ function Stat({
         <Text size="xs" c="dimmed">
           {label}
         </Text>
+        {hint ? (
+          <Text size="xs" c="dimmed" fs="italic">
+            {hint}
+          </Text>
+        ) : null}
       </div>
     </Group>
   );
@@ -197,6 +205,7 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
             color="violet"
             value={mastered}
             label={mastered === 1 ? 'example mastered' : 'examples mastered'}
+            hint={MASTERY_MEANING}
             title={masteryLabel(mastered, total)}
             testId="progress-mastered"
           />

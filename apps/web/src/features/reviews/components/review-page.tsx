@@ -1,6 +1,6 @@
-import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReviewStats } from '@exemplar/shared/reviews';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { PageHero } from '../../../components/page-hero';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { browserTimeZone, useReviewStats } from '../../../api/reviews';
@@ -13,18 +13,17 @@ import { ReviewLoading } from './review-states';
 
 export type { RenderRecall, RecallProps } from './review-item-card';
 
-/** A card graded in this session whose next review is this close is brought back on time. */
-const WAIT_FOR_NEXT_MS = 20 * 60_000;
-
 const cardCount = (stats: ReviewStats) => stats.new + stats.learning + stats.review;
 
 /**
  * /review for a signed-in learner: today's queue one example at a time ("Review 3 of 12"), each
  * recalled through `renderExample` (the examples feature's question, answer field and concealed
  * solution, composed by the app) and graded once its answer is shown. The due cards are loaded in
- * rounds: graded one by one from a round's list, then asked for again (cards graded 'Again' come
- * back when due). When none are left: 'All caught up' with the next review, or, for a learner
- * without cards, what reviews are and the suggested examples.
+ * rounds: graded one by one from a round's list, then asked for again. The API's queue learns
+ * ahead (LEARN_AHEAD_MINUTES): a card graded 'Again' or still in its learning steps comes back in
+ * a later round of the same session, after the cards due now, so the session ends only when every
+ * card graded in it has left its steps. Then: 'All caught up' with what is left today and the next
+ * review, or, for a learner without cards, what reviews are and the suggested examples.
  */
 export function ReviewPage({ renderExample }: { renderExample: RenderRecall }) {
   const stats = useReviewStats();
@@ -32,7 +31,10 @@ export function ReviewPage({ renderExample }: { renderExample: RenderRecall }) {
   const due = useDueReviews(round);
   const [index, setIndex] = useState(0);
   const [reviewed, setReviewed] = useState(0);
-  const [nextKnown, setNextKnown] = useState<string | null>(null);
+  /** The due date each example graded in this session was given by its latest grade. */
+  const [gradedDues, setGradedDues] = useState<ReadonlyMap<number, string>>(new Map());
+  /** When the latest grade was saved: counts read before it are not shown at the end. */
+  const [gradedAt, setGradedAt] = useState(0);
 
   const items = due.data?.examples ?? [];
   const current = items[index];
@@ -41,16 +43,6 @@ export function ReviewPage({ renderExample }: { renderExample: RenderRecall }) {
     setIndex(0);
     setRound((r) => r + 1);
   }, []);
-
-  // All caught up, with a card graded here due again soon: bring it back when it is due.
-  const finished = due.data !== undefined && items.length === 0;
-  useEffect(() => {
-    if (!finished || nextKnown === null) return;
-    const wait = Date.parse(nextKnown) - Date.now();
-    if (wait > WAIT_FOR_NEXT_MS) return;
-    const timer = setTimeout(nextRound, Math.max(wait, 0) + 1_000);
-    return () => clearTimeout(timer);
-  }, [finished, nextKnown, nextRound]);
 
   let body: ReactNode;
   if (due.isError) {
@@ -78,14 +70,11 @@ export function ReviewPage({ renderExample }: { renderExample: RenderRecall }) {
         renderExample={renderExample}
         onGraded={(result) => {
           setReviewed((n) => n + 1);
-          // Through this round's list: ask again for what is due now.
+          setGradedAt(Date.now());
+          setGradedDues((dues) => new Map(dues).set(result.review.exampleId, result.review.due));
+          // Through this round's list: ask again for what is due now (and learnt ahead).
           if (index + 1 >= items.length) nextRound();
           else setIndex(index + 1);
-          setNextKnown((known) =>
-            known === null || Date.parse(result.review.due) < Date.parse(known)
-              ? result.review.due
-              : known,
-          );
         }}
       />
     );
@@ -99,7 +88,7 @@ export function ReviewPage({ renderExample }: { renderExample: RenderRecall }) {
         {failureMessage(stats.error, 'Please try again.')}
       </ErrorAlert>
     );
-  } else if (!stats.data) {
+  } else if (!stats.data || stats.dataUpdatedAt < gradedAt) {
     body = <ReviewLoading />;
   } else if (cardCount(stats.data) === 0 && reviewed === 0) {
     body = <ReviewNothingYet />;
@@ -108,7 +97,7 @@ export function ReviewPage({ renderExample }: { renderExample: RenderRecall }) {
       <ReviewFinished
         reviewed={reviewed}
         stats={stats.data}
-        nextKnown={nextKnown}
+        gradedDues={[...gradedDues.values()]}
         timeZone={browserTimeZone()}
       />
     );
@@ -118,21 +107,14 @@ export function ReviewPage({ renderExample }: { renderExample: RenderRecall }) {
     <>
       <PageHero py={{ base: 'lg', sm: 'xl' }}>
         <Container size="md">
-          <Group justify="space-between" align="flex-end" gap="sm">
-            <Stack gap={4}>
-              <Title order={1} fz={{ base: 26, sm: 32 }}>
-                Review
-              </Title>
-              <Text c="dimmed" size="sm">
-                Recall each example, then grade how it went: the next review is scheduled from it.
-              </Text>
-            </Stack>
-            {stats.data && stats.data.dueToday > 0 ? (
-              <Text size="sm" fw={600} data-testid="due-today">
-                {stats.data.dueToday} due today
-              </Text>
-            ) : null}
-          </Group>
+          <Stack gap={4}>
+            <Title order={1} fz={{ base: 26, sm: 32 }}>
+              Review
+            </Title>
+            <Text c="dimmed" size="sm">
+              Recall each example, then grade how it went: the next review is scheduled from it.
+            </Text>
+          </Stack>
         </Container>
       </PageHero>
       <Container size="md" py={{ base: 'md', sm: 'xl' }}>
