@@ -33,6 +33,7 @@ import {
   object,
   oneOf,
   optional,
+  ShapeError,
   string,
   type Reader,
 } from '../lib/json-shape';
@@ -84,6 +85,72 @@ export const readCategoryTreeEntry: Reader<CategoryTreeEntry> = object({
   categories: array(readCategoryTreeNode),
 });
 
+const KINDS = [
+  'value',
+  'expression',
+  'equation',
+  'solutions',
+  'parts',
+  'interval',
+  'choice',
+  'none',
+] as const;
+const readKind = oneOf(...KINDS);
+const readForm = oneOf('any', 'expanded', 'factorised', 'simplified', 'exact');
+const readUnit = nullable(string);
+const readTolerance = nullable(number());
+const readLetter = nullable(oneOf('A', 'B', 'C', 'D', 'E', 'F'));
+const SPEC_KEYS = ['kind', 'form', 'unit', 'tolerance', 'choice'];
+
+/**
+ * An example's answer spec (AnswerSpecSchema in @exemplar/shared/answer-spec): what counts as a
+ * right answer, with its defaults (form 'any', no unit, tolerance or letter) and its rules (a
+ * letter for multiple choice only; nothing but the kind for an answer not checked). The kinds,
+ * forms and letters are spelled here, not imported, to keep zod out of the first download.
+ */
+const readAnswerSpec: Reader<Example['answerSpec']> = (value, path = '') => {
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  // Checks that it is an object with a kind; the other keys are read below.
+  object({ kind: readKind })(value, path);
+  const spec = value as Record<string, unknown>;
+  const extra = Object.keys(spec).find((key) => !SPEC_KEYS.includes(key));
+  if (extra) throw new ShapeError(at(extra), 'no such key');
+  const kind = readKind(spec.kind, at('kind'));
+  const form = spec.form === undefined ? 'any' : readForm(spec.form, at('form'));
+  const unit = spec.unit === undefined ? null : (readUnit(spec.unit, at('unit'))?.trim() ?? null);
+  if (unit !== null && unit.length > 30) throw new ShapeError(at('unit'), 'at most 30 characters');
+  const tolerance =
+    spec.tolerance === undefined ? null : readTolerance(spec.tolerance, at('tolerance'));
+  if (tolerance !== null && tolerance <= 0) throw new ShapeError(at('tolerance'), 'a number > 0');
+  const choice = spec.choice === undefined ? null : readLetter(spec.choice, at('choice'));
+  if ((kind === 'choice') !== (choice !== null)) {
+    throw new ShapeError(at('choice'), 'a letter for multiple choice only');
+  }
+  if (kind === 'none' && (unit || tolerance !== null || form !== 'any')) {
+    throw new ShapeError(at('kind'), 'no form, unit or tolerance for an answer not checked');
+  }
+  return { kind, form, unit, tolerance, choice };
+};
+
+/** One test answer (TestAnswerSchema): 1 to 500 characters once trimmed, and whether to accept it. */
+const readTestAnswer = (value: unknown, path = '') => {
+  const { answer, accept } = object({ answer: string, accept: boolean })(value, path);
+  const extra = Object.keys(value as object).find((key) => key !== 'answer' && key !== 'accept');
+  if (extra) throw new ShapeError(`${path}.${extra}`, 'no such key');
+  const trimmed = answer.trim();
+  if (!trimmed || trimmed.length > 500) {
+    throw new ShapeError(`${path}.answer`, '1 to 500 characters');
+  }
+  return { answer: trimmed, accept };
+};
+
+/** An example's test answers (TestAnswersSchema): at most 20. */
+const readTestAnswers = (value: unknown, path = '') => {
+  const answers = array(readTestAnswer)(value, path);
+  if (answers.length > 20) throw new ShapeError(path, 'at most 20 test answers');
+  return answers;
+};
+
 export const readExample: Reader<Example> = object({
   id,
   question: string,
@@ -100,6 +167,9 @@ export const readExample: Reader<Example> = object({
   solveMark: optional(nullable(oneOf('without-help', 'with-help'))),
   reviewDue: optional(nullable(string)),
   status: optional(oneOf('draft', 'published')),
+  answerSpec: readAnswerSpec,
+  answerSpecSet: optional(boolean),
+  testAnswers: optional(readTestAnswers),
 });
 
 export const readExamplesPage: Reader<ExamplesPage> = object({
