@@ -4,16 +4,7 @@ import {
   CHOICE_LETTERS,
   type AnswerSpec,
 } from '@exemplar/shared/answer-spec';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconPencil } from '@tabler/icons-react';
 import {
   DEFAULT_SPEC,
