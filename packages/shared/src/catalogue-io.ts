@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerSpecInput, TestAnswer } from './answer-spec';
 
 /**
  * Import and export of the catalogue. Two record formats are accepted:
@@ -27,6 +28,13 @@ export interface CatalogueFileExample {
   /** 'draft' for an example only editors see; absent (or 'published') for a published one. */
   status?: 'draft' | 'published';
   /**
+   * What counts as a right answer, as an editor set it (AnswerSpecSchema); absent or null: inferred
+   * from the answer and question. An import refuses the record when it does not validate.
+   */
+  answerSpec?: AnswerSpecInput | null;
+  /** Answers the checker must accept or refuse (TestAnswersSchema); absent: none. */
+  testAnswers?: TestAnswer[];
+  /**
    * Its saved versions, oldest first (only in an export asked for with ?versions=true). The
    * references are names as in the example (null: deleted by the time of the export); the editor
    * is their email and name then. An import keeps them as the example's history.
@@ -46,6 +54,9 @@ export interface CatalogueFileVersion {
   category: string[] | null;
   difficulty: string | null;
   type: string | null;
+  /** The spec as set in this version (absent or null: inferred) and its test answers (absent: none). */
+  answerSpec?: AnswerSpecInput | null;
+  testAnswers?: TestAnswer[];
 }
 
 /** GET /admin/export query: versions=true adds each example's history. */

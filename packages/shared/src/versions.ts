@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerSpecSchema, TestAnswersSchema } from './answer-spec';
 import { IdParamSchema, IdSchema, PageQuerySchema } from './fields';
 import { ExampleSchema, ExampleStatusSchema } from './catalogue';
 
@@ -32,6 +33,10 @@ export const ExampleVersionSchema = z.object({
   categoryId: IdSchema.nullable(),
   /** Draft or published in this version (a restore takes it only when asked: statusFrom). */
   status: ExampleStatusSchema,
+  /** The answer spec as an editor set it in this version; null: inferred from the answer and question. */
+  answerSpec: AnswerSpecSchema.nullable(),
+  /** The test answers in this version (a restore brings them back with the spec). */
+  testAnswers: TestAnswersSchema,
   /**
    * The status this version moved the example to, when it differs from the version before it
    * (published: it was published; draft: it was taken back to draft); null when the status stayed,

@@ -334,6 +334,62 @@ describe(`migrations on ${engineUnderTest}`, () => {
     );
   });
 
+  it('013 leaves every existing example and version with its spec inferred (null) and no test answers, and stores both as set', async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '013-answer-specs');
+    await migrate(db, migrations.slice(0, before));
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const refs = { ...(await exampleRefs(tx, at)), answer: '$1$', created_at: at, updated_at: at };
+    const { id } = await tx
+      .insertInto('examples')
+      .values({ ...refs, question: 'Old one?', question_key: 'old one?' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('example_versions')
+      .values({
+        example_id: id,
+        version: 1,
+        question: 'Old one?',
+        answer: '$1$',
+        procedure: null,
+        edited_at: at,
+        action: 'create',
+      })
+      .execute();
+
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['013-answer-specs']);
+    expect(
+      await db.db.selectFrom('examples').select(['answer_spec', 'test_answers']).execute(),
+    ).toEqual([{ answer_spec: null, test_answers: '[]' }]);
+    expect(
+      await db.db.selectFrom('example_versions').select(['answer_spec', 'test_answers']).execute(),
+    ).toEqual([{ answer_spec: null, test_answers: '[]' }]);
+    const spec = JSON.stringify({
+      kind: 'value',
+      form: 'any',
+      unit: 'm',
+      tolerance: null,
+      choice: null,
+    });
+    const tests = JSON.stringify([{ answer: '1200 cm', accept: true }]);
+    await db.db
+      .updateTable('examples')
+      .set({ answer_spec: spec, test_answers: tests })
+      .where('id', '=', id)
+      .execute();
+    expect(
+      await db.db.selectFrom('examples').select(['answer_spec', 'test_answers']).execute(),
+    ).toEqual([{ answer_spec: spec, test_answers: tests }]);
+    await expect(
+      tx
+        .insertInto('examples')
+        .values({ ...refs, question: 'No tests?', question_key: 'no tests?', test_answers: null })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
   it('008 keys cards by (user, example), refuses an unknown state or rating, and cascades cards and log with their user and example', async () => {
     const db = await open();
     await migrate(db);

@@ -12,6 +12,7 @@ import { exampleVersions } from './migrations/009-example-versions';
 import { exampleStatus } from './migrations/010-example-status';
 import { catalogueHealth } from './migrations/011-catalogue-health';
 import { catalogueHealthRun } from './migrations/012-catalogue-health-run';
+import { answerSpecs } from './migrations/013-answer-specs';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -28,6 +29,7 @@ export const migrations: Migration[] = [
   exampleStatus,
   catalogueHealth,
   catalogueHealthRun,
+  answerSpecs,
 ];
 
 export class MigrationError extends Error {

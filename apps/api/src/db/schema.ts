@@ -123,6 +123,10 @@ export interface ExamplesTable {
   question_key: string;
   /** 'draft': seen by editors only; 'published': seen by everyone (the default). */
   status: ColumnType<ExampleStatus, ExampleStatus | undefined, ExampleStatus>;
+  /** The answer spec an editor set, as JSON (AnswerSpecSchema); null: inferred when read (ADR 042). */
+  answer_spec: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The test answers, as a JSON array (TestAnswersSchema); '[]' for none. */
+  test_answers: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -150,6 +154,10 @@ export interface ExampleVersionsTable {
   action: VersionAction;
   /** The example's status in this version. */
   status: ColumnType<ExampleStatus, ExampleStatus | undefined, ExampleStatus>;
+  /** The answer spec as set in this version (JSON), null: inferred. */
+  answer_spec: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The test answers in this version (JSON array). */
+  test_answers: ColumnType<string, string | undefined, string>;
 }
 
 export interface LikesTable {

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
 import { createDatabase, type Db } from '../database';
 import { migrate } from '../migrate';
-import { readDemoCatalogue, seedDemoCatalogue, type DemoCatalogue } from './demo';
+import {
+  DemoCatalogueSchema,
+  readDemoCatalogue,
+  seedDemoCatalogue,
+  type DemoCatalogue,
+} from './demo';
 
 const catalogue = readDemoCatalogue();
 
@@ -116,5 +121,57 @@ describe(`seeding on ${engineUnderTest}`, () => {
     });
     expect(await seedDemoCatalogue(database.db, database.engine, catalogue)).toBe(false);
     expect(await counts()).toEqual(first);
+  });
+
+  it('stores the answer spec and test answers an example of the file gives, and leaves the others inferred with none', async () => {
+    env = await createTestEnv();
+    database = createDatabase({
+      dataDir: env.config.dataDir,
+      databaseUrl: env.config.DATABASE_URL,
+    });
+    await migrate(database);
+    const [first, second] = catalogue.examples;
+    const small = DemoCatalogueSchema.parse({
+      ...catalogue,
+      examples: [
+        {
+          ...first,
+          answerSpec: { kind: 'expression', form: 'factorised' },
+          testAnswers: [
+            { answer: '(x+1)(x+2)', accept: true },
+            { answer: 'x^2+3x+2', accept: false },
+          ],
+        },
+        second,
+      ],
+    });
+    expect(await seedDemoCatalogue(database.db, database.engine, small)).toBe(true);
+    const rows = await database.db
+      .selectFrom('examples')
+      .select(['question', 'answer_spec', 'test_answers'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.question)).toEqual([first!.question, second!.question]);
+    expect(JSON.parse(rows[0]!.answer_spec!)).toEqual({
+      kind: 'expression',
+      form: 'factorised',
+      unit: null,
+      tolerance: null,
+      choice: null,
+    });
+    expect(JSON.parse(rows[0]!.test_answers)).toEqual([
+      { answer: '(x+1)(x+2)', accept: true },
+      { answer: 'x^2+3x+2', accept: false },
+    ]);
+    expect(rows[1]).toMatchObject({ answer_spec: null, test_answers: '[]' });
+  });
+
+  it('refuses a demo file whose answer spec does not validate, saying where', () => {
+    expect(() =>
+      DemoCatalogueSchema.parse({
+        ...catalogue,
+        examples: [{ ...catalogue.examples[0], answerSpec: { kind: 'choice' } }],
+      }),
+    ).toThrow(/A multiple-choice answer needs its letter/);
   });
 });

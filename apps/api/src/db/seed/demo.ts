@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { AnswerSpecSchema, TestAnswersSchema } from '@exemplar/shared/answer-spec';
 import { z } from 'zod';
 import { hasSubjects, holdSeedLock } from '../../modules/catalogue/catalogue.repository';
 import { importInto } from '../../modules/catalogue-io/catalogue-io.service';
@@ -41,6 +42,10 @@ export const DemoCatalogueSchema = z.object({
         question: z.string().min(1),
         answer: z.string().min(1),
         procedure: z.string().optional(),
+        /** What counts as a right answer (absent: inferred from the answer and question). */
+        answerSpec: AnswerSpecSchema.optional(),
+        /** Answers the checker must accept or refuse under it. */
+        testAnswers: TestAnswersSchema.optional(),
       }),
     )
     .min(1),

@@ -110,6 +110,8 @@ export function exportExamples(db: Db) {
       'e.category_id',
       'e.source_ref',
       'e.status',
+      'e.answer_spec',
+      'e.test_answers',
       'e.created_at',
       'd.name as difficulty',
       't.name as type',

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { jsonBodyError } from '../../lib/input-guard';
+import { storedSpec, storedTestAnswers } from '../examples/stored-spec';
 import { exportedVersions, type Editor } from '../examples/versions.repository';
 import * as repo from './catalogue-io.repository';
 import { writeImport } from './import-writes';
@@ -165,6 +166,20 @@ async function importFile(
 }
 
 /**
+ * An example's or version's spec as set and its test answers as a file carries them: each only
+ * when there is one (no spec: inferred; no test answers: none), so an example without either is
+ * written as before answer specs existed.
+ */
+function specFields(row: { answer_spec: string | null; test_answers: string }) {
+  const answerSpec = storedSpec(row.answer_spec);
+  const testAnswers = storedTestAnswers(row.test_answers);
+  return {
+    ...(answerSpec ? { answerSpec } : {}),
+    ...(testAnswers.length ? { testAnswers } : {}),
+  };
+}
+
+/**
  * The whole catalogue as one file that imports back identically; with `versions`, each example
  * carries its history (oldest first), which the import keeps.
  */
@@ -223,6 +238,7 @@ export async function exportCatalogue(
       category: category ? path(category.id) : null,
       difficulty: (v.difficulty_id !== null && difficultyName.get(v.difficulty_id)) || null,
       type: (v.type_id !== null && typeName.get(v.type_id)) || null,
+      ...specFields(v),
     });
     historyOf.set(v.example_id, list);
   }
@@ -249,6 +265,7 @@ export async function exportCatalogue(
       createdAt: e.created_at,
       // Published is the default: only drafts say so, and an export of a published catalogue is as before.
       ...(e.status === 'draft' ? { status: 'draft' as const } : {}),
+      ...specFields(e),
       ...(versions ? { history: historyOf.get(e.id) ?? [] } : {}),
     })),
   };

@@ -1,4 +1,5 @@
 import type { CatalogueFileVersion } from '@exemplar/shared/catalogue-io';
+import { specColumn, testAnswersColumn } from '../examples/stored-spec';
 import type { Editor, VersionInsert } from '../examples/versions.repository';
 import type { ExampleInsert } from './catalogue-io.repository';
 
@@ -56,6 +57,8 @@ export function historyRows(
     editor_name: v.editedBy?.name ?? null,
     edited_at: v.editedAt,
     action: v.action,
+    answer_spec: specColumn(v.answerSpec),
+    test_answers: testAnswersColumn(v.testAnswers),
   }));
   const newest = rows.at(-1)!;
   const same =
@@ -64,7 +67,9 @@ export function historyRows(
     (newest.procedure ?? null) === (row.procedure ?? null) &&
     newest.difficulty_id === row.difficulty_id &&
     newest.type_id === row.type_id &&
-    newest.category_id === row.category_id;
+    newest.category_id === row.category_id &&
+    newest.answer_spec === (row.answer_spec ?? null) &&
+    newest.test_answers === (row.test_answers ?? '[]');
   if (!same)
     rows.push({
       example_id: exampleId,
@@ -80,6 +85,8 @@ export function historyRows(
       editor_name: editor?.name ?? null,
       edited_at: at,
       action: 'import',
+      answer_spec: row.answer_spec ?? null,
+      test_answers: row.test_answers ?? '[]',
     });
   return rows;
 }

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../audit/audit.repository';
 import { insertNamed } from '../catalogue/catalogue-writes.repository';
+import { specColumn, testAnswersColumn } from '../examples/stored-spec';
 import * as versions from '../examples/versions.repository';
 import { historyRows } from './import-history';
 import * as repo from './catalogue-io.repository';
@@ -170,6 +171,8 @@ export async function writeImport(
         created_by: options.actorId ?? null,
         source_ref: e.sourceRef,
         status: e.status,
+        answer_spec: specColumn(e.answerSpec),
+        test_answers: testAnswersColumn(e.testAnswers),
         created_at: e.createdAt ?? at,
         updated_at: e.createdAt ?? at,
       });

@@ -1,5 +1,12 @@
 // The checks parse.ts makes on one field of a record, and the texts whose maths it needs checked.
 // The splitter only (no KaTeX): this file is also loaded on the event loop.
+import {
+  AnswerSpecSchema,
+  TestAnswersSchema,
+  type AnswerSpec,
+  type TestAnswer,
+} from '@exemplar/shared/answer-spec';
+import type { z } from 'zod';
 import type { TextIssues } from './math-check.pool';
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -94,3 +101,34 @@ export const refOf = (question: unknown, fallback: string) => {
   const q = text(question).replace(/\s+/g, ' ');
   return q ? (q.length > 60 ? `${q.slice(0, 57)}...` : q) : fallback;
 };
+
+/** A step of an issue's path as the report names it: list entries counted from 1. */
+const step = (p: PropertyKey) => (typeof p === 'number' ? String(p + 1) : String(p));
+
+/** Zod's issues as a record's problems: `label field: message` (at most 3). */
+const issueProblems = (label: string, error: z.ZodError) =>
+  error.issues.slice(0, 3).map((i) => `${[label, ...i.path.map(step)].join(' ')}: ${i.message}`);
+
+/**
+ * A record's `answerSpec` (absent or null: inferred, ADR 042) and `testAnswers` (absent: none),
+ * validated as an admin save validates them; problems name the field and say what is wrong.
+ */
+export function answerSpecFields(
+  raw: { answerSpec?: unknown; testAnswers?: unknown },
+  where = '',
+): { answerSpec: AnswerSpec | null; testAnswers: TestAnswer[]; problems: string[] } {
+  const problems: string[] = [];
+  let answerSpec: AnswerSpec | null = null;
+  let testAnswers: TestAnswer[] = [];
+  if (raw.answerSpec !== undefined && raw.answerSpec !== null) {
+    const spec = AnswerSpecSchema.safeParse(raw.answerSpec);
+    if (spec.success) answerSpec = spec.data;
+    else problems.push(...issueProblems(`${where}answerSpec`, spec.error));
+  }
+  if (raw.testAnswers !== undefined && raw.testAnswers !== null) {
+    const tests = TestAnswersSchema.safeParse(raw.testAnswers);
+    if (tests.success) testAnswers = tests.data;
+    else problems.push(...issueProblems(`${where}testAnswers`, tests.error));
+  }
+  return { answerSpec, testAnswers, problems };
+}

@@ -1,5 +1,5 @@
 import type { CatalogueFileVersion } from '@exemplar/shared/catalogue-io';
-import { isObject } from './parse-fields';
+import { answerSpecFields, isObject } from './parse-fields';
 
 const ACTIONS = new Set(['create', 'edit', 'restore', 'import']);
 const MAX_TEXT = 50_000;
@@ -34,6 +34,8 @@ export function parseHistory(value: unknown): {
     const texts = [raw.question, raw.answer, raw.procedure ?? ''];
     if (!texts.every((t) => typeof t === 'string' && t.length <= MAX_TEXT))
       return problems.push(`${where} needs its question and answer as text`);
+    const spec = answerSpecFields(raw, `${where} `);
+    if (spec.problems.length) return problems.push(...spec.problems);
     const editor =
       isObject(raw.editedBy) && typeof raw.editedBy.email === 'string' ? raw.editedBy : null;
     history.push({
@@ -58,6 +60,8 @@ export function parseHistory(value: unknown): {
           : null,
       difficulty: nameOrNull(raw.difficulty),
       type: nameOrNull(raw.type),
+      ...(spec.answerSpec ? { answerSpec: spec.answerSpec } : {}),
+      ...(spec.testAnswers.length ? { testAnswers: spec.testAnswers } : {}),
     });
   });
   return problems.length

@@ -1,3 +1,4 @@
+import type { AnswerSpec, TestAnswer } from '@exemplar/shared/answer-spec';
 import {
   MATH_CATEGORY,
   MATH_LEVEL_DIFFICULTY,
@@ -8,6 +9,7 @@ import {
 } from '@exemplar/shared/catalogue-io';
 import { parseHistory } from './parse-history';
 import {
+  answerSpecFields,
   checkName,
   isObject,
   mathDatasetAnswer,
@@ -20,9 +22,12 @@ import {
 /** An example of the file that passed every check, as the import writes it. */
 export interface ImportExample extends Omit<
   CatalogueFileExample,
-  'procedure' | 'sourceRef' | 'createdAt' | 'status' | 'history'
+  'procedure' | 'sourceRef' | 'createdAt' | 'status' | 'history' | 'answerSpec' | 'testAnswers'
 > {
   status: 'draft' | 'published';
+  /** The spec as set (null: inferred; always for a MATH record) and the test answers. */
+  answerSpec: AnswerSpec | null;
+  testAnswers: TestAnswer[];
   index: number;
   ref: string;
   procedure: string | null;
@@ -101,6 +106,9 @@ function fromMath(records: unknown[], issuesByText: MathIssuesByText): ParsedFil
         sourceRef: text(raw.source_id) || null,
         createdAt: null,
         status: 'published',
+        // MATH records say nothing of how answers are checked: the spec is inferred.
+        answerSpec: null,
+        testAnswers: [],
       }),
     };
   });
@@ -161,6 +169,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
         ? new Date(raw.createdAt).toISOString()
         : null;
     const { history, problems: historyProblems } = parseHistory(raw.history);
+    const spec = answerSpecFields(raw);
     return {
       ref: text(raw.sourceRef) || refOf(raw.question, `example ${index + 1}`),
       problems: [
@@ -176,6 +185,7 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
           ? []
           : ['status must be draft or published']),
         ...textProblems(raw, issuesByText),
+        ...spec.problems,
         ...historyProblems,
       ],
       example: () => ({
@@ -189,6 +199,8 @@ function fromCatalogue(file: Record<string, unknown>, issuesByText: MathIssuesBy
         sourceRef: text(raw.sourceRef) || null,
         createdAt,
         status: raw.status === 'draft' ? 'draft' : 'published',
+        answerSpec: spec.answerSpec,
+        testAnswers: spec.testAnswers,
         history,
       }),
     };

@@ -29,12 +29,21 @@ export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
     input: z.ZodType<I>,
     output: z.ZodType<O>,
     writer: Writer<I, O>,
+    describe: { create?: string; update?: string } = {},
   ) {
     const tags = ['catalogue (admin)'];
     const response = successSchema(z.object({ [singular]: output }));
     app.post(
       `/${plural}`,
-      { onRequest, schema: { tags, body: input, response: { 201: response } } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          ...(describe.create ? { description: describe.create } : {}),
+          body: input,
+          response: { 201: response },
+        },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -49,7 +58,13 @@ export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${plural}/:id`,
       {
         onRequest,
-        schema: { tags, params: IdParamsSchema, body: input, response: { 200: response } },
+        schema: {
+          tags,
+          ...(describe.update ? { description: describe.update } : {}),
+          params: IdParamsSchema,
+          body: input,
+          response: { 200: response },
+        },
       },
       async (request) =>
         ok(
@@ -81,5 +96,10 @@ export const catalogueWritesRoutes: FastifyPluginAsyncZod = async (app) => {
     named.difficulties,
   );
   entity('types', 'type', 'Type', TypeInputSchema, ExampleTypeSchema, named.types);
-  entity('examples', 'example', 'Example', ExampleInputSchema, ExampleSchema, examples);
+  entity('examples', 'example', 'Example', ExampleInputSchema, ExampleSchema, examples, {
+    create:
+      'answerSpec: what counts as a right answer (null or absent: inferred from the answer and question). testAnswers: answers the checker must accept or refuse under it (absent: none). A spec or test answer that does not validate is a 400 naming the field, and nothing is saved.',
+    update:
+      'answerSpec absent: the spec as set is kept; null: it goes back to inferred from the answer and question; a spec: it is set. testAnswers absent: kept; a list replaces them. A spec or test answer that does not validate is a 400 naming the field, and nothing is saved.',
+  });
 };

@@ -161,6 +161,9 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
           type_id: refs.type_id,
           category_id: refs.category_id,
           status,
+          // The spec as the version set it (null: inferred) and its test answers come back too.
+          answer_spec: row.answer_spec,
+          test_answers: row.test_answers,
         };
         if (deleted) {
           const first = (await versions.getVersion(trx, id, 1)) ?? row;

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import * as catalogue from '../catalogue/catalogue-writes.repository';
 import { toExample } from '../examples/examples.presenter';
 import * as examples from '../examples/examples.repository';
+import { specColumn, testAnswersColumn } from '../examples/stored-spec';
 import { recordVersion } from '../examples/versions.repository';
 import {
   auditWrite,
@@ -56,6 +57,12 @@ const values = (input: ExampleInput): examples.ExampleValues => ({
   category_id: input.categoryId,
   // Without a status an update keeps the example's, and a new example is published.
   ...(input.status ? { status: input.status } : {}),
+  // Absent, an update keeps the spec as set and the test answers, and a new example has its spec
+  // inferred and no test answers; a null spec goes back to inferred.
+  ...(input.answerSpec !== undefined ? { answer_spec: specColumn(input.answerSpec) } : {}),
+  ...(input.testAnswers !== undefined
+    ? { test_answers: testAnswersColumn(input.testAnswers) }
+    : {}),
 });
 
 /** The example as editors see it: drafts included, with its status. */

@@ -8,7 +8,13 @@ type Db = Kysely<Database>;
 export type ExampleValues = Pick<
   ExamplesTable,
   'question' | 'answer' | 'procedure' | 'difficulty_id' | 'type_id' | 'category_id'
-> & { status?: ExampleStatus };
+> & {
+  status?: ExampleStatus;
+  /** The spec as set, as stored-spec.ts writes it (null: inferred); absent on an update: kept. */
+  answer_spec?: string | null;
+  /** The test answers, as stored-spec.ts writes them; absent on an update: kept. */
+  test_answers?: string;
+};
 
 const columns = [
   'e.id',
@@ -19,6 +25,8 @@ const columns = [
   'e.type_id',
   'e.category_id',
   'e.status',
+  'e.answer_spec',
+  'e.test_answers',
   'c.subject_id',
   'e.created_at',
   'e.updated_at',

@@ -1,5 +1,6 @@
 import type { ExampleVersion } from '@exemplar/shared/versions';
 import type { VersionRow } from './versions.repository';
+import { storedSpec, storedTestAnswers } from './stored-spec';
 
 /**
  * An example's stored versions, newest first, as the API answers them: the editor as they were
@@ -24,6 +25,8 @@ export function toVersions(rows: VersionRow[]): ExampleVersion[] {
       typeId: row.type_id,
       categoryId: row.category_id,
       status: row.status,
+      answerSpec: storedSpec(row.answer_spec),
+      testAnswers: storedTestAnswers(row.test_answers),
       statusChangedTo: before && before.status !== row.status ? row.status : null,
     };
   });

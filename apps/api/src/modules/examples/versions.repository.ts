@@ -38,6 +38,8 @@ const versionColumns = [
   'edited_at',
   'action',
   'status',
+  'answer_spec',
+  'test_answers',
 ] as const;
 
 /**
@@ -70,6 +72,8 @@ function copyIntoVersions(
       editedAt === 'created_at' ? 'created_at' : editedAt.as('edited_at'),
       sql.val(action).as('action'),
       'status',
+      'answer_spec',
+      'test_answers',
     ]);
   return db
     .insertInto('example_versions')
