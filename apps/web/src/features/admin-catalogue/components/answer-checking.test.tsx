@@ -36,7 +36,7 @@ async function editExample1() {
   return { api, section };
 }
 
-const testAnswerField = () => screen.getByRole('textbox', { name: /^Test answer/ });
+const testAnswerField = () => screen.getByRole('textbox', { name: /^Try an answer/ });
 
 function tryTyped(answer: string) {
   fireEvent.change(testAnswerField(), { target: { value: answer } });

@@ -69,6 +69,7 @@ export function AnswerSpecFields({ value, inferred, onChange, error }: AnswerSpe
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
         <Select
           label="Kind of answer"
+          description="What a learner gives."
           data={kindOptions}
           value={value.kind}
           allowDeselect={false}
@@ -77,6 +78,7 @@ export function AnswerSpecFields({ value, inferred, onChange, error }: AnswerSpe
         {value.kind === 'choice' ? (
           <Select
             label="Right letter"
+            description="Its value is the answer above."
             required
             placeholder="Choose a letter"
             data={letterOptions}
@@ -91,6 +93,7 @@ export function AnswerSpecFields({ value, inferred, onChange, error }: AnswerSpe
           <>
             <Select
               label="Form"
+              description="How the answer must be written."
               data={formOptions}
               value={value.form}
               allowDeselect={false}
@@ -99,14 +102,14 @@ export function AnswerSpecFields({ value, inferred, onChange, error }: AnswerSpe
             <TextInput
               label="Unit"
               description="Empty: none. Another unit of the same kind is converted."
-              placeholder="m/s"
+              placeholder="e.g. m/s"
               value={value.unit ?? ''}
               onChange={(event) => onChange({ ...value, unit: event.currentTarget.value || null })}
             />
             <NumberInput
               label="Tolerance"
               description="Empty: exact. 0.005 accepts 2.58 for 2.581."
-              placeholder="0.005"
+              placeholder="e.g. 0.005"
               min={0}
               decimalScale={10}
               value={value.tolerance ?? ''}

@@ -5,7 +5,7 @@ import {
   type TestAnswer,
   type TriedAnswer,
 } from '@exemplar/shared/answer-spec';
-import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -18,6 +18,7 @@ import { MathText } from '../../../components/math/math-text';
 import { failureMessage } from '../../../lib/api-error';
 import { useTryAnswers } from '../api/try-answers';
 import { agrees, verdictWords } from '../lib/answer-spec-words';
+import { renderProblems } from './math-field';
 import classes from './admin.module.css';
 
 interface TestAnswersProps {
@@ -120,7 +121,7 @@ export function TestAnswers({
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <TextInput
           className={classes.grow}
-          label="Test answer"
+          label="Try an answer"
           description="Type it as a learner would, in LaTeX: x = 2 \lor x = 3, \frac{1}{2}, B."
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
@@ -258,11 +259,12 @@ export function TestAnswers({
   );
 }
 
-/** A tried answer typeset as a learner's field would show it, with its source for screen readers too. */
+/** A tried answer typeset, or as typed when it cannot be (an unclosed brace). */
 function AnswerText({ text }: { text: string }) {
+  const maths = `\\(${text}\\)`;
   return (
     <span className={classes.testAnswer}>
-      <MathText inline text={`\\(${text}\\)`} errorLabel="(cannot show)" />
+      {renderProblems(maths).length ? <Code>{text}</Code> : <MathText inline text={maths} />}
     </span>
   );
 }
