@@ -130,6 +130,55 @@ describe(`the OpenAPI document on ${engineUnderTest}`, () => {
     expect(doc.paths['/api/auth/login']!.post!.security).toBeUndefined();
   });
 
+  it("documents answer specs: the example's answerSpec, the save's answerSpec and testAnswers and what an update without them keeps, the read and the editors' try", () => {
+    type Schema = { properties: Record<string, Schema>; required?: string[]; anyOf?: Schema[] };
+    const body = (op: Operation) =>
+      (op.requestBody as { content: Record<string, { schema: Schema }> }).content[
+        'application/json'
+      ]!.schema;
+    const data = (op: Operation) =>
+      (op.responses['200'] ?? op.responses['201'])!.content!['application/json']!
+        .schema as unknown as {
+        properties: { data: Schema };
+      };
+    const put = doc.paths['/api/examples/{id}']!.put! as Operation & { description: string };
+    expect(Object.keys(body(put).properties)).toEqual(
+      expect.arrayContaining(['answerSpec', 'testAnswers']),
+    );
+    expect(body(put).required).not.toContain('answerSpec');
+    expect(put.description).toContain('answerSpec absent: the spec as set is kept');
+    expect(put.description).toContain('null: it goes back to inferred');
+    const example = data(put).properties.data.properties.example!;
+    expect(example.required).toContain('answerSpec');
+    expect(Object.keys(example.properties)).toEqual(
+      expect.arrayContaining(['answerSpec', 'answerSpecSet', 'testAnswers']),
+    );
+    const versions = data(doc.paths['/api/examples/{id}/versions']!.get!).properties.data;
+    expect(JSON.stringify(versions)).toContain('"testAnswers"');
+
+    const read = doc.paths['/api/examples/{id}/read']!.post!;
+    expect(Object.keys(body(read).properties)).toEqual(['answer']);
+    expect(data(read).properties.data.anyOf!.map((s) => Object.keys(s.properties))).toEqual([
+      ['reading'],
+      ['problem'],
+    ]);
+    expect(read.responses['429']).toBeDefined();
+
+    const tryOp = doc.paths['/api/admin/answer-check/try']!.post!;
+    expect(tryOp.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(body(tryOp).properties).sort()).toEqual([
+      'answer',
+      'answerSpec',
+      'answers',
+      'question',
+    ]);
+    expect(Object.keys(data(tryOp).properties.data.properties).sort()).toEqual([
+      'answerSpec',
+      'inferred',
+      'results',
+    ]);
+  });
+
   it('gives every operation at least one 4xx, and every 4xx is an ErrorResponse with a description', () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(40);

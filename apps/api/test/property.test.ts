@@ -286,6 +286,19 @@ const CASES: Record<string, FuzzCase> = {
     () => ({ params: id(cat.ex.linear), body: { answer: 'x = 4' } }),
     ['params.id'],
   ),
+  'POST /api/examples/:id/read': write(
+    'anonymous',
+    () => ({ params: id(cat.ex.linear), body: { answer: 'x = 4' } }),
+    ['params.id'],
+  ),
+  'POST /api/admin/answer-check/try': write('superadmin', () => ({
+    body: {
+      question: 'Solve $x + 1 = 2$.',
+      answer: '$x = 1$',
+      answerSpec: { kind: 'equation', form: 'any', unit: null, tolerance: null, choice: null },
+      answers: ['x = 1', 'x = 2'],
+    },
+  })),
   'POST /api/examples/:id/help': write(
     'learner',
     () => ({ params: id(cat.ex.quadEasy), body: { kind: 'step' } }),

@@ -191,6 +191,16 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     payload: { answer: 'x = 4' },
     status: 200,
   }),
+  'POST /api/examples/:id/read': async () => ({
+    url: `/api/examples/${cat.ex.linear}/read`,
+    payload: { answer: 'x = 4' },
+    status: 200,
+  }),
+  'POST /api/admin/answer-check/try': async () => ({
+    url: '/api/admin/answer-check/try',
+    payload: { question: 'What is $1+1$?', answer: '$2$', answerSpec: null, answers: ['2'] },
+    status: 200,
+  }),
   'POST /api/examples/:id/help': async () => ({
     url: `/api/examples/${cat.ex.quadEasy}/help`,
     payload: { kind: 'step' },

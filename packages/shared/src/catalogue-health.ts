@@ -14,9 +14,22 @@ export const HEALTH_PROBLEM_KINDS = [
   'bare-latex',
   'empty-procedure',
   'empty-category',
+  'test-answer',
 ] as const;
 export const HealthProblemKindSchema = z.enum(HEALTH_PROBLEM_KINDS);
 export type HealthProblemKind = z.infer<typeof HealthProblemKindSchema>;
+
+/** Each kind of problem in plain words, for an editor. */
+export const HEALTH_PROBLEM_DESCRIPTIONS: Readonly<Record<HealthProblemKind, string>> = {
+  'render-error': 'Maths that fails to render: readers see an error instead of the formula.',
+  'leaked-delimiter':
+    'A maths delimiter that is never closed: readers see it, and the maths after it, as plain text.',
+  'bare-latex': 'LaTeX written outside maths: readers see it as typed.',
+  'empty-procedure': 'An example with no worked steps: readers get the answer alone.',
+  'empty-category': 'A category with no examples in it or its subcategories.',
+  'test-answer':
+    "A test answer the answer checker does not treat as the editor said it must: one it must accept is refused, or one it must refuse is accepted. Learners typing it get the checker's verdict.",
+};
 
 /** The example fields that are checked. */
 export const HealthFieldSchema = z.enum(['question', 'answer', 'procedure']);

@@ -431,6 +431,7 @@ describe(`an example deleted while its answer is checked on ${engineUnderTest}`,
         await deleteExample(db(), doomed);
         return { correct: true };
       },
+      read: () => Promise.reject(new Error('This test only checks.')),
     });
     await expect(service.check(doomed, '4', adaId)).rejects.toMatchObject({
       statusCode: 404,

@@ -1,3 +1,8 @@
+import {
+  AnswerReadingSchema,
+  TryAnswersBodySchema,
+  TryAnswersResultSchema,
+} from '@exemplar/shared/answer-spec';
 import { successSchema } from '@exemplar/shared/api';
 import {
   CheckAnswerBodySchema,
@@ -9,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/envelope';
 import { noStore } from '../auth/auth.plugin';
+import { seesDrafts } from '../examples/examples.filter';
 
 const tags = ['learner'];
 
@@ -18,6 +24,19 @@ const tags = ['learner'];
  * seconds, more than a learner typing and retrying needs.
  */
 export const CHECKS_PER_MINUTE = 30;
+
+/**
+ * Readings one address may ask for per minute. The app asks as the learner types (debounced), so
+ * far more often than it checks; a reading parses one answer and compares nothing, the lighter
+ * half of a check. 240 a minute is four a second, sustained.
+ */
+export const READS_PER_MINUTE = 240;
+
+/**
+ * Tries one address may make per minute (an editor's answers against an unsaved answer, up to
+ * MAX_TEST_ANSWERS checks each).
+ */
+export const TRIES_PER_MINUTE = 30;
 
 export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.attempts;
@@ -40,6 +59,40 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await service.check(request.params.id, request.body.answer, request.user?.id)),
+  );
+
+  app.post(
+    '/examples/:id/read',
+    {
+      onRequest: app.optionalUser,
+      config: { rateLimit: { max: READS_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'How the answer checker reads an answer to an example, before it is checked',
+        description: `"We read your answer as …": the answer as the checker reads it under the example's answer spec (reading, LaTeX to typeset), or, in plain words, what stops it being read (problem). No verdict is given and nothing is recorded. Open to visitors for published examples; a draft answers 404 to everyone but editors. At most ${READS_PER_MINUTE} readings a minute per address (429), a limit of its own, larger than the check's.`,
+        params: IdParamsSchema,
+        body: CheckAnswerBodySchema,
+        response: { 200: successSchema(AnswerReadingSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.read(request.params.id, request.body.answer, seesDrafts(request.user))),
+  );
+
+  app.post(
+    '/admin/answer-check/try',
+    {
+      onRequest: app.requirePermission('catalogue:write'),
+      config: { rateLimit: { max: TRIES_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags: ['catalogue (admin)'],
+        summary: "Try answers against an example's answer and answer spec before saving them",
+        description: `For the example form: each answer checked against answer under answerSpec (null: the spec inferred from the answer and question, which the result gives with inferred: true), as a learner's check would be, each with its verdict (correct, feedback, checkable: false when not checked automatically) or the message a learner would read instead (refused). Nothing is saved or recorded. Editors only; at most ${TRIES_PER_MINUTE} tries a minute per address (429).`,
+        body: TryAnswersBodySchema,
+        response: { 200: successSchema(TryAnswersResultSchema) },
+      },
+    },
+    async (request) => ok(await service.tryAnswers(request.body)),
   );
 
   app.post(

@@ -1,25 +1,47 @@
+import type { AnswerReading, TryAnswersBody, TryAnswersResult } from '@exemplar/shared/answer-spec';
 import type { CheckAnswerResult, HelpKind } from '@exemplar/shared/attempts';
 import type { Kysely } from 'kysely';
 import type { Database, SolveHow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { AnswerCheckPool } from '../answer-check/answer-check.pool';
+import { tryAnswers, type AnswerCheckPool } from '../answer-check';
+import { effectiveSpec } from '../examples/examples.presenter';
 import { getExample } from '../examples/examples.repository';
 import { markSolvedBy } from '../examples/marks.repository';
 import * as repo from './attempts.repository';
 import { toCheckResult } from './attempts.presenter';
 
 /**
- * Trying examples: answers checked by the answer checker, and the help a learner opened. For a
- * signed-in learner every checked answer is recorded, and an accepted one marks the example solved:
+ * Trying examples: answers checked by the answer checker under the example's answer spec (set,
+ * else inferred), read back as the learner types, and the help a learner opened. For a signed-in
+ * learner every checked answer is recorded, and an accepted one marks the example solved:
  * 'without-help' when no help had been opened on it before, else 'with-help'. A mark that already
- * says how is kept (so 'without-help' is never downgraded); a hand-set mark takes how.
+ * says how is kept (so 'without-help' is never downgraded); a hand-set mark takes how. Editors try
+ * answers against an unsaved answer and spec.
  */
 export function attemptsService(
   db: Kysely<Database>,
-  checker: Pick<AnswerCheckPool, 'check'>,
+  checker: Pick<AnswerCheckPool, 'check' | 'read'>,
   clock: () => Date = () => new Date(),
 ) {
   return {
+    /**
+     * How the checker reads `answer` to example `exampleId` (no verdict): published examples for
+     * everyone, drafts too when `drafts` (an editor).
+     */
+    async read(exampleId: number, answer: string, drafts = false): Promise<AnswerReading> {
+      const example = await getExample(db, exampleId, undefined, { drafts });
+      if (!example) throw notFound(`Example ${exampleId} not found.`);
+      return checker.read({
+        question: example.question,
+        expected: example.answer,
+        given: answer,
+        spec: effectiveSpec(example).spec,
+      });
+    },
+
+    /** An editor's answers tried against an unsaved answer and spec (null: inferred). */
+    tryAnswers: (body: TryAnswersBody): Promise<TryAnswersResult> => tryAnswers(checker, body),
+
     /** Checks `answer` against example `exampleId`; `userId` when signed in (then recorded). */
     async check(exampleId: number, answer: string, userId?: number): Promise<CheckAnswerResult> {
       const example = await getExample(db, exampleId);
@@ -29,6 +51,7 @@ export function attemptsService(
         question: example.question,
         expected: example.answer,
         given: answer,
+        spec: effectiveSpec(example).spec,
       });
       // A visitor's check, or an answer that could not be compared (the example's stored answer
       // cannot be typed): nothing to record.

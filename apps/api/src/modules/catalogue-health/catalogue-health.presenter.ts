@@ -3,6 +3,7 @@ import type {
   HealthProblem,
   HealthProblemKind,
 } from '@exemplar/shared/catalogue-health';
+import type { TestAnswer, TriedAnswer } from '@exemplar/shared/answer-spec';
 import type { MathIssue } from '@exemplar/shared/math';
 import type { TextIssues } from '../catalogue-io/math-check.pool';
 
@@ -111,5 +112,44 @@ export function emptyCategoryProblem(categoryId: number, path: string[]): Health
     field: null,
     kind: 'empty-category',
     message: `The category "${path.join(' › ')}" has no examples in it or in its subcategories, so readers who open it find nothing.`,
+  };
+}
+
+/** Whether the checker accepted a tried answer: a verdict of correct it could check. */
+const accepted = (outcome: TriedAnswer) =>
+  'correct' in outcome && outcome.correct && outcome.checkable !== false;
+
+/** What the checker said of a tried answer, for an editor. */
+function checkerSaid(outcome: TriedAnswer): string {
+  if ('refused' in outcome) return `cannot read it ("${outcome.refused}")`;
+  if (outcome.checkable === false) return 'cannot check it automatically';
+  const feedback = outcome.feedback ? ` ("${outcome.feedback}")` : '';
+  return outcome.correct ? `accepts it${feedback}` : `marks it wrong${feedback}`;
+}
+
+/**
+ * An example's test answers whose verdicts differ from the ones they must get, as one problem
+ * naming each (the answer, accepted or refused, what the checker said), or null when all agree.
+ * `outcomes` are the checker's, in the order of `tests`.
+ */
+export function testAnswerProblem(
+  exampleId: number,
+  tests: TestAnswer[],
+  outcomes: TriedAnswer[],
+): HealthProblem | null {
+  const wrong = tests.flatMap((test, i) => {
+    const outcome = outcomes[i];
+    if (!outcome || accepted(outcome) === test.accept) return [];
+    return [
+      `The test answer ${quote(test.answer)} must be ${test.accept ? 'accepted' : 'refused'}, but the checker ${checkerSaid(outcome)}.`,
+    ];
+  });
+  if (wrong.length === 0) return null;
+  return {
+    exampleId,
+    categoryId: null,
+    field: 'answer',
+    kind: 'test-answer',
+    message: `${wrong.join(' ')} Learners typing ${wrong.length === 1 ? 'that answer' : 'those answers'} get the same verdict.`,
   };
 }

@@ -247,6 +247,7 @@ describe(`GET /api/admin/catalogue-health on ${engineUnderTest}`, () => {
       'bare-latex': 1,
       'empty-procedure': 2,
       'empty-category': 2,
+      'test-answer': 0,
     });
     expect(health.categoriesWithoutExamples).toBe(2);
   });

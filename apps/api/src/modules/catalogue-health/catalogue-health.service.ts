@@ -36,6 +36,7 @@ import {
   emptyProcedureProblem,
   fieldProblems,
 } from './catalogue-health.presenter';
+import { testAnswerProblems, type TestAnswerChecker } from './test-answers';
 
 /** Examples read and sent to the maths thread at a time. */
 export const HEALTH_BATCH = 200;
@@ -53,6 +54,8 @@ export interface CatalogueHealthOptions {
   /** The catalogue version (the app's `catalogueVersion.read`): a result is kept per version. */
   catalogueVersion: () => Promise<string>;
   pool?: MathCheckPool;
+  /** Checks examples' test answers (the app's answer checker); without it they are not checked. */
+  tryAnswers?: TestAnswerChecker;
   batchSize?: number;
   clock?: () => Date;
   /** Where a failed run is logged. */
@@ -99,7 +102,8 @@ function emptyCategories(
 /**
  * The catalogue health check: every example's question, answer and procedure through the shared
  * maths check on the maths thread (the import's, `math-check.pool.ts`), read in keyset batches,
- * so the event loop only reads rows and collects answers; plus empty procedures and categories
+ * so the event loop only reads rows and collects answers; every example's test answers tried
+ * under its answer spec on the answer checker's thread; plus empty procedures and categories
  * without examples. One run at a time among the instances sharing the database (callers share
  * it: the instance running it claims it in `catalogue_health_run` and reports its progress there,
  * which the others answer); its result is kept for the catalogue version it checked, in memory
@@ -135,16 +139,20 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
     let rows = await exampleTextsBatch(db, 0, batchSize);
     while (rows.length > 0) {
       const texts = rows.flatMap((r) => [r.question, r.answer, r.procedure ?? '']);
-      // The next batch is read while the thread checks this one.
-      const [found, next] = await Promise.all([
+      // The next batch is read while the threads check this one (maths, and test answers).
+      const [found, next, tested] = await Promise.all([
         pool.check(texts, { bareLatex: true }),
         exampleTextsBatch(db, rows.at(-1)!.id, batchSize),
+        testAnswerProblems(rows, options.tryAnswers),
       ]);
+      const testedById = new Map(tested.map((p) => [p.exampleId, p]));
       rows.forEach((row, i) => {
         FIELDS.forEach((field, f) => {
           for (const p of fieldProblems(row.id, field, found[i * FIELDS.length + f]!)) add(p);
         });
         if (!row.procedure?.trim()) add(emptyProcedureProblem(row.id));
+        const wrong = testedById.get(row.id);
+        if (wrong) add(wrong);
       });
       progress.checked += rows.length;
       rows = next;

@@ -317,11 +317,14 @@ export async function countExamples(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Up to `limit` examples' texts with ids above `afterId`, in id order: one keyset batch. */
+/**
+ * Up to `limit` examples' texts, spec as set and test answers, with ids above `afterId`, in id
+ * order: one keyset batch.
+ */
 export function exampleTextsBatch(db: Db, afterId: number, limit: number) {
   return db
     .selectFrom('examples')
-    .select(['id', 'question', 'answer', 'procedure'])
+    .select(['id', 'question', 'answer', 'procedure', 'answer_spec', 'test_answers'])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)

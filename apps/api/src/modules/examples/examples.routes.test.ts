@@ -29,6 +29,9 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
       subjectId: cat.algebra,
       createdAt: expect.stringMatching(/^2026-01-01T00:01:00(\.000)?Z$/),
       updatedAt: expect.any(String),
+      // None set: inferred from the answer (two solutions). Whether it was set, and the test
+      // answers, are for editors only.
+      answerSpec: { kind: 'solutions', form: 'any', unit: null, tolerance: null, choice: null },
     });
   });
 

@@ -49,6 +49,7 @@ describe(`GET /api/examples/worksheet on ${engineUnderTest}`, () => {
     expect(Object.keys(body.data.examples[0]).sort()).toEqual(
       [
         'answer',
+        'answerSpec',
         'categoryId',
         'createdAt',
         'difficultyId',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminUsersService } from '../../modules/admin-users/admin-users.service';
-import { AnswerCheckPool } from '../../modules/answer-check/answer-check.pool';
+import { AnswerCheckPool, tryAnswers } from '../../modules/answer-check';
 import { attemptsService } from '../../modules/attempts/attempts.service';
 import { auditService } from '../../modules/audit/audit.service';
 import { catalogueHealthService } from '../../modules/catalogue-health/catalogue-health.service';
@@ -28,6 +28,9 @@ function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
     /** The admin check of every example's maths and of empty categories, kept per catalogue version. */
     catalogueHealth: catalogueHealthService(db, {
       catalogueVersion: () => app.catalogueVersion.read(),
+      // Examples' test answers, tried on the learners' answer checker thread.
+      tryAnswers: async ({ question, answer, spec, answers }) =>
+        (await tryAnswers(answerChecker, { question, answer, answerSpec: spec, answers })).results,
       log: app.log,
     }),
     /** The admin import and export. */
