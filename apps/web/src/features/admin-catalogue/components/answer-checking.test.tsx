@@ -36,7 +36,7 @@ async function editExample1() {
   return { api, section };
 }
 
-const testAnswerField = () => screen.getByRole('textbox', { name: /^Try an answer/ });
+const testAnswerField = () => screen.getByRole('textbox', { name: /^What a learner types/ });
 
 function tryTyped(answer: string) {
   fireEvent.change(testAnswerField(), { target: { value: answer } });

@@ -121,8 +121,10 @@ export function TestAnswers({
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <TextInput
           className={classes.grow}
-          label="Try an answer"
-          description="Type it as a learner would, in LaTeX: x = 2 \lor x = 3, \frac{1}{2}, B."
+          label="What a learner types"
+          description={
+            'In LaTeX, as the answer box sends it: x = 2 \\lor x = 3, \\frac{1}{2}, B. Enter or Try checks it.'
+          }
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
