@@ -110,24 +110,21 @@ const SPEC_KEYS = ['kind', 'form', 'unit', 'tolerance', 'choice'];
  */
 const readAnswerSpec: Reader<Example['answerSpec']> = (value, path = '') => {
   const at = (key: string) => (path ? `${path}.${key}` : key);
-  // Checks that it is an object with a kind; the other keys are read below.
-  object({ kind: readKind })(value, path);
+  // An object with a kind; the other keys may be absent (their defaults) or null.
+  const { kind } = object({ kind: readKind })(value, path);
   const spec = value as Record<string, unknown>;
-  const extra = Object.keys(spec).find((key) => !SPEC_KEYS.includes(key));
-  if (extra) throw new ShapeError(at(extra), 'no such key');
-  const kind = readKind(spec.kind, at('kind'));
   const form = spec.form === undefined ? 'any' : readForm(spec.form, at('form'));
-  const unit = spec.unit === undefined ? null : (readUnit(spec.unit, at('unit'))?.trim() ?? null);
-  if (unit !== null && unit.length > 30) throw new ShapeError(at('unit'), 'at most 30 characters');
-  const tolerance =
-    spec.tolerance === undefined ? null : readTolerance(spec.tolerance, at('tolerance'));
-  if (tolerance !== null && tolerance <= 0) throw new ShapeError(at('tolerance'), 'a number > 0');
-  const choice = spec.choice === undefined ? null : readLetter(spec.choice, at('choice'));
-  if ((kind === 'choice') !== (choice !== null)) {
-    throw new ShapeError(at('choice'), 'a letter for multiple choice only');
-  }
-  if (kind === 'none' && (unit || tolerance !== null || form !== 'any')) {
-    throw new ShapeError(at('kind'), 'no form, unit or tolerance for an answer not checked');
+  const unit = readUnit(spec.unit ?? null, at('unit'))?.trim() ?? null;
+  const tolerance = readTolerance(spec.tolerance ?? null, at('tolerance'));
+  const choice = readLetter(spec.choice ?? null, at('choice'));
+  if (
+    Object.keys(spec).some((key) => !SPEC_KEYS.includes(key)) ||
+    (unit?.length ?? 0) > 30 ||
+    (tolerance ?? 1) <= 0 ||
+    (kind === 'choice') !== (choice !== null) ||
+    (kind === 'none' && (unit || tolerance !== null || form !== 'any'))
+  ) {
+    throw new ShapeError(path, 'an answer spec by its rules');
   }
   return { kind, form, unit, tolerance, choice };
 };
@@ -135,11 +132,9 @@ const readAnswerSpec: Reader<Example['answerSpec']> = (value, path = '') => {
 /** One test answer (TestAnswerSchema): 1 to 500 characters once trimmed, and whether to accept it. */
 const readTestAnswer = (value: unknown, path = '') => {
   const { answer, accept } = object({ answer: string, accept: boolean })(value, path);
-  const extra = Object.keys(value as object).find((key) => key !== 'answer' && key !== 'accept');
-  if (extra) throw new ShapeError(`${path}.${extra}`, 'no such key');
   const trimmed = answer.trim();
-  if (!trimmed || trimmed.length > 500) {
-    throw new ShapeError(`${path}.answer`, '1 to 500 characters');
+  if (Object.keys(value as object).length > 2 || !trimmed || trimmed.length > 500) {
+    throw new ShapeError(path, 'a test answer of 1 to 500 characters');
   }
   return { answer: trimmed, accept };
 };
