@@ -330,20 +330,19 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     }
   });
 
-  it("a proof's answer cannot be checked: the verdict says 'Not checked.' and to compare with the answer", async () => {
+  it("a proof's answer is not checked: its page says so before anything is typed, with no answer field", async () => {
     const { examples } = await api<{ examples: ListedExample[] }>('GET', '/examples?q=primes');
     const proof = examples.find((e) => e.answer.includes('\\ldots'));
     if (!proof) throw new Error('no demo example answers with a proof');
     for (const [viewport, colorScheme] of TWO_LOOKS) {
       const page = await e2e.open({ viewport, colorScheme });
       await openExample(page, proof.id);
-      await openPanel(page);
-      await page.keyboard.type('p+1', { delay: 30 });
-      await page.keyboard.press('Enter');
-      await eventually(() => verdict(page).textContent()).toContain('Not checked.');
-      expect(await verdict(page).textContent()).toContain("can't be checked automatically");
-      expect(await verdict(page).textContent()).not.toContain('Not quite.');
-      await page.waitForTimeout(300);
+      const note = page.getByTestId('uncheckable-note');
+      await note.waitFor();
+      expect(await note.textContent()).toBe(
+        "This answer can't be checked automatically: compare your working with the answer.",
+      );
+      expect(await page.getByRole('button', { name: 'Try it yourself' }).count()).toBe(0);
       await shot(page, `not-checkable-${colorScheme}-${viewport.width}`);
       await expectNoSidewaysScroll(page);
     }

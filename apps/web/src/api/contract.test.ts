@@ -56,6 +56,7 @@ const example = {
   solved: false,
   solveMark: 'with-help',
   reviewDue: '2025-01-03T00:00:00.000Z',
+  answerSpec: { kind: 'solutions', form: 'any', unit: null, tolerance: null, choice: null },
 };
 const card = {
   exampleId: 7,
@@ -114,6 +115,13 @@ const pairs: [string, Reader<unknown>, z.ZodType, Record<string, unknown>][] = [
         { ...example, id: 9, solveMark: 'without-help' },
         { ...example, id: 10, status: 'draft' },
         { ...example, id: 11, status: 'published' },
+        {
+          ...example,
+          id: 12,
+          answerSpec: { kind: 'choice', form: 'any', unit: 'm/s', tolerance: 0.005, choice: 'B' },
+          answerSpecSet: true,
+          testAnswers: [{ answer: 'B', accept: true }],
+        },
       ],
       total: 3,
       nextCursor: 'abc',
@@ -235,6 +243,42 @@ function* variants(value: unknown): Generator<unknown> {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+describe('answer spec and test answers of an example', () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ['a spec with its defaults left out', { answerSpec: { kind: 'value' } }],
+    ['a spec with a unit to trim', { answerSpec: { kind: 'value', unit: ' m/s ' } }],
+    ['a unit of 31 characters', { answerSpec: { kind: 'value', unit: 'm'.repeat(31) } }],
+    ['a tolerance of 0', { answerSpec: { kind: 'value', tolerance: 0 } }],
+    ['an infinite tolerance', { answerSpec: { kind: 'value', tolerance: Infinity } }],
+    ['a letter without multiple choice', { answerSpec: { kind: 'value', choice: 'A' } }],
+    ['multiple choice without a letter', { answerSpec: { kind: 'choice' } }],
+    ['an unchecked answer with a unit', { answerSpec: { kind: 'none', unit: 'm' } }],
+    ['an unchecked answer with a form', { answerSpec: { kind: 'none', form: 'exact' } }],
+    ['an unchecked answer with a blank unit', { answerSpec: { kind: 'none', unit: ' ' } }],
+    ['a spec with a key too many', { answerSpec: { kind: 'value', extra: 1 } }],
+    ['a test answer to trim', { testAnswers: [{ answer: ' 2 ', accept: true }] }],
+    ['a blank test answer', { testAnswers: [{ answer: '  ', accept: true }] }],
+    [
+      'a test answer of 501 characters',
+      { testAnswers: [{ answer: '1'.repeat(501), accept: false }] },
+    ],
+    ['a test answer with a key too many', { testAnswers: [{ answer: '2', accept: true, x: 1 }] }],
+    ['20 test answers', { testAnswers: Array(20).fill({ answer: '2', accept: true }) }],
+    ['21 test answers', { testAnswers: Array(21).fill({ answer: '2', accept: true }) }],
+  ];
+  it.each(cases)('%s: read as the shared schema reads it', (_, fields) => {
+    const value = { ...example, ...fields };
+    const expected = ExampleSchema.safeParse(value);
+    let actual: unknown;
+    try {
+      actual = readExample(value);
+    } catch {
+      actual = undefined;
+    }
+    expect(actual).toEqual(expected.success ? expected.data : undefined);
+  });
+});
 
 describe('examples contract readers', () => {
   it.each(pairs)(

@@ -33,6 +33,7 @@ import {
   object,
   oneOf,
   optional,
+  ShapeError,
   string,
   type Reader,
 } from '../lib/json-shape';
@@ -84,6 +85,67 @@ export const readCategoryTreeEntry: Reader<CategoryTreeEntry> = object({
   categories: array(readCategoryTreeNode),
 });
 
+const KINDS = [
+  'value',
+  'expression',
+  'equation',
+  'solutions',
+  'parts',
+  'interval',
+  'choice',
+  'none',
+] as const;
+const readKind = oneOf(...KINDS);
+const readForm = oneOf('any', 'expanded', 'factorised', 'simplified', 'exact');
+const readUnit = nullable(string);
+const readTolerance = nullable(number());
+const readLetter = nullable(oneOf('A', 'B', 'C', 'D', 'E', 'F'));
+const SPEC_KEYS = ['kind', 'form', 'unit', 'tolerance', 'choice'];
+
+/**
+ * An example's answer spec (AnswerSpecSchema in @exemplar/shared/answer-spec): what counts as a
+ * right answer, with its defaults (form 'any', no unit, tolerance or letter) and its rules (a
+ * letter for multiple choice only; nothing but the kind for an answer not checked). The kinds,
+ * forms and letters are spelled here, not imported, to keep zod out of the first download.
+ */
+const readAnswerSpec: Reader<Example['answerSpec']> = (value, path = '') => {
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  // An object with a kind; the other keys may be absent (their defaults) or null.
+  const { kind } = object({ kind: readKind })(value, path);
+  const spec = value as Record<string, unknown>;
+  const form = spec.form === undefined ? 'any' : readForm(spec.form, at('form'));
+  const unit = readUnit(spec.unit ?? null, at('unit'))?.trim() ?? null;
+  const tolerance = readTolerance(spec.tolerance ?? null, at('tolerance'));
+  const choice = readLetter(spec.choice ?? null, at('choice'));
+  if (
+    Object.keys(spec).some((key) => !SPEC_KEYS.includes(key)) ||
+    (unit?.length ?? 0) > 30 ||
+    (tolerance ?? 1) <= 0 ||
+    (kind === 'choice') !== (choice !== null) ||
+    (kind === 'none' && (unit || tolerance !== null || form !== 'any'))
+  ) {
+    throw new ShapeError(path, 'an answer spec by its rules');
+  }
+  return { kind, form, unit, tolerance, choice };
+};
+
+/** One test answer (TestAnswerSchema): 1 to 500 characters once trimmed, and whether to accept it. */
+const readTestAnswer = (value: unknown, path = '') => {
+  const { answer, accept } = object({ answer: string, accept: boolean })(value, path);
+  const trimmed = answer.trim();
+  if (Object.keys(value as object).length > 2 || !trimmed || trimmed.length > 500) {
+    throw new ShapeError(path, 'a test answer of 1 to 500 characters');
+  }
+  return { answer: trimmed, accept };
+};
+
+/** An example's test answers (TestAnswersSchema): at most 20. */
+const readTestAnswers = (value: unknown, path = '') => {
+  const answers = array(readTestAnswer)(value, path);
+  if (answers.length > 20) throw new ShapeError(path, 'at most 20 test answers');
+  return answers;
+};
+
 export const readExample: Reader<Example> = object({
   id,
   question: string,
@@ -100,6 +162,9 @@ export const readExample: Reader<Example> = object({
   solveMark: optional(nullable(oneOf('without-help', 'with-help'))),
   reviewDue: optional(nullable(string)),
   status: optional(oneOf('draft', 'published')),
+  answerSpec: readAnswerSpec,
+  answerSpecSet: optional(boolean),
+  testAnswers: optional(readTestAnswers),
 });
 
 export const readExamplesPage: Reader<ExamplesPage> = object({

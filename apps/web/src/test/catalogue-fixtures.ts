@@ -77,6 +77,7 @@ export function makeExample(overrides: Partial<Example> = {}): Example {
     subjectId: 1,
     createdAt: '2026-10-06T07:44:22.292Z',
     updatedAt: '2026-10-06T07:44:22.292Z',
+    answerSpec: { kind: 'equation', form: 'any', unit: null, tolerance: null, choice: null },
     ...overrides,
   };
 }

@@ -32,6 +32,8 @@ export interface ApiCall {
   authorization: string | undefined;
   /** The request carried a bearer token. */
   signedIn: boolean;
+  /** The request's abort signal, if it had one (to see that a request was aborted). */
+  signal?: AbortSignal;
 }
 
 const REPLY = Symbol('reply');
@@ -150,6 +152,7 @@ export function fakeApi(routes: Routes = {}) {
       params: {},
       authorization,
       signedIn: authorization !== undefined,
+      ...(init?.signal ? { signal: init.signal } : {}),
     };
     calls.push(call);
     for (const route of table) {

@@ -33,6 +33,12 @@ const examples = [
     procedure: 'Count two.\n\nThen two more.',
   }),
   makeExample({ id: 3, question: 'What is $3 + 3$?', answer: '$6$' }),
+  makeExample({
+    id: 4,
+    question: 'Prove that $\\sqrt{2}$ is irrational.',
+    answer: 'Suppose $\\sqrt{2} = p/q$ in lowest terms; then $p$ and $q$ are both even.',
+    answerSpec: { kind: 'none', form: 'any', unit: null, tolerance: null, choice: null },
+  }),
 ];
 
 function fakeReviews(options: Parameters<typeof reviewsRoutes>[1] = {}, extra: Routes = {}) {
@@ -101,6 +107,18 @@ describe('/review', { timeout: 20_000 }, () => {
     // The next example starts concealed again, its heading focused.
     expect(screen.queryByTestId('grade-buttons')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Review 2 of 2' }));
+  });
+
+  it('an answer that is not checked says so instead of Try it yourself; the answer is still shown on request', async () => {
+    fakeReviews({ due: [[4, 0]] });
+    renderApp('/review', { as: 'basic' });
+    expect(await screen.findByRole('heading', { name: 'Review 1 of 1' })).toBeTruthy();
+    expect(item().getByTestId('uncheckable-note').textContent).toBe(
+      "This answer can't be checked automatically: compare your working with the answer.",
+    );
+    expect(item().queryByRole('button', { name: 'Try it yourself' })).toBeNull();
+    await showAnswer();
+    expect(item().getByRole('region', { name: 'Answer' })).toBeTruthy();
   });
 
   it('keys 1 to 4 grade once the answer is shown, not before and not while typing an answer', async () => {

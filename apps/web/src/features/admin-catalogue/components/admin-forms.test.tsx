@@ -210,6 +210,8 @@ describe('/admin add and edit forms', { timeout: 30_000 }, () => {
       typeId: 1,
       categoryId: 12,
       status: 'draft',
+      answerSpec: null,
+      testAnswers: [],
     });
     expect(await screen.findByText('Solve $x^2 = 4$.')).toBeTruthy();
     expect(screen.getByText('2 examples')).toBeTruthy();

@@ -18,6 +18,8 @@ const version = (n: number, question: string): ExampleVersion => ({
   typeId: 1,
   categoryId: 10,
   status: 'published',
+  answerSpec: null,
+  testAnswers: [],
   statusChangedTo: null,
 });
 

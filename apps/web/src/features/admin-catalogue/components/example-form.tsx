@@ -4,26 +4,17 @@ import {
   type ExampleInput,
   type ExampleStatus,
 } from '@exemplar/shared/catalogue';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Input,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import type { AnswerSpec, TestAnswer } from '@exemplar/shared/answer-spec';
+import { Anchor, Group, Input, SegmentedControl, Select, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { categoryOptions } from '../lib/category-tree';
 import { fieldErrors, toId } from '../lib/form-validation';
+import { AnswerChecking } from './answer-checking';
 import { CategorySelect } from './category-select';
 import { EntityForm } from './entity-form';
+import { DuplicateQuestionAlert, MathWarningsAlert } from './example-form-alerts';
 import { MathField, mathIssuesSummary, renderProblems } from './math-field';
 import type { Lookups } from './use-lookups';
 import { useSaveForm } from './use-save-form';
@@ -59,7 +50,7 @@ function repeatedExample(error: Error | null): number | undefined {
 
 /**
  * Add or edit an example: difficulty, type, category, question and answer required, procedure
- * optional. Question, answer and procedure preview live; maths that fails to render is
+ * optional; how its answer is checked (AnswerChecking: the spec and test answers). Question, answer and procedure preview live; maths that fails to render is
  * flagged, and saving it anyway needs a confirmation. A question repeating another example's is
  * refused by the server: the form links to that example and offers to save anyway
  * (allowDuplicate).
@@ -83,6 +74,9 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
       procedure: row?.procedure ?? '',
       // A new example starts as a draft: nobody but editors sees it until it is published.
       status: (row?.status ?? (row ? 'published' : 'draft')) as ExampleStatus,
+      // null: inferred from the answer and question.
+      answerSpec: (row?.answerSpecSet ? row.answerSpec : null) as AnswerSpec | null,
+      testAnswers: (row?.testAnswers ?? []) as TestAnswer[],
     },
   });
   const save = useSaveForm('examples', row?.id ?? null, onDone);
@@ -102,6 +96,8 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
     typeId: toId(values.typeId) as number,
     categoryId: toId(values.categoryId) as number,
     status: values.status,
+    answerSpec: values.answerSpec,
+    testAnswers: values.testAnswers,
   });
 
   /** Checks the fields; returns the input when they are fine, else shows the messages. */
@@ -247,62 +243,37 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
         minRows={4}
         {...mathProps('procedure')}
       />
+      <AnswerChecking
+        question={form.values.question}
+        answer={form.values.answer}
+        spec={form.values.answerSpec}
+        savedInferred={row && !row.answerSpecSet ? row.answerSpec : null}
+        onSpecChange={(spec) => {
+          form.setFieldValue('answerSpec', spec);
+          form.clearFieldError('answerSpec');
+        }}
+        testAnswers={form.values.testAnswers}
+        onTestAnswersChange={(answers) => {
+          form.setFieldValue('testAnswers', answers);
+          form.clearFieldError('testAnswers');
+        }}
+        error={(form.errors.answerSpec ?? form.errors.testAnswers) as string | undefined}
+      />
       {warnings && (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle size={20} />}
-          title="Some maths will not render"
-          role="alertdialog"
-          aria-label="Some maths will not render"
-        >
-          <Stack gap="xs">
-            {warnings.map((warning) => (
-              <Text size="sm" key={warning}>
-                {warning}
-              </Text>
-            ))}
-            <Text size="sm">
-              Readers would see the source with a red (LaTeX Error) marker. Save anyway?
-            </Text>
-            <Group gap="sm">
-              <Button size="xs" color="orange" onClick={saveAnyway} loading={save.pending}>
-                Save anyway
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setWarnings(null)}>
-                Keep editing
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <MathWarningsAlert
+          warnings={warnings}
+          pending={save.pending}
+          onSaveAnyway={saveAnyway}
+          onKeepEditing={() => setWarnings(null)}
+        />
       )}
       {repeats !== undefined && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconCopy size={20} />}
-          title="This question is already in the catalogue"
-          role="alertdialog"
-          aria-label="This question is already in the catalogue"
-        >
-          <Stack gap="xs">
-            <Text size="sm">
-              It repeats{' '}
-              <Anchor href={`/examples/${repeats}`} target="_blank" rel="noopener">
-                example {repeats}
-              </Anchor>{' '}
-              (ignoring case, spacing and LaTeX spelling). Save a second copy anyway?
-            </Text>
-            <Group gap="sm">
-              <Button size="xs" color="yellow" onClick={saveDuplicate} loading={save.pending}>
-                Save anyway
-              </Button>
-              <Button size="xs" variant="default" onClick={save.reset}>
-                Keep editing
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <DuplicateQuestionAlert
+          existingId={repeats}
+          pending={save.pending}
+          onSaveAnyway={saveDuplicate}
+          onKeepEditing={save.reset}
+        />
       )}
     </EntityForm>
   );

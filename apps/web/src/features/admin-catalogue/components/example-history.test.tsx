@@ -24,6 +24,8 @@ const version = (
   typeId: 1,
   categoryId: 10,
   status: 'published',
+  answerSpec: null,
+  testAnswers: [],
   statusChangedTo: null,
   ...extra,
 });

@@ -23,6 +23,7 @@ function manyExamples(count: number): Example[] {
     subjectId: 1,
     createdAt: '2026-10-06T07:44:22.292Z',
     updatedAt: '2026-10-06T07:44:22.292Z',
+    answerSpec: { kind: 'value', form: 'any', unit: null, tolerance: null, choice: null },
   }));
 }
 

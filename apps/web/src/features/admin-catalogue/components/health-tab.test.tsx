@@ -49,6 +49,7 @@ function done(problems: HealthProblem[] = PROBLEMS, checked = 12_000): HealthDon
     'bare-latex': 0,
     'empty-procedure': 0,
     'empty-category': 0,
+    'test-answer': 0,
   };
   for (const p of problems) counts[p.kind]++;
   return {

@@ -11,6 +11,7 @@ export const HEALTH_KINDS: Readonly<Record<HealthProblemKind, { label: string; c
   'bare-latex': { label: 'LaTeX outside maths', color: 'yellow' },
   'empty-procedure': { label: 'Empty procedure', color: 'blue' },
   'empty-category': { label: 'Empty category', color: 'gray' },
+  'test-answer': { label: 'Test answer not as expected', color: 'grape' },
 };
 
 /** The filter's value for every kind. */

@@ -55,6 +55,15 @@ export function sampleCatalogue(): CatalogueState {
   };
 }
 
+/** The spec the fake API gives an example whose spec was not set (the server would infer one). */
+export const INFERRED_SPEC: Example['answerSpec'] = {
+  kind: 'value',
+  form: 'any',
+  unit: null,
+  tolerance: null,
+  choice: null,
+};
+
 const SINGULAR: Record<keyof CatalogueState, string> = {
   subjects: 'subject',
   categories: 'category',
@@ -66,7 +75,8 @@ const SINGULAR: Record<keyof CatalogueState, string> = {
 /**
  * Routes for test/fake-api.ts: the catalogue API over `state`, kept in memory: GET /examples
  * (paged by limit and cursor, filtered by q, subjectId, difficultyId and status) and GET /examples/{id}, the lists, and
- * POST/PUT/DELETE for the five entities (no validation: tests that need a refusal add a route),
+ * POST/PUT/DELETE for the five entities (no validation: tests that need a refusal add a route; an
+ * example saved without a spec gets INFERRED_SPEC, with answerSpecSet false),
  * plus GET /auth/me for root.
  */
 export function catalogueRoutes(state: CatalogueState = sampleCatalogue()): Routes {
@@ -95,13 +105,18 @@ export function catalogueRoutes(state: CatalogueState = sampleCatalogue()): Rout
       if (entity === 'difficulties') return { rank: 0, description: '', ...row, id };
       if (entity === 'examples') {
         const category = state.categories.find((c) => c.id === row['categoryId']);
+        const spec = row['answerSpec'] as Example['answerSpec'] | null | undefined;
         return {
           createdAt: '2026-11-01T10:00:00.000Z',
           updatedAt: '2026-11-01T10:00:00.000Z',
           status: 'published',
+          testAnswers: [],
           ...row,
           id,
           subjectId: category?.subjectId ?? 1,
+          // A spec not set stands for the one the server would infer: a value, here.
+          answerSpec: spec ?? INFERRED_SPEC,
+          answerSpecSet: (row['answerSpecSet'] as boolean | undefined) ?? Boolean(spec),
         };
       }
       return { description: '', ...row, id };
@@ -120,7 +135,12 @@ export function catalogueRoutes(state: CatalogueState = sampleCatalogue()): Rout
       return ok({ [singular]: row }, `${label} created.`, 201);
     };
     routes[`PUT /${entity}/:id`] = withRow((index, { body }) => {
-      rows()[index] = withDefaults({ ...rows()[index], ...(body as object) });
+      // An example's spec absent from the body is kept; null goes back to inferred.
+      const spec =
+        entity === 'examples' && 'answerSpec' in (body as object)
+          ? { answerSpecSet: (body as { answerSpec: unknown }).answerSpec !== null }
+          : {};
+      rows()[index] = withDefaults({ ...rows()[index], ...(body as object), ...spec });
       return ok({ [singular]: rows()[index] }, `${label} updated.`);
     });
     routes[`DELETE /${entity}/:id`] = withRow((index) => {

@@ -35,7 +35,8 @@ function descendantsById(): Map<number, Set<number>> {
  * /examples/random (with the pick's position), PUT|DELETE like and solved (401 without a token),
  * POST /examples/{id}/check (an answer is right when it is the example's answer without `$` and
  * spaces; an answer with an unclosed brace is a 400; the mark follows the help recorded by
- * POST /examples/{id}/help), GET /me/progress (`mastered`: the examples the learner would recall
+ * POST /examples/{id}/help), POST /examples/{id}/read (the answer as typed, or a problem for an
+ * unclosed brace), GET /me/progress (`mastered`: the examples the learner would recall
  * now, a set for tests to fill), and the test catalogue (src/test/catalogue-fixtures.ts).
  */
 export function learnerRoutes(examples: Example[]) {
@@ -167,6 +168,14 @@ export function learnerRoutes(examples: Example[]) {
       solved.add(example.id);
       solveMarks.set(example.id, mark);
       return { correct, solveMark: mark };
+    },
+    // The answer read back as typed; an unclosed brace is named.
+    'POST /examples/:id/read': ({ params, body }) => {
+      if (!examples.some((e) => String(e.id) === params['id'])) return notFound(params['id']!);
+      const answer = String((body as { answer?: unknown } | undefined)?.answer ?? '');
+      return answer.split('{').length !== answer.split('}').length
+        ? { problem: 'A brace is not closed.' }
+        : { reading: answer };
     },
     'POST /examples/:id/help': ({ params, signedIn }) => {
       if (!signedIn) return signInFirst();

@@ -5,7 +5,9 @@ import { IconCircleCheckFilled, IconCircleX, IconInfoCircle, IconSend2 } from '@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { failureMessage } from '../../../../lib/api-error';
 import { useCheckAnswer } from '../../api/check-answer';
+import { useAnswerReading } from '../../hooks/use-answer-reading';
 import { SolveMarkBadge } from '../solve-mark-badge';
+import { AnswerReadingView } from './answer-reading';
 import classes from './attempt.module.css';
 
 // MathLive (about 250 KB gzipped) loads only when a learner opens the panel, in the browser.
@@ -13,6 +15,16 @@ const MathAnswerField = lazy(() => import('./math-answer-field'));
 
 /** The message beside the field when nothing was typed (the server says the same). */
 export const EMPTY_ANSWER_MESSAGE = 'Type an answer to check.';
+
+/**
+ * What may be typed besides the plain answer, from the example's spec: the letter of a multiple
+ * choice, the unit of a quantity. Null when there is nothing to say.
+ */
+export function answerHint({ kind, unit }: Example['answerSpec']): string | null {
+  if (kind === 'choice') return 'Type the letter of your choice (A, B, …) or its value.';
+  if (unit) return `You may type the unit (${unit}) after the value, or leave it out.`;
+  return null;
+}
 
 /**
  * What the last check said, the answer it was for, and how many checks there were (so a repeat is
@@ -26,7 +38,8 @@ interface Verdict {
 
 /**
  * 'Your answer': a maths field, 'Check answer' (or Enter in the field) and the verdict, read out
- * by screen readers. A verdict is for the answer it checked: it goes as soon as the answer is
+ * by screen readers. Under the field, once typing pauses, the answer as the checker reads it
+ * ("We read your answer as …", typeset), or the part it cannot read. A verdict is for the answer it checked: it goes as soon as the answer is
  * changed, and an answer the server cannot read (or a failed check) leaves only a message beside
  * the field, never an older verdict under it. `onAccepted` follows an accepted answer, `onRejected`
  * a wrong one (not one the server could not compare: the example's answer is not checkable);
@@ -53,6 +66,13 @@ export function AnswerPanel({
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const readingId = `${id}-reading`;
+  const reading = useAnswerReading(example.id, latex);
+  const hint = answerHint(example.answerSpec);
+  const describedBy = [hint ? hintId : null, readingId, fieldError ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
 
   const submit = () => {
     if (check.isPending) return;
@@ -90,6 +110,11 @@ export function AnswerPanel({
           {note}
         </Text>
       ) : null}
+      {hint ? (
+        <Text size="xs" c="dimmed" mb={6} id={hintId} data-testid="answer-hint">
+          {hint}
+        </Text>
+      ) : null}
       <Suspense
         fallback={
           <div className={classes.loading}>
@@ -102,7 +127,7 @@ export function AnswerPanel({
       >
         <MathAnswerField
           labelledBy={labelId}
-          describedBy={fieldError ? errorId : undefined}
+          describedBy={describedBy}
           invalid={fieldError !== null}
           onValueChange={(value) => {
             setLatex(value);
@@ -114,6 +139,7 @@ export function AnswerPanel({
           onSubmit={submit}
         />
       </Suspense>
+      <AnswerReadingView id={readingId} reading={reading} />
       {fieldError ? (
         <Text size="sm" c="var(--mantine-color-error)" mt={6} id={errorId} role="alert">
           {fieldError}

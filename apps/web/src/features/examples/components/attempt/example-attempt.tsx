@@ -6,7 +6,8 @@ import { useViewer } from '../../../../lib/auth/use-viewer';
 import { useRecordHelp } from '../../api/check-answer';
 import { usePracticeMode } from '../../hooks/use-practice-mode';
 import { ExampleSolution } from '../example-solution';
-import { AnswerPanel } from './answer-panel';
+import { LazyAnswerPanel } from './lazy-answer-panel';
+import { isUncheckable, UncheckableNote } from './uncheckable-note';
 
 /**
  * An example's solution with 'Try it yourself' (not for a draft, which answers are not checked
@@ -15,7 +16,8 @@ import { AnswerPanel } from './answer-panel';
  * learner reveals is recorded for a signed-in learner, so a later accepted answer counts as
  * solved with help. So is the answer itself when it was on screen as the panel opened (practice
  * mode off): only an example tried with its answer unseen can be solved without help, and the
- * panel says so.
+ * panel says so. An answer that is not checked automatically (spec kind `none`) gets a note saying
+ * so in place of 'Try it yourself', before anything is typed.
  */
 export function ExampleAttempt({ example, size = 'sm' }: { example: Example; size?: 'xs' | 'sm' }) {
   const [open, setOpen] = useState(false);
@@ -33,8 +35,10 @@ export function ExampleAttempt({ example, size = 'sm' }: { example: Example; siz
   };
   return (
     <>
-      {example.status === 'draft' ? null : open ? (
-        <AnswerPanel
+      {example.status === 'draft' ? null : isUncheckable(example) ? (
+        <UncheckableNote />
+      ) : open ? (
+        <LazyAnswerPanel
           example={example}
           onAccepted={() => setAccepted(true)}
           note={

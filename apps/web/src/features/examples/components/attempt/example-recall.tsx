@@ -6,7 +6,8 @@ import { useRef, useState } from 'react';
 import { useRecordHelp } from '../../api/check-answer';
 import { ExampleSolution } from '../example-solution';
 import { MathSection } from '../math-section';
-import { AnswerPanel } from './answer-panel';
+import { LazyAnswerPanel } from './lazy-answer-panel';
+import { isUncheckable, UncheckableNote } from './uncheckable-note';
 
 export interface ExampleRecallProps {
   example: Example;
@@ -19,7 +20,8 @@ export interface ExampleRecallProps {
 /**
  * An example to recall (a review): the question, 'Try it yourself' and the solution concealed
  * from the start, whatever practice mode says, revealed a step at a time or with 'Show answer'.
- * An accepted answer shows the whole solution. Each step or answer shown is recorded as help, as
+ * An accepted answer shows the whole solution; an answer not checked automatically has a note
+ * saying so in place of 'Try it yourself'. Each step or answer shown is recorded as help, as
  * on the examples' pages.
  */
 export function ExampleRecall({ example, onAnswerShown, onChecked }: ExampleRecallProps) {
@@ -35,8 +37,10 @@ export function ExampleRecall({ example, onAnswerShown, onChecked }: ExampleReca
   return (
     <Stack gap="md">
       <MathSection label="Question" text={example.question} />
-      {open ? (
-        <AnswerPanel
+      {isUncheckable(example) ? (
+        <UncheckableNote />
+      ) : open ? (
+        <LazyAnswerPanel
           example={example}
           onAccepted={() => {
             setAccepted(true);

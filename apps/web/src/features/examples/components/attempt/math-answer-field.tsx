@@ -28,9 +28,47 @@ export interface MathAnswerFieldProps {
 }
 
 /**
+ * Two typing traps of MathLive, undone as the keys are typed (listened to on the field before
+ * MathLive, in the capture phase, so the caret has moved when MathLive inserts the key):
+ * - After `^` and a digit MathLive leaves the superscript by itself (`e^2x` is e²x, not e^(2x)),
+ *   so `x^10` would be x¹0: a digit (or a decimal point) right after such a one-digit superscript
+ *   goes back into it (x¹⁰, x^1.5), and the next key that is not one leaves it again.
+ * - After `/` and a number, `+`, `-` or `=` leaves the fraction: `(x+1)/2+C` is (x+1)/2 + C,
+ *   where MathLive alone would go on in the denominator, (x+1)/(2+C). A denominator of more than
+ *   a number is typed in brackets: `1/(2+x)`.
+ * The virtual keyboard (touch devices) sends no key events: there MathLive's own rules apply.
+ */
+export function typingRules(field: MathfieldElement): (event: KeyboardEvent) => void {
+  /** The last keys typed: `^` then one digit (MathLive has left the superscript). */
+  let leftDigitExponent = false;
+  /** Typing digits in a superscript we went back into. */
+  let inExponent = false;
+  let afterSlash = false;
+  let inDenominator = false;
+  let caret = false;
+  return (event) => {
+    const { key } = event;
+    if (key === 'Shift') return;
+    const plain = key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    // A decimal point goes on with a number too (x^1.5).
+    const digit = plain && /^[0-9.]$/.test(key);
+    if (digit && leftDigitExponent) field.executeCommand('moveToPreviousChar');
+    else if (plain && !digit && inExponent) field.executeCommand('moveAfterParent');
+    if (plain && inDenominator && (key === '+' || key === '-' || key === '=')) {
+      field.executeCommand('moveAfterParent');
+    }
+    inExponent = digit && (leftDigitExponent || inExponent);
+    leftDigitExponent = digit && key !== '.' && caret;
+    caret = plain && key === '^';
+    inDenominator = digit && (afterSlash || inDenominator);
+    afterSlash = plain && key === '/';
+  };
+}
+
+/**
  * A <math-field> made when mounted and focused at once; typing, the arrow keys, Tab and the
  * virtual keyboard (shown on touch devices when focused, with the field kept above it) work as
- * MathLive defines them; Enter submits.
+ * MathLive defines them, but for two typing traps undone (typingRules); Enter submits.
  */
 export default function MathAnswerField({
   labelledBy,
@@ -60,6 +98,8 @@ export default function MathAnswerField({
       else handlers.current.onValueChange(field.value);
     };
     field.addEventListener('input', onInput);
+    const onKeyDown = typingRules(field);
+    field.addEventListener('keydown', onKeyDown, { capture: true });
     host.append(field);
     fieldRef.current = field;
     field.focus();
@@ -78,6 +118,7 @@ export default function MathAnswerField({
       keyboard.removeEventListener('geometrychange', onGeometry);
       document.body.style.paddingBottom = '';
       field.removeEventListener('input', onInput);
+      field.removeEventListener('keydown', onKeyDown, { capture: true });
       field.remove();
       fieldRef.current = null;
     };
