@@ -45,6 +45,13 @@ export const AnswerFormSchema = z.enum(ANSWER_FORMS, {
 });
 export type AnswerForm = z.infer<typeof AnswerFormSchema>;
 
+/**
+ * What a learner reads about an answer that is not checked automatically (its spec's kind is
+ * `none`, or its stored answer could never be typed): before typing, and as the verdict's feedback.
+ */
+export const NOT_CHECKED_MESSAGE =
+  "This answer can't be checked automatically: compare your working with the answer.";
+
 /** Choice letters an example may use. */
 export const CHOICE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 
@@ -82,10 +89,18 @@ export const AnswerSpecSchema = z
   .strict()
   .superRefine((spec, ctx) => {
     if (spec.kind === 'choice' && !spec.choice) {
-      ctx.addIssue({ code: 'custom', path: ['choice'], message: 'A multiple-choice answer needs its letter.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choice'],
+        message: 'A multiple-choice answer needs its letter.',
+      });
     }
     if (spec.kind !== 'choice' && spec.choice) {
-      ctx.addIssue({ code: 'custom', path: ['choice'], message: 'Only a multiple-choice answer has a letter.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choice'],
+        message: 'Only a multiple-choice answer has a letter.',
+      });
     }
     if (spec.kind === 'none' && (spec.unit || spec.tolerance !== null || spec.form !== 'any')) {
       ctx.addIssue({
@@ -109,7 +124,9 @@ export const TestAnswerSchema = z
       .trim()
       .min(1, 'A test answer cannot be empty.')
       .max(ANSWER_MAX_LENGTH, `A test answer must be at most ${ANSWER_MAX_LENGTH} characters.`),
-    accept: z.boolean({ error: 'Say whether the test answer must be accepted (true) or refused (false).' }),
+    accept: z.boolean({
+      error: 'Say whether the test answer must be accepted (true) or refused (false).',
+    }),
   })
   .strict();
 export type TestAnswer = z.infer<typeof TestAnswerSchema>;
@@ -136,7 +153,11 @@ export type AnswerReading = z.infer<typeof AnswerReadingSchema>;
 export const TryAnswersBodySchema = z
   .object({
     question: z.string({ error: 'Question must be text.' }).max(20_000),
-    answer: z.string({ error: 'Answer must be text.' }).trim().min(1, 'Answer is required.').max(20_000),
+    answer: z
+      .string({ error: 'Answer must be text.' })
+      .trim()
+      .min(1, 'Answer is required.')
+      .max(20_000),
     answerSpec: AnswerSpecSchema.nullable(),
     answers: z
       .array(TestAnswerSchema.shape.answer)

@@ -44,9 +44,13 @@ const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** What a learner is told about an example whose stored answer they could never type. */
+/**
+ * What a learner is told about an answer that is not checked automatically: the words the page
+ * shows before anything is typed (NOT_CHECKED_MESSAGE, @exemplar/shared/answer-spec; a test holds
+ * them equal; not imported, so the thread loads no zod).
+ */
 export const FEEDBACK_UNCHECKABLE =
-  "This answer can't be checked automatically: it is an explanation, or it uses notation the checker does not read. Compare your working with the answer.";
+  "This answer can't be checked automatically: compare your working with the answer.";
 
 /**
  * What the text checks decide before any parsing, for the pool (on the event loop) and the checker

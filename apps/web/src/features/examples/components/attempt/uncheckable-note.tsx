@@ -1,10 +1,10 @@
 import { Group, Text } from '@mantine/core';
+import { NOT_CHECKED_MESSAGE } from '@exemplar/shared/answer-spec';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconInfoCircle } from '@tabler/icons-react';
 
 /** What a learner reads, before typing anything, about an answer the checker does not check. */
-export const UNCHECKABLE_NOTE =
-  "This answer can't be checked automatically: compare your working with the answer.";
+export const UNCHECKABLE_NOTE = NOT_CHECKED_MESSAGE;
 
 /** The example's answer is not checked automatically (its spec's kind is `none`). */
 export const isUncheckable = (example: Example) => example.answerSpec.kind === 'none';
