@@ -5,8 +5,8 @@
  * production but on 127.0.0.1): one signed-in account keeps 30 checks in flight for D seconds (each
  * answer one the checker needs ~0.1-0.3 s for), while another learner checks an answer every 2 s
  * (within its own 30 a minute); first a learner alone, then one during the flood. Prints the
- * learner's latency (median, max) and what the flooder got (status: count). The flooder meets its per-account limit and
- * its cap of checks in flight, so this is the protection as deployed.
+ * learner's latency (median, max) and what the flooder got (status: count). The flooder meets its
+ * per-account limit and its cap of checks in flight: this is the protection as deployed.
  *
  * Part 2, on the pool itself (no HTTP, no rate limit, the cap per client raised to 31): the same
  * flood of 30 in flight and the other client's latency, served in turn (two client keys) and, for
