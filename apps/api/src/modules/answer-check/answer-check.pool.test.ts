@@ -243,7 +243,7 @@ describe('answer check pool', () => {
   });
 
   it('fails pending checks when closed', async () => {
-    pool = new AnswerCheckPool();
+    pool = new AnswerCheckPool({ threads: 1 });
     const first = pool.check({ question: QUESTION, expected: '$3$', given: '3' });
     const second = failure(pool.check({ question: QUESTION, expected: '$3$', given: '3' }));
     const closing = pool.close();
@@ -298,7 +298,7 @@ function controlledChecker() {
 describe('the answer check queue', () => {
   it('serves clients in turn: another learner’s check runs next, before the flooder’s 30 drain', async () => {
     const checker = controlledChecker();
-    pool = new AnswerCheckPool({ runner: checker.runner, maxPerClient: 30 });
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxPerClient: 30 });
     let floodAnswered = 0;
     const flood = Array.from({ length: 30 }, (_, i) =>
       pool!.check(input(`flood ${i}`), 'account:1').then(() => floodAnswered++),
@@ -328,7 +328,7 @@ describe('the answer check queue', () => {
 
   it('alternates between two busy clients rather than first come, first served', async () => {
     const checker = controlledChecker();
-    pool = new AnswerCheckPool({ runner: checker.runner });
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner });
     const all = [
       ...['a1', 'a2', 'a3'].map((g) => pool!.check(input(g), 'address:192.0.2.1')),
       ...['b1', 'b2', 'b3'].map((g) => pool!.check(input(g), 'address:192.0.2.2')),
@@ -343,7 +343,7 @@ describe('the answer check queue', () => {
 
   it('caps the checks one client has in flight: past the cap a 429 in plain words, other clients unaffected', async () => {
     const checker = controlledChecker();
-    pool = new AnswerCheckPool({ runner: checker.runner, maxPerClient: 3 });
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxPerClient: 3 });
     const mine = [1, 2, 3].map((i) => pool!.check(input(`mine ${i}`), 'account:7'));
     const err = await failure(pool.check(input('mine 4'), 'account:7'));
     expect(err).toBeInstanceOf(AppError);
@@ -366,7 +366,7 @@ describe('the answer check queue', () => {
 
   it('bounds the queue: past maxQueued a check is refused at once with 503 and Retry-After', async () => {
     const checker = controlledChecker();
-    pool = new AnswerCheckPool({ runner: checker.runner, maxQueued: 2 });
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxQueued: 2 });
     const running = pool.check(input('running'), 'a');
     await checker.startedCount(1);
     const waiting = [pool.check(input('w1'), 'b'), pool.check(input('w2'), 'c')];
@@ -385,7 +385,7 @@ describe('the answer check queue', () => {
 
   it('bounds the wait: a check that cannot start within maxWaitMs is refused with 503 and never runs', async () => {
     const checker = controlledChecker();
-    pool = new AnswerCheckPool({ runner: checker.runner, maxWaitMs: 50 });
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxWaitMs: 50 });
     const running = pool.check(input('stuck'), 'a');
     await checker.startedCount(1);
     const err = await failure(pool.check(input('late'), 'b'));
@@ -403,7 +403,7 @@ describe('the answer check queue', () => {
   });
 
   it('on the real thread: a flooder’s 10 checks and another learner’s one are all answered right', async () => {
-    pool = new AnswerCheckPool();
+    pool = new AnswerCheckPool({ threads: 1 });
     const order: string[] = [];
     const flood = Array.from({ length: 10 }, (_, i) =>
       pool!.check(input(String(18 + (i % 2))), 'account:1').then((v) => {
@@ -418,5 +418,34 @@ describe('the answer check queue', () => {
     expect(await Promise.all(flood)).toEqual(Array.from({ length: 10 }, (_, i) => i % 2 === 0));
     expect(await other).toBe(true);
     expect(order.indexOf('other')).toBeLessThanOrEqual(1);
+  });
+
+  it('with two threads, two checks run at once and the turns still alternate between clients', async () => {
+    const checker = controlledChecker();
+    pool = new AnswerCheckPool({ threads: 2, runner: checker.runner });
+    const all = [
+      ...['a1', 'a2', 'a3'].map((g) => pool!.check(input(g), 'a')),
+      ...['b1', 'b2'].map((g) => pool!.check(input(g), 'b')),
+    ];
+    await checker.startedCount(2); // both threads busy before either is done
+    expect(checker.started).toEqual(['a1', 'a2']);
+    for (let i = 3; i <= 5; i++) {
+      checker.finish();
+      await checker.startedCount(i);
+    }
+    checker.finish();
+    checker.finish();
+    await Promise.all(all);
+    expect(checker.started).toEqual(['a1', 'a2', 'b1', 'a3', 'b2']);
+  });
+
+  it('on two real threads: checks are answered right beside a runaway that is refused', async () => {
+    pool = new AnswerCheckPool({ threads: 2, timeoutMs: 150 });
+    const [runaway, ...verdicts] = await Promise.all([
+      failure(pool.check(RUNAWAY, 'a')),
+      ...['18', '17', 'x = 18'].map((given) => pool!.check(input(given), 'b')),
+    ]);
+    expect(runaway.message).toBe(TOOK_TOO_LONG);
+    expect(verdicts.map((v) => v.correct)).toEqual([true, false, true]);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import { AppError } from '../../lib/errors';
@@ -59,6 +60,19 @@ interface Thread {
   ready: Promise<void>;
 }
 
+/** One thread's place: the thread (started on first use, ended when idle) and whether it checks. */
+interface Slot {
+  thread: Thread | undefined;
+  idle: NodeJS.Timeout | undefined;
+  busy: boolean;
+}
+
+/**
+ * Threads that check at once: one per core but one (the event loop's), at least 1, at most 4 (each
+ * thread loads Compute Engine: about 100 MB).
+ */
+export const CHECKER_THREADS = Math.min(4, Math.max(1, os.availableParallelism() - 1));
+
 /** Checks waiting for the thread, all clients together, before a new one is refused (503). */
 export const MAX_QUEUED_CHECKS = 200;
 /** Longest a check may wait for the thread before it is refused (503): a few time limits. */
@@ -86,6 +100,8 @@ export interface AnswerCheckPoolOptions {
   maxWaitMs?: number;
   /** Checks one client may have waiting or running (MAX_CHECKS_IN_FLIGHT_PER_CLIENT). */
   maxPerClient?: number;
+  /** Threads checking at once (CHECKER_THREADS). */
+  threads?: number;
   /**
    * Runs one request in place of the thread (tests: a checker whose pace the test sets). The
    * time limit does not apply to it.
@@ -94,17 +110,19 @@ export interface AnswerCheckPoolOptions {
 }
 
 /**
- * Checks learners' answers (`check-answer.ts`) and reads them back (`read-answer.ts`) on one
- * worker thread, one request at a time, so that a slow check never holds the API's event loop.
+ * Checks learners' answers (`check-answer.ts`) and reads them back (`read-answer.ts`) on worker
+ * threads (CHECKER_THREADS; each one request at a time), so that a slow check never holds the
+ * API's event loop.
  * The answer spec is settled first (the one given, else inferred from the text), and the text
  * decisions run on the event loop (they are cheap): a blank answer, an example not checked, a
  * choice letter, and most hostile input are answered without reaching the thread. A check that
- * runs past its time limit ends the thread (terminate stops it mid-computation) and is refused;
- * the next check starts a fresh thread. An idle thread ends after 30 s.
+ * runs past its time limit ends its thread (terminate stops it mid-computation) and is refused;
+ * the next check starts a fresh thread. An idle thread ends after 30 s; a thread starts only when
+ * every running one is busy.
  *
  * Fair and bounded: each client (the caller's account, else its address; see `limitKey`) has a
- * queue of its own and the thread takes the clients in turn (round-robin), so one client with many
- * checks waiting delays another's by at most one check. A client may have `maxPerClient` checks
+ * queue of its own and a free thread takes the clients in turn (round-robin), so one client with
+ * many checks waiting delays another's by at most one check. A client may have `maxPerClient` checks
  * waiting or running (past it: 429), all clients together `maxQueued` waiting, and a check may
  * wait `maxWaitMs` to start (past either: 503 with Retry-After) (ADR 045).
  */
@@ -114,8 +132,7 @@ export class AnswerCheckPool {
   private readonly maxWaitMs: number;
   private readonly maxPerClient: number;
   private readonly runner: AnswerCheckPoolOptions['runner'];
-  private thread: Thread | undefined;
-  private idle: NodeJS.Timeout | undefined;
+  private readonly slots: Slot[];
   /** Each client's waiting checks, oldest first. */
   private readonly queues = new Map<string, Job[]>();
   private queued = 0;
@@ -126,7 +143,6 @@ export class AnswerCheckPool {
   private readonly lastTurn = new Map<string, number>();
   /** Each client's checks waiting or running. */
   private readonly inFlight = new Map<string, number>();
-  private running = false;
   private nextId = 1;
 
   constructor(options: AnswerCheckPoolOptions = {}) {
@@ -135,6 +151,11 @@ export class AnswerCheckPool {
     this.maxWaitMs = options.maxWaitMs ?? MAX_CHECK_WAIT_MS;
     this.maxPerClient = options.maxPerClient ?? MAX_CHECKS_IN_FLIGHT_PER_CLIENT;
     this.runner = options.runner;
+    this.slots = Array.from({ length: Math.max(1, options.threads ?? CHECKER_THREADS) }, () => ({
+      thread: undefined,
+      idle: undefined,
+      busy: false,
+    }));
   }
 
   /**
@@ -215,7 +236,7 @@ export class AnswerCheckPool {
       if (queue) queue.push(job);
       else this.queues.set(client, [job]);
       this.queued++;
-      void this.drain();
+      this.drain();
     });
   }
 
@@ -255,28 +276,27 @@ export class AnswerCheckPool {
     for (let job = this.next(); job; job = this.next()) {
       job.reject(new Error('Answer checker closed'));
     }
-    await this.stopThread();
+    await Promise.all(this.slots.map((slot) => this.stopThread(slot)));
   }
 
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (let job = this.next(); job; job = this.next()) {
-        try {
-          job.resolve(await (this.runner ?? this.run.bind(this))(job.request));
-        } catch (err) {
-          job.reject(err as Error);
-        }
-      }
-    } finally {
-      this.running = false;
+  /** Gives each free thread the next job in turn; called when a job arrives or one is done. */
+  private drain(): void {
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const job = this.next();
+      if (!job) return;
+      slot.busy = true;
+      const running = this.runner ? this.runner(job.request) : this.run(slot, job.request);
+      void running.then(job.resolve, job.reject).finally(() => {
+        slot.busy = false;
+        this.drain();
+      });
     }
   }
 
-  private async run(request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
-    clearTimeout(this.idle);
-    const thread = (this.thread ??= this.startThread());
+  private async run(slot: Slot, request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
+    clearTimeout(slot.idle);
+    const thread = (slot.thread ??= this.startThread(slot));
     thread.worker.ref(); // a script waits for its answer
     try {
       await thread.ready;
@@ -293,7 +313,7 @@ export class AnswerCheckPool {
         worker.off('error', onError);
         worker.off('exit', onExit);
         worker.unref();
-        this.idle = setTimeout(() => void this.stopThread(), IDLE_MS).unref();
+        slot.idle = setTimeout(() => void this.stopThread(slot), IDLE_MS).unref();
       };
       const onMessage = (m: ThreadReply) => {
         if (m.id !== id) return;
@@ -303,18 +323,18 @@ export class AnswerCheckPool {
       };
       const onError = (err: Error & { code?: string }) => {
         done();
-        this.forget(thread);
+        this.forget(slot, thread);
         // Out of memory is the answer's doing (its parsing exploded): refused like a slow one.
         reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusal(TOOK_TOO_LONG) : err);
       };
       const onExit = (code: number) => {
         done();
-        this.forget(thread);
+        this.forget(slot, thread);
         reject(new Error(`Answer checker thread exited with code ${code}`));
       };
       const timer = setTimeout(() => {
         done();
-        void this.stopThread();
+        void this.stopThread(slot);
         reject(refusal(TOOK_TOO_LONG));
       }, this.timeoutMs);
       worker.on('message', onMessage);
@@ -324,7 +344,7 @@ export class AnswerCheckPool {
     });
   }
 
-  private startThread(): Thread {
+  private startThread(slot: Slot): Thread {
     const worker = new Worker(new URL('./answer-check.worker.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
     });
@@ -334,7 +354,7 @@ export class AnswerCheckPool {
       ready: new Promise<void>((resolve, reject) => {
         const fail = () => {
           clearTimeout(timer);
-          this.forget(thread);
+          this.forget(slot, thread);
           void worker.terminate();
           reject(
             new AppError(
@@ -363,14 +383,14 @@ export class AnswerCheckPool {
   }
 
   /** Drops a thread that ended on its own (the next check starts another). */
-  private forget(thread: Thread) {
-    if (this.thread === thread) this.thread = undefined;
+  private forget(slot: Slot, thread: Thread) {
+    if (slot.thread === thread) slot.thread = undefined;
   }
 
-  private async stopThread(): Promise<void> {
-    clearTimeout(this.idle);
-    const thread = this.thread;
-    this.thread = undefined;
+  private async stopThread(slot: Slot): Promise<void> {
+    clearTimeout(slot.idle);
+    const thread = slot.thread;
+    slot.thread = undefined;
     if (thread) await thread.worker.terminate();
   }
 }
