@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loggerOptions } from '../src/lib/logger';
+import { LOGINS_PER_ADDRESS_PER_MINUTE } from '../src/modules/auth/auth.routes';
 import { httpRequest } from './helpers/http';
 import { freePort, spawnServer } from './helpers/server-process';
 import { createTestEnv, type TestEnv } from './helpers/test-db';
 
-/** The login route's per-IP limit (auth.routes.ts). */
-const LOGIN_LIMIT = 30;
+/** The login route's per-address limit. */
+const LOGIN_LIMIT = LOGINS_PER_ADDRESS_PER_MINUTE;
 
 let env: TestEnv | undefined;
 let app: FastifyInstance | undefined;
@@ -58,7 +59,7 @@ function loggedAddresses(lines: LogLine[]) {
 }
 
 describe('TRUST_PROXY decides whose X-Forwarded-For is believed', () => {
-  it('unset in production: rotating X-Forwarded-For values still hit the login limit after 30 attempts, and every log line gives the socket address', async () => {
+  it('unset in production: rotating X-Forwarded-For values still hit the login limit after LOGINS_PER_ADDRESS_PER_MINUTE attempts, and every log line gives the socket address', async () => {
     const { base, lines } = await serve({});
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_LIMIT; i++) {
@@ -88,7 +89,7 @@ describe('TRUST_PROXY decides whose X-Forwarded-For is believed', () => {
     expect((await login(base, 99, { 'x-forwarded-for': '198.51.100.8' })).status).toBe(401);
     const logged = loggedAddresses(lines);
     expect(logged.get('login-0')).toBe('198.51.100.7');
-    expect(logged.get('login-30')).toBe('198.51.100.7');
+    expect(logged.get(`login-${LOGIN_LIMIT}`)).toBe('198.51.100.7');
     expect(logged.get('login-99')).toBe('198.51.100.8');
     expect(JSON.stringify(lines)).not.toContain('203.0.113.');
   });

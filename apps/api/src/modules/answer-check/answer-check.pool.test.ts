@@ -1,7 +1,14 @@
 import { ErrorCode } from '@exemplar/shared/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { AnswerCheckPool, TOOK_TOO_LONG, tryAnswers } from './index';
+import type { ThreadReply, ThreadRequest } from './answer-check.pool';
+import {
+  AnswerCheckPool,
+  CHECKER_BUSY,
+  TOO_MANY_AT_ONCE,
+  TOOK_TOO_LONG,
+  tryAnswers,
+} from './index';
 
 const QUESTION = 'Solve for $x$: $3x - 4 = 50$.';
 
@@ -236,12 +243,209 @@ describe('answer check pool', () => {
   });
 
   it('fails pending checks when closed', async () => {
-    pool = new AnswerCheckPool();
+    pool = new AnswerCheckPool({ threads: 1 });
     const first = pool.check({ question: QUESTION, expected: '$3$', given: '3' });
     const second = failure(pool.check({ question: QUESTION, expected: '$3$', given: '3' }));
     const closing = pool.close();
     await closing;
     await first.catch(() => undefined);
     expect((await second).message).toBe('Answer checker closed');
+  });
+});
+
+/** A check that reaches the thread (no text rule decides it). */
+const input = (given: string) => ({ question: QUESTION, expected: '$x = 18$', given });
+
+type Answer = Extract<ThreadReply, { kind: 'outcome' }>;
+
+/**
+ * A checker whose pace the test sets: each request waits until the test finishes it; `started`
+ * lists the answers in the order the pool sent them to be checked.
+ */
+function controlledChecker() {
+  const started: string[] = [];
+  const pending: (() => void)[] = [];
+  let onStart: (() => void) | undefined;
+  const runner = (request: Omit<ThreadRequest, 'id'>) =>
+    new Promise<Answer>((resolve) => {
+      started.push(request.input.given);
+      pending.push(() =>
+        resolve({
+          id: 0,
+          kind: 'outcome',
+          outcome: { kind: 'verdict', verdict: { correct: true }, how: 'controlled' },
+        }),
+      );
+      onStart?.();
+    });
+  /** Waits until `n` requests have started. */
+  const startedCount = (n: number) =>
+    new Promise<void>((resolve) => {
+      const test = () => {
+        if (started.length >= n) {
+          onStart = undefined;
+          resolve();
+        }
+      };
+      onStart = test;
+      test();
+    });
+  /** Finishes the running request (the oldest unfinished one). */
+  const finish = () => pending.shift()!();
+  return { runner, started, startedCount, finish };
+}
+
+describe('the answer check queue', () => {
+  it('serves clients in turn: another learner’s check runs next, before the flooder’s 30 drain', async () => {
+    const checker = controlledChecker();
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxPerClient: 30 });
+    let floodAnswered = 0;
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      pool!.check(input(`flood ${i}`), 'account:1').then(() => floodAnswered++),
+    );
+    await checker.startedCount(1); // the flooder's first check is on the thread, 29 wait
+    let floodAnsweredBeforeOther = -1;
+    const other = pool.check(input('other'), 'account:2').then((v) => {
+      floodAnsweredBeforeOther = floodAnswered;
+      return v;
+    });
+    checker.finish(); // flood 0 done: the turn passes to the other learner
+    await checker.startedCount(2);
+    expect(checker.started).toEqual(['flood 0', 'other']);
+    checker.finish();
+    expect(await other).toEqual({ correct: true });
+    // Answered after one of the flooder's 30: its queue did not drain first.
+    expect(floodAnsweredBeforeOther).toBe(1);
+    for (let i = 2; i <= 30; i++) {
+      await checker.startedCount(i + 1);
+      checker.finish();
+    }
+    await Promise.all(flood);
+    expect(checker.started.slice(2)).toEqual(
+      Array.from({ length: 29 }, (_, i) => `flood ${i + 1}`),
+    );
+  });
+
+  it('alternates between two busy clients rather than first come, first served', async () => {
+    const checker = controlledChecker();
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner });
+    const all = [
+      ...['a1', 'a2', 'a3'].map((g) => pool!.check(input(g), 'address:192.0.2.1')),
+      ...['b1', 'b2', 'b3'].map((g) => pool!.check(input(g), 'address:192.0.2.2')),
+    ];
+    for (let i = 1; i <= 6; i++) {
+      await checker.startedCount(i);
+      checker.finish();
+    }
+    await Promise.all(all);
+    expect(checker.started).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
+  });
+
+  it('caps the checks one client has in flight: past the cap a 429 in plain words, other clients unaffected', async () => {
+    const checker = controlledChecker();
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxPerClient: 3 });
+    const mine = [1, 2, 3].map((i) => pool!.check(input(`mine ${i}`), 'account:7'));
+    const err = await failure(pool.check(input('mine 4'), 'account:7'));
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.statusCode).toBe(429);
+    expect(err.code).toBe(ErrorCode.TooManyRequests);
+    expect(err.message).toBe(TOO_MANY_AT_ONCE);
+    expect(err.details?.retryAfterSeconds).toBeGreaterThan(0);
+    const other = pool.check(input('other'), 'account:8');
+    for (let i = 1; i <= 4; i++) {
+      await checker.startedCount(i);
+      checker.finish();
+    }
+    await Promise.all([...mine, other]);
+    // Answered checks free the cap again.
+    const again = pool.check(input('mine 5'), 'account:7');
+    await checker.startedCount(5);
+    checker.finish();
+    expect(await again).toEqual({ correct: true });
+  });
+
+  it('bounds the queue: past maxQueued a check is refused at once with 503 and Retry-After', async () => {
+    const checker = controlledChecker();
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxQueued: 2 });
+    const running = pool.check(input('running'), 'a');
+    await checker.startedCount(1);
+    const waiting = [pool.check(input('w1'), 'b'), pool.check(input('w2'), 'c')];
+    const err = await failure(pool.check(input('w3'), 'd'));
+    expect(err.statusCode).toBe(503);
+    expect(err.code).toBe(ErrorCode.ServiceUnavailable);
+    expect(err.message).toBe(CHECKER_BUSY);
+    expect(err.details?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(err.message).not.toMatch(/queue|thread|worker/i);
+    for (let i = 1; i <= 3; i++) {
+      await checker.startedCount(i);
+      checker.finish();
+    }
+    await Promise.all([running, ...waiting]);
+  });
+
+  it('bounds the wait: a check that cannot start within maxWaitMs is refused with 503 and never runs', async () => {
+    const checker = controlledChecker();
+    pool = new AnswerCheckPool({ threads: 1, runner: checker.runner, maxWaitMs: 50 });
+    const running = pool.check(input('stuck'), 'a');
+    await checker.startedCount(1);
+    const err = await failure(pool.check(input('late'), 'b'));
+    expect(err.statusCode).toBe(503);
+    expect(err.message).toBe(CHECKER_BUSY);
+    expect(err.details?.retryAfterSeconds).toBeGreaterThan(0);
+    checker.finish();
+    await running;
+    // The refused check left the queue and the cap: the same client is served next time.
+    const next = pool.check(input('next'), 'b');
+    await checker.startedCount(2);
+    checker.finish();
+    await next;
+    expect(checker.started).toEqual(['stuck', 'next']);
+  });
+
+  it('on the real thread: a flooder’s 10 checks and another learner’s one are all answered right', async () => {
+    pool = new AnswerCheckPool({ threads: 1 });
+    const order: string[] = [];
+    const flood = Array.from({ length: 10 }, (_, i) =>
+      pool!.check(input(String(18 + (i % 2))), 'account:1').then((v) => {
+        order.push(`flood ${i}`);
+        return v.correct;
+      }),
+    );
+    const other = pool.check(input('x = 18'), 'account:2').then((v) => {
+      order.push('other');
+      return v.correct;
+    });
+    expect(await Promise.all(flood)).toEqual(Array.from({ length: 10 }, (_, i) => i % 2 === 0));
+    expect(await other).toBe(true);
+    expect(order.indexOf('other')).toBeLessThanOrEqual(1);
+  });
+
+  it('with two threads, two checks run at once and the turns still alternate between clients', async () => {
+    const checker = controlledChecker();
+    pool = new AnswerCheckPool({ threads: 2, runner: checker.runner });
+    const all = [
+      ...['a1', 'a2', 'a3'].map((g) => pool!.check(input(g), 'a')),
+      ...['b1', 'b2'].map((g) => pool!.check(input(g), 'b')),
+    ];
+    await checker.startedCount(2); // both threads busy before either is done
+    expect(checker.started).toEqual(['a1', 'a2']);
+    for (let i = 3; i <= 5; i++) {
+      checker.finish();
+      await checker.startedCount(i);
+    }
+    checker.finish();
+    checker.finish();
+    await Promise.all(all);
+    expect(checker.started).toEqual(['a1', 'a2', 'b1', 'a3', 'b2']);
+  });
+
+  it('on two real threads: checks are answered right beside a runaway that is refused', async () => {
+    pool = new AnswerCheckPool({ threads: 2, timeoutMs: 150 });
+    const [runaway, ...verdicts] = await Promise.all([
+      failure(pool.check(RUNAWAY, 'a')),
+      ...['18', '17', 'x = 18'].map((given) => pool!.check(input(given), 'b')),
+    ]);
+    expect(runaway.message).toBe(TOOK_TOO_LONG);
+    expect(verdicts.map((v) => v.correct)).toEqual([true, false, true]);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import { AppError } from '../../lib/errors';
@@ -42,9 +43,16 @@ type Answer = Extract<ThreadReply, { kind: 'outcome' | 'reading' }>;
 const refusal = (message: string) => new AppError(400, ErrorCode.ValidationError, message);
 
 interface Job {
+  client: string;
+  /** Its place in the turn: one more than its client's last, and never before the one running. */
+  turn: number;
+  /** Arrival order, between jobs of the same turn. */
+  seq: number;
   request: Omit<ThreadRequest, 'id'>;
   resolve: (answer: Answer) => void;
   reject: (err: Error) => void;
+  /** Ends the job's wait past `maxWaitMs` (cleared when it starts). */
+  waiting: NodeJS.Timeout;
 }
 
 interface Thread {
@@ -52,39 +60,117 @@ interface Thread {
   ready: Promise<void>;
 }
 
+/** One thread's place: the thread (started on first use, ended when idle) and whether it checks. */
+interface Slot {
+  thread: Thread | undefined;
+  idle: NodeJS.Timeout | undefined;
+  busy: boolean;
+}
+
 /**
- * Checks learners' answers (`check-answer.ts`) and reads them back (`read-answer.ts`) on one
- * worker thread, one request at a time through one queue, so that a slow check never holds the
- * API's event loop. The answer spec is settled first (the one given, else inferred from the
- * text), and the text decisions run on the event loop (they are cheap): a blank answer, an example
- * not checked, a choice letter, and most hostile input are answered without reaching the thread. A check that runs past its
- * time limit ends the thread (terminate stops it mid-computation) and is refused; the next check
- * starts a fresh thread. An idle thread ends after 30 s.
+ * Threads that check at once: one per core but one (the event loop's), at least 1, at most 4 (each
+ * thread loads Compute Engine: about 100 MB).
+ */
+export const CHECKER_THREADS = Math.min(4, Math.max(1, os.availableParallelism() - 1));
+
+/** Checks waiting for the thread, all clients together, before a new one is refused (503). */
+export const MAX_QUEUED_CHECKS = 200;
+/** Longest a check may wait for the thread before it is refused (503): a few time limits. */
+export const MAX_CHECK_WAIT_MS = 5 * ANSWER_CHECK_TIMEOUT_MS;
+/** Checks one client (account, else address) may have waiting or running at once (429 past it). */
+export const MAX_CHECKS_IN_FLIGHT_PER_CLIENT = 10;
+/** The client of a check whose caller is not named (scripts, tests). */
+const ANONYMOUS = '';
+
+export const CHECKER_BUSY =
+  'Answers cannot be checked right now: too many are waiting. Try again in a few seconds.';
+export const TOO_MANY_AT_ONCE =
+  'Too many of your answers are being checked at once. Wait for them to be answered, then try again.';
+
+const busy = () =>
+  new AppError(503, ErrorCode.ServiceUnavailable, CHECKER_BUSY, { retryAfterSeconds: 5 });
+const tooManyAtOnce = () =>
+  new AppError(429, ErrorCode.TooManyRequests, TOO_MANY_AT_ONCE, { retryAfterSeconds: 2 });
+
+export interface AnswerCheckPoolOptions {
+  timeoutMs?: number;
+  /** Checks waiting, all clients together (MAX_QUEUED_CHECKS). */
+  maxQueued?: number;
+  /** Longest wait before a check starts (MAX_CHECK_WAIT_MS). */
+  maxWaitMs?: number;
+  /** Checks one client may have waiting or running (MAX_CHECKS_IN_FLIGHT_PER_CLIENT). */
+  maxPerClient?: number;
+  /** Threads checking at once (CHECKER_THREADS). */
+  threads?: number;
+  /**
+   * Runs one request in place of the thread (tests: a checker whose pace the test sets). The
+   * time limit does not apply to it.
+   */
+  runner?: (request: Omit<ThreadRequest, 'id'>) => Promise<Answer>;
+}
+
+/**
+ * Checks learners' answers (`check-answer.ts`) and reads them back (`read-answer.ts`) on worker
+ * threads (CHECKER_THREADS; each one request at a time), so that a slow check never holds the
+ * API's event loop.
+ * The answer spec is settled first (the one given, else inferred from the text), and the text
+ * decisions run on the event loop (they are cheap): a blank answer, an example not checked, a
+ * choice letter, and most hostile input are answered without reaching the thread. A check that
+ * runs past its time limit ends its thread (terminate stops it mid-computation) and is refused;
+ * the next check starts a fresh thread. An idle thread ends after 30 s; a thread starts only when
+ * every running one is busy.
+ *
+ * Fair and bounded: each client (the caller's account, else its address; see `limitKey`) has a
+ * queue of its own and a free thread takes the clients in turn (round-robin), so one client with
+ * many checks waiting delays another's by at most one check. A client may have `maxPerClient` checks
+ * waiting or running (past it: 429), all clients together `maxQueued` waiting, and a check may
+ * wait `maxWaitMs` to start (past either: 503 with Retry-After) (ADR 045).
  */
 export class AnswerCheckPool {
   private readonly timeoutMs: number;
-  private thread: Thread | undefined;
-  private idle: NodeJS.Timeout | undefined;
-  private readonly queue: Job[] = [];
-  private running = false;
+  private readonly maxQueued: number;
+  private readonly maxWaitMs: number;
+  private readonly maxPerClient: number;
+  private readonly runner: AnswerCheckPoolOptions['runner'];
+  private readonly slots: Slot[];
+  /** Each client's waiting checks, oldest first. */
+  private readonly queues = new Map<string, Job[]>();
+  private queued = 0;
+  /** The turn of the job last started (see Job.turn). */
+  private turn = 0;
+  private seq = 0;
+  /** The turn of each client's latest check waiting or running. */
+  private readonly lastTurn = new Map<string, number>();
+  /** Each client's checks waiting or running. */
+  private readonly inFlight = new Map<string, number>();
   private nextId = 1;
 
-  constructor(options: { timeoutMs?: number } = {}) {
+  constructor(options: AnswerCheckPoolOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? ANSWER_CHECK_TIMEOUT_MS;
+    this.maxQueued = options.maxQueued ?? MAX_QUEUED_CHECKS;
+    this.maxWaitMs = options.maxWaitMs ?? MAX_CHECK_WAIT_MS;
+    this.maxPerClient = options.maxPerClient ?? MAX_CHECKS_IN_FLIGHT_PER_CLIENT;
+    this.runner = options.runner;
+    this.slots = Array.from({ length: Math.max(1, options.threads ?? CHECKER_THREADS) }, () => ({
+      thread: undefined,
+      idle: undefined,
+      busy: false,
+    }));
   }
 
   /**
    * Resolves with the verdict under the example's answer spec (`input.spec`; null or absent: the
    * one inferred from the stored answer and question); rejects with
    * AppError(ErrorCode.ValidationError, <message for the learner>) (HTTP 400) when the answer cannot
-   * be read as maths or is refused as too complex.
+   * be read as maths or is refused as too complex, 429 when `client` has too many checks in
+   * flight, 503 when the checker is too busy to start it in time.
    */
-  async check(input: AnswerCheckInput): Promise<AnswerVerdict> {
+  async check(input: AnswerCheckInput, client = ANONYMOUS): Promise<AnswerVerdict> {
     const spec = input.spec ?? inferAnswerSpec(input.question, input.expected);
     const decided = decideByText(input.expected, input.given, spec);
     if (decided.kind === 'refused') throw refusal(decided.message);
     if (decided.kind === 'verdict') return decided.verdict;
-    const answer = await this.ask({ kind: 'check', input: { ...input, spec } });
+    const answer = await this.ask({ kind: 'check', input: { ...input, spec } }, client);
     if (answer.kind !== 'outcome') throw new Error('Answer check failed: no verdict');
     if (answer.outcome.kind === 'refused') throw refusal(answer.outcome.message);
     return answer.outcome.verdict;
@@ -93,16 +179,17 @@ export class AnswerCheckPool {
   /**
    * "We read your answer as …": the answer as the checker reads it (LaTeX to typeset), or the
    * problem, in plain words, that stops it being read (the text checks' refusals and the time
-   * limit included). Rejects only when the checker cannot run (AppError 503).
+   * limit included). Rejects only when the checker cannot run or is too busy (AppError 503) or
+   * `client` has too many requests in flight (429).
    */
-  async read(input: AnswerCheckInput): Promise<AnswerReading> {
+  async read(input: AnswerCheckInput, client = ANONYMOUS): Promise<AnswerReading> {
     const spec = input.spec ?? inferAnswerSpec(input.question, input.expected);
     const refused = textOutcome('0', input.given);
     if (refused?.kind === 'refused') return { problem: refused.message };
     const letter = spec.kind === 'choice' ? choiceLetter(input.given) : undefined;
     if (letter) return { reading: `\\text{(${letter})}` };
     try {
-      const answer = await this.ask({ kind: 'read', input: { ...input, spec } });
+      const answer = await this.ask({ kind: 'read', input: { ...input, spec } }, client);
       if (answer.kind !== 'reading') throw new Error('Answer reading failed: no reading');
       return answer.reading;
     } catch (err) {
@@ -111,38 +198,105 @@ export class AnswerCheckPool {
     }
   }
 
-  private ask(request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
-      void this.drain();
+  private ask(request: Omit<ThreadRequest, 'id'>, client: string): Promise<Answer> {
+    const inFlight = this.inFlight.get(client) ?? 0;
+    if (inFlight >= this.maxPerClient) return Promise.reject(tooManyAtOnce());
+    if (this.queued >= this.maxQueued) return Promise.reject(busy());
+    this.inFlight.set(client, inFlight + 1);
+    const settled = () => {
+      const left = (this.inFlight.get(client) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(client, left);
+      else {
+        this.inFlight.delete(client);
+        this.lastTurn.delete(client);
+      }
+    };
+    const queue = this.queues.get(client);
+    const last = this.lastTurn.get(client);
+    const turn = last === undefined ? this.turn : Math.max(last + 1, this.turn);
+    this.lastTurn.set(client, turn);
+    return new Promise<Answer>((resolve, reject) => {
+      const job: Job = {
+        client,
+        turn,
+        seq: this.seq++,
+        request,
+        resolve: (answer) => {
+          settled();
+          resolve(answer);
+        },
+        reject: (err) => {
+          settled();
+          reject(err);
+        },
+        waiting: setTimeout(() => {
+          if (this.unqueue(job)) job.reject(busy());
+        }, this.maxWaitMs),
+      };
+      if (queue) queue.push(job);
+      else this.queues.set(client, [job]);
+      this.queued++;
+      this.drain();
     });
+  }
+
+  /**
+   * The next job in turn (round-robin): each client's k-th waiting check has turn k after the one
+   * running, so clients take one check each in turn, and one arriving now goes before a waiting
+   * client's second check.
+   */
+  private next(): Job | undefined {
+    let job: Job | undefined;
+    for (const queue of this.queues.values()) {
+      const head = queue[0]!;
+      if (!job || head.turn < job.turn || (head.turn === job.turn && head.seq < job.seq)) {
+        job = head;
+      }
+    }
+    if (!job) return undefined;
+    this.unqueue(job);
+    this.turn = job.turn;
+    clearTimeout(job.waiting);
+    return job;
+  }
+
+  /** Takes a waiting job out of its queue; false when it has already started. */
+  private unqueue(job: Job): boolean {
+    const queue = this.queues.get(job.client);
+    const at = queue?.indexOf(job) ?? -1;
+    if (!queue || at < 0) return false;
+    queue.splice(at, 1);
+    if (queue.length === 0) this.queues.delete(job.client);
+    this.queued--;
+    return true;
   }
 
   /** Ends the thread (if any); pending checks fail. */
   async close(): Promise<void> {
-    for (const job of this.queue.splice(0)) job.reject(new Error('Answer checker closed'));
-    await this.stopThread();
+    for (let job = this.next(); job; job = this.next()) {
+      job.reject(new Error('Answer checker closed'));
+    }
+    await Promise.all(this.slots.map((slot) => this.stopThread(slot)));
   }
 
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
-        try {
-          job.resolve(await this.run(job.request));
-        } catch (err) {
-          job.reject(err as Error);
-        }
-      }
-    } finally {
-      this.running = false;
+  /** Gives each free thread the next job in turn; called when a job arrives or one is done. */
+  private drain(): void {
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const job = this.next();
+      if (!job) return;
+      slot.busy = true;
+      const running = this.runner ? this.runner(job.request) : this.run(slot, job.request);
+      void running.then(job.resolve, job.reject).finally(() => {
+        slot.busy = false;
+        this.drain();
+      });
     }
   }
 
-  private async run(request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
-    clearTimeout(this.idle);
-    const thread = (this.thread ??= this.startThread());
+  private async run(slot: Slot, request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
+    clearTimeout(slot.idle);
+    const thread = (slot.thread ??= this.startThread(slot));
     thread.worker.ref(); // a script waits for its answer
     try {
       await thread.ready;
@@ -159,7 +313,7 @@ export class AnswerCheckPool {
         worker.off('error', onError);
         worker.off('exit', onExit);
         worker.unref();
-        this.idle = setTimeout(() => void this.stopThread(), IDLE_MS).unref();
+        slot.idle = setTimeout(() => void this.stopThread(slot), IDLE_MS).unref();
       };
       const onMessage = (m: ThreadReply) => {
         if (m.id !== id) return;
@@ -169,18 +323,18 @@ export class AnswerCheckPool {
       };
       const onError = (err: Error & { code?: string }) => {
         done();
-        this.forget(thread);
+        this.forget(slot, thread);
         // Out of memory is the answer's doing (its parsing exploded): refused like a slow one.
         reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusal(TOOK_TOO_LONG) : err);
       };
       const onExit = (code: number) => {
         done();
-        this.forget(thread);
+        this.forget(slot, thread);
         reject(new Error(`Answer checker thread exited with code ${code}`));
       };
       const timer = setTimeout(() => {
         done();
-        void this.stopThread();
+        void this.stopThread(slot);
         reject(refusal(TOOK_TOO_LONG));
       }, this.timeoutMs);
       worker.on('message', onMessage);
@@ -190,7 +344,7 @@ export class AnswerCheckPool {
     });
   }
 
-  private startThread(): Thread {
+  private startThread(slot: Slot): Thread {
     const worker = new Worker(new URL('./answer-check.worker.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
     });
@@ -200,7 +354,7 @@ export class AnswerCheckPool {
       ready: new Promise<void>((resolve, reject) => {
         const fail = () => {
           clearTimeout(timer);
-          this.forget(thread);
+          this.forget(slot, thread);
           void worker.terminate();
           reject(
             new AppError(
@@ -229,14 +383,14 @@ export class AnswerCheckPool {
   }
 
   /** Drops a thread that ended on its own (the next check starts another). */
-  private forget(thread: Thread) {
-    if (this.thread === thread) this.thread = undefined;
+  private forget(slot: Slot, thread: Thread) {
+    if (slot.thread === thread) slot.thread = undefined;
   }
 
-  private async stopThread(): Promise<void> {
-    clearTimeout(this.idle);
-    const thread = this.thread;
-    this.thread = undefined;
+  private async stopThread(slot: Slot): Promise<void> {
+    clearTimeout(slot.idle);
+    const thread = slot.thread;
+    slot.thread = undefined;
     if (thread) await thread.worker.terminate();
   }
 }

@@ -4,6 +4,9 @@
 export {
   ANSWER_CHECK_TIMEOUT_MS,
   AnswerCheckPool,
+  CHECKER_BUSY,
+  MAX_CHECKS_IN_FLIGHT_PER_CLIENT,
+  TOO_MANY_AT_ONCE,
   TOOK_TOO_LONG,
   type AnswerCheckInput,
   type AnswerReading,

@@ -14,12 +14,13 @@ import { inferAnswerSpec } from './infer-spec';
 export async function tryAnswers(
   pool: Pick<AnswerCheckPool, 'check'>,
   { question, answer, answerSpec, answers }: TryAnswersBody,
+  client?: string,
 ): Promise<TryAnswersResult> {
   const spec = answerSpec ?? inferAnswerSpec(question, answer);
   const results: TryAnswersResult['results'] = [];
   for (const given of answers) {
     try {
-      const verdict = await pool.check({ question, expected: answer, given, spec });
+      const verdict = await pool.check({ question, expected: answer, given, spec }, client);
       results.push({ answer: given, ...verdict });
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 400) {

@@ -13,27 +13,35 @@ import { IdParamsSchema } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/envelope';
+import { limitKey, perAccount } from '../../plugins/external/rate-limit';
 import { noStore } from '../auth/auth.plugin';
 import { seesDrafts } from '../examples/examples.filter';
 
 const tags = ['learner'];
 
 /**
- * Answers one address may have checked per minute. Checking is CPU work (the maths of two
- * answers), so it is limited per IP like the other costly routes; 30 a minute is one every two
- * seconds, more than a learner typing and retrying needs.
+ * Answers one learner (a signed-in account, else a visitor's address) may have checked per
+ * minute. Checking is CPU work (the maths of two answers); 30 a minute is one every two seconds,
+ * more than a learner typing and retrying needs.
  */
 export const CHECKS_PER_MINUTE = 30;
+/**
+ * Answers all signed-in learners of one address may have checked per minute: a class or a school
+ * behind one public address (a few hundred learners) stays far below it (ADR 045).
+ */
+export const SIGNED_IN_CHECKS_PER_ADDRESS = 3000;
 
 /**
- * Readings one address may ask for per minute. The app asks as the learner types (debounced), so
+ * Readings one learner may ask for per minute. The app asks as the learner types (debounced), so
  * far more often than it checks; a reading parses one answer and compares nothing, the lighter
  * half of a check. 240 a minute is four a second, sustained.
  */
 export const READS_PER_MINUTE = 240;
+/** Readings all signed-in learners of one address may ask for per minute. */
+export const SIGNED_IN_READS_PER_ADDRESS = 24_000;
 
 /**
- * Tries one address may make per minute (an editor's answers against an unsaved answer, up to
+ * Tries one editor may make per minute (an editor's answers against an unsaved answer, up to
  * MAX_TEST_ANSWERS checks each).
  */
 export const TRIES_PER_MINUTE = 30;
@@ -47,52 +55,78 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/examples/:id/check',
     {
       onRequest: app.optionalUser,
-      config: { rateLimit: { max: CHECKS_PER_MINUTE, timeWindow: 60_000 } },
+      config: perAccount({
+        account: CHECKS_PER_MINUTE,
+        visitor: CHECKS_PER_MINUTE,
+        address: SIGNED_IN_CHECKS_PER_ADDRESS,
+      }),
       schema: {
         tags,
         summary: "Check an answer to an example; a signed-in learner's attempt is recorded",
-        description: `Open to visitors. For a signed-in learner the attempt is recorded and an accepted answer marks the example solved: 'without-help' when the learner had opened neither the answer nor any step before, else 'with-help' (a mark that already says how is kept; one set by hand takes it). 400 when the answer cannot be read; at most ${CHECKS_PER_MINUTE} checks a minute per address (429).`,
+        description: `Open to visitors. For a signed-in learner the attempt is recorded and an accepted answer marks the example solved: 'without-help' when the learner had opened neither the answer nor any step before, else 'with-help' (a mark that already says how is kept; one set by hand takes it). 400 when the answer cannot be read; at most ${CHECKS_PER_MINUTE} checks a minute per account (a visitor: per address) and ${SIGNED_IN_CHECKS_PER_ADDRESS} of signed-in learners per address (429); 429 too when the caller has too many checks in flight, 503 with Retry-After when the checker is too busy to start it in time.`,
         params: IdParamsSchema,
         body: CheckAnswerBodySchema,
         response: { 200: successSchema(CheckAnswerResultSchema) },
       },
     },
     async (request) =>
-      ok(await service.check(request.params.id, request.body.answer, request.user?.id)),
+      ok(
+        await service.check(
+          request.params.id,
+          request.body.answer,
+          request.user?.id,
+          limitKey(request),
+        ),
+      ),
   );
 
   app.post(
     '/examples/:id/read',
     {
       onRequest: app.optionalUser,
-      config: { rateLimit: { max: READS_PER_MINUTE, timeWindow: 60_000 } },
+      config: perAccount({
+        account: READS_PER_MINUTE,
+        visitor: READS_PER_MINUTE,
+        address: SIGNED_IN_READS_PER_ADDRESS,
+      }),
       schema: {
         tags,
         summary: 'How the answer checker reads an answer to an example, before it is checked',
-        description: `"We read your answer as …": the answer as the checker reads it under the example's answer spec (reading, LaTeX to typeset), or, in plain words, what stops it being read (problem). No verdict is given and nothing is recorded. Open to visitors for published examples; a draft answers 404 to everyone but editors. At most ${READS_PER_MINUTE} readings a minute per address (429), a limit of its own, larger than the check's.`,
+        description: `"We read your answer as …": the answer as the checker reads it under the example's answer spec (reading, LaTeX to typeset), or, in plain words, what stops it being read (problem). No verdict is given and nothing is recorded. Open to visitors for published examples; a draft answers 404 to everyone but editors. At most ${READS_PER_MINUTE} readings a minute per account (a visitor: per address) (429), a limit of its own, larger than the check's.`,
         params: IdParamsSchema,
         body: CheckAnswerBodySchema,
         response: { 200: successSchema(AnswerReadingSchema) },
       },
     },
     async (request) =>
-      ok(await service.read(request.params.id, request.body.answer, seesDrafts(request.user))),
+      ok(
+        await service.read(
+          request.params.id,
+          request.body.answer,
+          seesDrafts(request.user),
+          limitKey(request),
+        ),
+      ),
   );
 
   app.post(
     '/admin/answer-check/try',
     {
       onRequest: app.requirePermission('catalogue:write'),
-      config: { rateLimit: { max: TRIES_PER_MINUTE, timeWindow: 60_000 } },
+      config: perAccount({
+        account: TRIES_PER_MINUTE,
+        visitor: TRIES_PER_MINUTE,
+        address: SIGNED_IN_CHECKS_PER_ADDRESS,
+      }),
       schema: {
         tags: ['catalogue (admin)'],
         summary: "Try answers against an example's answer and answer spec before saving them",
-        description: `For the example form: each answer checked against answer under answerSpec (null: the spec inferred from the answer and question, which the result gives with inferred: true), as a learner's check would be, each with its verdict (correct, feedback, checkable: false when not checked automatically) or the message a learner would read instead (refused). Nothing is saved or recorded. Editors only; at most ${TRIES_PER_MINUTE} tries a minute per address (429).`,
+        description: `For the example form: each answer checked against answer under answerSpec (null: the spec inferred from the answer and question, which the result gives with inferred: true), as a learner's check would be, each with its verdict (correct, feedback, checkable: false when not checked automatically) or the message a learner would read instead (refused). Nothing is saved or recorded. Editors only; at most ${TRIES_PER_MINUTE} tries a minute per account (429).`,
         body: TryAnswersBodySchema,
         response: { 200: successSchema(TryAnswersResultSchema) },
       },
     },
-    async (request) => ok(await service.tryAnswers(request.body)),
+    async (request) => ok(await service.tryAnswers(request.body, limitKey(request))),
   );
 
   app.post(

@@ -28,31 +28,52 @@ export function attemptsService(
      * How the checker reads `answer` to example `exampleId` (no verdict): published examples for
      * everyone, drafts too when `drafts` (an editor).
      */
-    async read(exampleId: number, answer: string, drafts = false): Promise<AnswerReading> {
+    async read(
+      exampleId: number,
+      answer: string,
+      drafts = false,
+      client?: string,
+    ): Promise<AnswerReading> {
       const example = await getExample(db, exampleId, undefined, { drafts });
       if (!example) throw notFound(`Example ${exampleId} not found.`);
-      return checker.read({
-        question: example.question,
-        expected: example.answer,
-        given: answer,
-        spec: effectiveSpec(example).spec,
-      });
+      return checker.read(
+        {
+          question: example.question,
+          expected: example.answer,
+          given: answer,
+          spec: effectiveSpec(example).spec,
+        },
+        client,
+      );
     },
 
     /** An editor's answers tried against an unsaved answer and spec (null: inferred). */
-    tryAnswers: (body: TryAnswersBody): Promise<TryAnswersResult> => tryAnswers(checker, body),
+    tryAnswers: (body: TryAnswersBody, client?: string): Promise<TryAnswersResult> =>
+      tryAnswers(checker, body, client),
 
-    /** Checks `answer` against example `exampleId`; `userId` when signed in (then recorded). */
-    async check(exampleId: number, answer: string, userId?: number): Promise<CheckAnswerResult> {
+    /**
+     * Checks `answer` against example `exampleId`; `userId` when signed in (then recorded).
+     * `client` names the caller to the checker's queue (its `limitKey`), which serves callers in
+     * turn and caps each one's checks in flight.
+     */
+    async check(
+      exampleId: number,
+      answer: string,
+      userId?: number,
+      client?: string,
+    ): Promise<CheckAnswerResult> {
       const example = await getExample(db, exampleId);
       if (!example) throw notFound(`Example ${exampleId} not found.`);
       // Unreadable or too complex: the checker refuses it (400) and nothing is recorded.
-      const verdict = await checker.check({
-        question: example.question,
-        expected: example.answer,
-        given: answer,
-        spec: effectiveSpec(example).spec,
-      });
+      const verdict = await checker.check(
+        {
+          question: example.question,
+          expected: example.answer,
+          given: answer,
+          spec: effectiveSpec(example).spec,
+        },
+        client,
+      );
       // A visitor's check, or an answer that could not be compared (the example's stored answer
       // cannot be typed): nothing to record.
       if (userId === undefined || verdict.checkable === false) return toCheckResult(verdict);

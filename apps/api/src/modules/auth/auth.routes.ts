@@ -16,14 +16,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from './auth.plugin';
 import { z } from 'zod';
 import { done, ok } from '../../lib/envelope';
+import { perAddress } from '../../plugins/external/rate-limit';
 import { codeRequestMessage } from './codes.service';
 
 const tags = ['auth'];
 const MessageOnly = successSchema(z.null());
 const CodeSent = successSchema(CodeSentSchema);
-const minute = 60_000;
-/** Per-IP limits on the calls that send mail or check secrets. */
-const perIp = (max: number) => ({ rateLimit: { max, timeWindow: minute } });
+/**
+ * Logins one address may send a minute: a school's learners signing in at 9:00 behind one public
+ * address. Guessing one account's password is stopped by its lock-out (login-lockout.ts), not by
+ * this limit.
+ */
+export const LOGINS_PER_ADDRESS_PER_MINUTE = 600;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.auth;
@@ -34,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: perIp(10),
+      config: perAddress(10),
       schema: {
         tags,
         body: RegisterRequestSchema,
@@ -58,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/confirm',
     {
-      config: perIp(30),
+      config: perAddress(30),
       schema: { tags, body: ConfirmRequestSchema, response: { 200: MessageOnly } },
     },
     async (request) => {
@@ -70,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/resend-code',
     {
-      config: perIp(5),
+      config: perAddress(5),
       schema: { tags, body: EmailOnlyRequestSchema, response: { 200: CodeSent } },
     },
     async (request) => {
@@ -86,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: perIp(30),
+      config: perAddress(LOGINS_PER_ADDRESS_PER_MINUTE),
       schema: { tags, body: LoginRequestSchema, response: { 200: successSchema(TokensSchema) } },
     },
     async (request) =>
@@ -99,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     {
-      config: perIp(60),
+      config: perAddress(60),
       schema: { tags, body: RefreshRequestSchema, response: { 200: successSchema(TokensSchema) } },
     },
     async (request) => ok(await auth.refresh(request.body.refreshToken)),
@@ -117,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
-      config: perIp(5),
+      config: perAddress(5),
       schema: { tags, body: EmailOnlyRequestSchema, response: { 200: CodeSent } },
     },
     async (request) => {
@@ -130,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/confirm-forgot-password',
     {
-      config: perIp(30),
+      config: perAddress(30),
       schema: { tags, body: ConfirmForgotPasswordRequestSchema, response: { 200: MessageOnly } },
     },
     async (request) => {
@@ -167,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/change-password',
     {
       onRequest: app.requireUser,
-      config: perIp(10),
+      config: perAddress(10),
       schema: { tags, body: ChangePasswordRequestSchema, response: { 200: MessageOnly } },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import { NewsletterRequestSchema } from '@exemplar/shared/newsletter';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { perAddress } from '../../plugins/external/rate-limit';
 
 /** Per-IP signups a minute: enough for a household behind one address, not for a flood. */
 export const NEWSLETTER_LIMIT_PER_MINUTE = 10;
@@ -12,7 +13,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter',
     {
-      config: { rateLimit: { max: NEWSLETTER_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+      config: perAddress(NEWSLETTER_LIMIT_PER_MINUTE),
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email address to the newsletter (idempotent)',

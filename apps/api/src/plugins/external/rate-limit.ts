@@ -1,13 +1,53 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@exemplar/shared/api';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CounterStore } from '../../lib/counters';
 import { AppError } from '../../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** All signed-in requests of one address a minute (set by `perAccount`). */
+    signedInPerAddress?: number;
+  }
+}
+
 /**
- * Per-IP limits, set by each route as `config: { rateLimit: { max, timeWindow } }` (no global
- * limit). Keyed on request.ip (see TRUST_PROXY), counted with the lockouts in `app.counters`; fails
- * closed: a limit that cannot be counted answers 503 rather than letting the request through
+ * Who a limit (and the answer checker's queue) counts a request against: the signed-in account,
+ * else the address (request.ip, see TRUST_PROXY). The one way limits are keyed; read after the
+ * route's auth hook has set request.user.
+ */
+export const limitKey = (request: Pick<FastifyRequest, 'user' | 'ip'>): string =>
+  request.user ? `account:${request.user.id}` : `address:${request.ip}`;
+
+/**
+ * A route's limit per caller, a minute: `account` requests per signed-in account, `visitor` per
+ * address for visitors, and all signed-in requests of one address together at most `address` (a
+ * school's learners share one public address, so this is far above what a few hundred of them
+ * send). Keyed by `limitKey`, so the route's auth hook (optionalUser, requirePermission) must be in
+ * its onRequest: the limit runs after it.
+ */
+export function perAccount(limits: { account: number; visitor: number; address: number }) {
+  return {
+    rateLimit: {
+      timeWindow: MINUTE,
+      keyGenerator: limitKey,
+      max: (_request: FastifyRequest, key: string) =>
+        key.startsWith('account:') ? limits.account : limits.visitor,
+    },
+    signedInPerAddress: limits.address,
+  };
+}
+
+/** A route's limit per address (routes with no signed-in caller, e.g. logging in), a minute. */
+export const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: MINUTE } });
+
+const MINUTE = 60_000;
+
+/**
+ * Route limits, set by each route as `config: perAccount(...)` or `config: perAddress(n)` (no
+ * global limit). Counted with the lockouts in `app.counters` (Redis when configured); fails closed:
+ * a limit that cannot be counted answers 503 rather than letting the request through
  * (skipOnError: false). Registered before the routes, whose limits it reads as they are added.
  */
 export const rateLimitPlugin = fp(
@@ -18,16 +58,31 @@ export const rateLimitPlugin = fp(
       skipOnError: false,
       errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
     });
+    // The ceiling on one address's signed-in requests: a hook after the route's own limit.
+    app.addHook('onRoute', (route) => {
+      const ceiling = route.config?.signedInPerAddress;
+      if (ceiling === undefined) return;
+      const prefix = `rl:signed-in:${String(route.method)}${route.url}:`;
+      const hook = async (request: FastifyRequest) => {
+        if (!request.user) return;
+        const { count, ttlMs } = await app.counters.hit(prefix + request.ip, MINUTE);
+        if (count > ceiling) throw tooManyRequests(ttlMs);
+      };
+      const hooks = route.onRequest;
+      route.onRequest = [...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : []), hook];
+    });
   },
   { name: 'rate-limit', dependencies: ['redis'] },
 );
 
 /** The 429 of a spent limit, `ttlMs` before it resets. */
 function tooManyRequests(ttlMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   return new AppError(
     429,
     ErrorCode.TooManyRequests,
-    `Too many requests. Please try again in ${Math.ceil(ttlMs / 1000)} seconds.`,
+    `Too many requests. Please try again in ${seconds} seconds.`,
+    { retryAfterSeconds: seconds },
   );
 }
 
