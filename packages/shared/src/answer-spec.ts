@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ANSWER_MAX_LENGTH } from './attempts';
+import { ANSWER_FORMS, ANSWER_KINDS, CHOICE_LETTERS, NOT_CHECKED_MESSAGE } from './answer-words';
+
+export { ANSWER_FORMS, ANSWER_KINDS, CHOICE_LETTERS, NOT_CHECKED_MESSAGE };
 
 /**
  * An example's answer spec: what counts as a right answer, the way WeBWorK's answer evaluators,
@@ -18,16 +21,6 @@ import { ANSWER_MAX_LENGTH } from './attempts';
  * - `choice`: multiple choice: the letter, or the chosen option's value.
  * - `none`: not checked automatically (a proof, a description): the learner compares by hand.
  */
-export const ANSWER_KINDS = [
-  'value',
-  'expression',
-  'equation',
-  'solutions',
-  'parts',
-  'interval',
-  'choice',
-  'none',
-] as const;
 export const AnswerKindSchema = z.enum(ANSWER_KINDS, {
   error: `Answer kind must be one of: ${ANSWER_KINDS.join(', ')}.`,
 });
@@ -39,21 +32,10 @@ export type AnswerKind = z.infer<typeof AnswerKindSchema>;
  * `simplified` (fractions in lowest terms, no square factor under a root), `exact` (no decimal
  * approximation).
  */
-export const ANSWER_FORMS = ['any', 'expanded', 'factorised', 'simplified', 'exact'] as const;
 export const AnswerFormSchema = z.enum(ANSWER_FORMS, {
   error: `Answer form must be one of: ${ANSWER_FORMS.join(', ')}.`,
 });
 export type AnswerForm = z.infer<typeof AnswerFormSchema>;
-
-/**
- * What a learner reads about an answer that is not checked automatically (its spec's kind is
- * `none`, or its stored answer could never be typed): before typing, and as the verdict's feedback.
- */
-export const NOT_CHECKED_MESSAGE =
-  "This answer can't be checked automatically: compare your working with the answer.";
-
-/** Choice letters an example may use. */
-export const CHOICE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 
 export const AnswerSpecSchema = z
   .object({

@@ -10,6 +10,7 @@ import type {
   RandomExample,
   Subject,
 } from '@exemplar/shared/catalogue';
+import { ANSWER_FORMS, ANSWER_KINDS, CHOICE_LETTERS } from '@exemplar/shared/answer-words';
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
 import type {
   DayCount,
@@ -85,28 +86,18 @@ export const readCategoryTreeEntry: Reader<CategoryTreeEntry> = object({
   categories: array(readCategoryTreeNode),
 });
 
-const KINDS = [
-  'value',
-  'expression',
-  'equation',
-  'solutions',
-  'parts',
-  'interval',
-  'choice',
-  'none',
-] as const;
-const readKind = oneOf(...KINDS);
-const readForm = oneOf('any', 'expanded', 'factorised', 'simplified', 'exact');
+const readKind = oneOf(...ANSWER_KINDS);
+const readForm = oneOf(...ANSWER_FORMS);
 const readUnit = nullable(string);
 const readTolerance = nullable(number());
-const readLetter = nullable(oneOf('A', 'B', 'C', 'D', 'E', 'F'));
+const readLetter = nullable(oneOf(...CHOICE_LETTERS));
 const SPEC_KEYS = ['kind', 'form', 'unit', 'tolerance', 'choice'];
 
 /**
  * An example's answer spec (AnswerSpecSchema in @exemplar/shared/answer-spec): what counts as a
  * right answer, with its defaults (form 'any', no unit, tolerance or letter) and its rules (a
  * letter for multiple choice only; nothing but the kind for an answer not checked). The kinds,
- * forms and letters are spelled here, not imported, to keep zod out of the first download.
+ * forms and letters come from answer-words.ts, which loads no zod.
  */
 const readAnswerSpec: Reader<Example['answerSpec']> = (value, path = '') => {
   const at = (key: string) => (path ? `${path}.${key}` : key);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_MAX_LENGTH } from '@exemplar/shared/attempts';
-import { NOT_CHECKED_MESSAGE } from '@exemplar/shared/answer-spec';
 import {
   checkAnswer,
   FEEDBACK_NOT_SIMPLIFIED,
@@ -592,10 +591,6 @@ describe('answer checker: what a learner is told never has LaTeX or parser words
 describe('answer checker: refusals', () => {
   it('refuses beyond the length the request schema allows, no sooner', () => {
     expect(MAX_ANSWER_CHARS).toBe(ANSWER_MAX_LENGTH);
-  });
-
-  it('tells an answer that is not checked in the words the page shows before anything is typed', () => {
-    expect(FEEDBACK_UNCHECKABLE).toBe(NOT_CHECKED_MESSAGE);
   });
 
   it.each([

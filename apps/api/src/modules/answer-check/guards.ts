@@ -1,5 +1,6 @@
 // Cheap checks on an answer's text before any parsing, so most hostile input never reaches
 // Compute Engine. No dependencies: the pool runs them on the event loop before using the thread.
+import { NOT_CHECKED_MESSAGE } from '@exemplar/shared/answer-words';
 import { asTyped, BRACKETS_CLAUSE, couldNotRead, notReadable } from './messages';
 
 /**
@@ -44,13 +45,8 @@ const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/**
- * What a learner is told about an answer that is not checked automatically: the words the page
- * shows before anything is typed (NOT_CHECKED_MESSAGE, @exemplar/shared/answer-spec; a test holds
- * them equal; not imported, so the thread loads no zod).
- */
-export const FEEDBACK_UNCHECKABLE =
-  "This answer can't be checked automatically: compare your working with the answer.";
+/** What a learner is told about an answer that is not checked automatically. */
+export const FEEDBACK_UNCHECKABLE = NOT_CHECKED_MESSAGE;
 
 /**
  * What the text checks decide before any parsing, for the pool (on the event loop) and the checker

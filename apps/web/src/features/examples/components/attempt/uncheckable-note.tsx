@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { NOT_CHECKED_MESSAGE } from '@exemplar/shared/answer-spec';
+import { NOT_CHECKED_MESSAGE } from '@exemplar/shared/answer-words';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconInfoCircle } from '@tabler/icons-react';
 
