@@ -40,6 +40,9 @@ console.log(
   `(b) equivalent rewritings accepted: ${rewriting.passed}/${rewriting.total} = ${pct(rewriting.share)}`,
 );
 console.log(
+  `    (b) of which equivalent but refused for the form the question asks: ${report.formRefused.length}`,
+);
+console.log(
   `(c) wrong answers not accepted:     ${wrong.passed}/${wrong.total} = ${pct(wrong.share)}`,
 );
 const t = report.timing;

@@ -34,6 +34,11 @@ export interface CorpusReport {
   unreadable: { sourceId: string; stored: string; reason: string }[];
   groups: Record<Group, { total: number; passed: number; share: number }>;
   kinds: KindReport[];
+  /**
+   * Rewritings the checker found equivalent but refused for the form the question asks (a
+   * `\frac{10}{2}` for "Simplify …"): counted as accepted in (b), which measures equivalence.
+   */
+  formRefused: Miss[];
   /** Time per check in milliseconds. */
   timing: { median: number; p95: number; max: number; checks: number };
 }
@@ -44,6 +49,7 @@ export function measureAnswerCheck(records: CorpusRecord[]): CorpusReport {
   const times: number[] = [];
   let readable = 0;
   const unreadable: CorpusReport['unreadable'] = [];
+  const formRefused: Miss[] = [];
   for (const r of records) {
     const stored = String(mathDatasetAnswer(r.answer));
     const problem = storedAnswerProblem(stored);
@@ -52,7 +58,18 @@ export function measureAnswerCheck(records: CorpusRecord[]): CorpusReport {
       const started = performance.now();
       const outcome = checkAnswer({ question: r.question, expected: stored, given: v.given });
       times.push(performance.now() - started);
-      const accepted = outcome.kind === 'verdict' && outcome.verdict.correct;
+      // Equivalent but not in the form the question asks: the feedback says so (see formRefused).
+      const form = outcome.kind === 'verdict' && outcome.how === 'form';
+      if (form && v.group === 'rewriting') {
+        formRefused.push({
+          sourceId: r.source_id,
+          stored,
+          given: v.given,
+          outcome: outcome.verdict.feedback ?? '',
+        });
+      }
+      const accepted =
+        outcome.kind === 'verdict' && (outcome.verdict.correct || (form && v.group !== 'wrong'));
       const passed = v.group === 'wrong' ? outcome.kind === 'verdict' && !accepted : accepted;
       if (
         v.group === 'stored' &&
@@ -99,6 +116,7 @@ export function measureAnswerCheck(records: CorpusRecord[]): CorpusReport {
     unreadable,
     groups: { stored: group('stored'), rewriting: group('rewriting'), wrong: group('wrong') },
     kinds: all,
+    formRefused,
     timing: { median: at(0.5), p95: at(0.95), max: times.at(-1) ?? 0, checks: times.length },
   };
 }

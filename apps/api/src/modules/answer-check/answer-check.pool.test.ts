@@ -1,7 +1,7 @@
 import { ErrorCode } from '@exemplar/shared/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { AnswerCheckPool, TOOK_TOO_LONG } from './answer-check.pool';
+import { AnswerCheckPool, TOOK_TOO_LONG, tryAnswers } from './index';
 
 const QUESTION = 'Solve for $x$: $3x - 4 = 50$.';
 
@@ -126,6 +126,113 @@ describe('answer check pool', () => {
       ),
     );
     expect(verdicts.map((v) => v.correct)).toEqual([true, false, true, true]);
+  });
+
+  it('reads answers on the thread: the grouping made visible, or the problem in plain words', async () => {
+    pool = new AnswerCheckPool();
+    const read = (given: string, expected = '$3$') =>
+      pool!.read({ question: QUESTION, expected, given });
+    expect(await read('e^2x')).toEqual({ reading: 'e^{2} x' });
+    expect(await read('e^{2x}')).toEqual({ reading: 'e^{2 x}' });
+    expect(await read('\\sin x^2')).toEqual({ reading: '\\sin\\left(x^{2}\\right)' });
+    expect(await read('x=2 \\lor x=3')).toEqual({ reading: 'x = 2,\\quad x = 3' });
+    expect(await read('1200cm', '$12$ m')).toEqual({ reading: '1200\\ \\text{cm}' });
+    expect(await read('0.75 m/s', '$0.75$ m/s')).toEqual({ reading: '0.75\\ \\text{m}/\\text{s}' });
+    expect(await read('B', '(B) $5$')).toEqual({ reading: '\\text{(B)}' });
+    expect(await read('mean = 6, 7', 'Mean $6$, median $7$')).toEqual({
+      reading: '\\text{mean} = 6,\\quad 7',
+    });
+    // The same text checks as a check, and the parser's problems, as messages for the learner.
+    expect(await read('')).toEqual({ problem: 'Type your answer before checking it.' });
+    expect(await read('\\int x')).toEqual({
+      problem:
+        'We couldn’t read “∫” in your answer: write your answer with numbers, letters and maths symbols.',
+    });
+    expect(await read('10^{10^{10}}')).toEqual({
+      problem: 'Your answer is too complex to check: a number in it is too large.',
+    });
+  });
+
+  it('reads within the same time limit as a check, and reports running past it as a problem', async () => {
+    pool = new AnswerCheckPool({ timeoutMs: 150 });
+    expect(await pool.read({ question: QUESTION, expected: '$3$', given: '3' })).toEqual({
+      reading: '3',
+    });
+    expect(await pool.read(RUNAWAY)).toEqual({ problem: TOOK_TOO_LONG });
+    expect(await pool.read({ question: QUESTION, expected: '$3$', given: '4' })).toEqual({
+      reading: '4',
+    });
+  });
+
+  it('checks under a spec given with the answer, or the one inferred without one', async () => {
+    pool = new AnswerCheckPool();
+    const none = { kind: 'none', form: 'any', unit: null, tolerance: null, choice: null } as const;
+    expect(
+      await pool.check({ question: QUESTION, expected: '$x = 18$', given: '18', spec: none }),
+    ).toMatchObject({
+      correct: false,
+      checkable: false,
+    });
+    const STATS = 'Find the mean, median and mode.';
+    expect(
+      await pool.check({
+        question: STATS,
+        expected: 'Mean $6$, median $7$, mode $7$',
+        given: '7, 6, 7',
+      }),
+    ).toEqual({
+      correct: false,
+      feedback: 'Your list is in another order than asked.',
+    });
+    expect(await pool.check({ question: '', expected: '(B) $65^\\circ$', given: '(b)' })).toEqual({
+      correct: true,
+    });
+  });
+
+  it('tries an editor’s answers: each a verdict or the message a learner would read', async () => {
+    pool = new AnswerCheckPool();
+    const result = await tryAnswers(pool, {
+      question: 'Expand $(x + 1)^2$.',
+      answer: '$x^2 + 2x + 1$',
+      answerSpec: null,
+      answers: ['x^2+2x+1', '(x+1)^2', 'x^2+1', '\\int x'],
+    });
+    expect(result).toEqual({
+      answerSpec: {
+        kind: 'expression',
+        form: 'expanded',
+        unit: null,
+        tolerance: null,
+        choice: null,
+      },
+      inferred: true,
+      results: [
+        { answer: 'x^2+2x+1', correct: true },
+        {
+          answer: '(x+1)^2',
+          correct: false,
+          feedback: 'Equivalent but not in the form asked (expanded).',
+        },
+        { answer: 'x^2+1', correct: false },
+        {
+          answer: '\\int x',
+          refused:
+            'We couldn’t read “∫” in your answer: write your answer with numbers, letters and maths symbols.',
+        },
+      ],
+    });
+    const set = { kind: 'value', form: 'any', unit: 'm', tolerance: null, choice: null } as const;
+    const tried = await tryAnswers(pool, {
+      question: 'How long?',
+      answer: '$12$',
+      answerSpec: set,
+      answers: ['1200 cm'],
+    });
+    expect(tried).toEqual({
+      answerSpec: set,
+      inferred: false,
+      results: [{ answer: '1200 cm', correct: true }],
+    });
   });
 
   it('fails pending checks when closed', async () => {

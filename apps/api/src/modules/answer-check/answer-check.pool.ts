@@ -1,10 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import { AppError } from '../../lib/errors';
+import type { AnswerReading, AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { AnswerCheckInput, AnswerVerdict, CheckOutcome } from './check-answer';
 import { textOutcome } from './guards';
+import { inferAnswerSpec } from './infer-spec';
+import { choiceLetter, decideByText } from './spec-text';
 
-export type { AnswerCheckInput, AnswerVerdict };
+export type { AnswerCheckInput, AnswerReading, AnswerVerdict };
+
+/** A check or a reading with its spec settled (the one given, else the one inferred). */
+export type SpecifiedInput = AnswerCheckInput & { spec: AnswerSpec };
+
+/** What the thread is asked: to check an answer, or to say how it reads it. */
+export type ThreadRequest = { id: number } & (
+  { kind: 'check'; input: SpecifiedInput } | { kind: 'read'; input: SpecifiedInput }
+);
 
 /** Longest one check may take before its thread is ended and the answer refused as too complex. */
 export const ANSWER_CHECK_TIMEOUT_MS = 1000;
@@ -21,14 +32,18 @@ export const TOOK_TOO_LONG = 'Your answer is too complex to check: it took too l
 export type ThreadReply = { id: number } & (
   | { kind: 'ready' }
   | { kind: 'outcome'; outcome: CheckOutcome }
+  | { kind: 'reading'; reading: AnswerReading }
   | { kind: 'failed'; message: string }
 );
+
+/** A thread's answer to a request (not `ready`). */
+type Answer = Extract<ThreadReply, { kind: 'outcome' | 'reading' }>;
 
 const refusal = (message: string) => new AppError(400, ErrorCode.ValidationError, message);
 
 interface Job {
-  input: AnswerCheckInput;
-  resolve: (verdict: AnswerVerdict) => void;
+  request: Omit<ThreadRequest, 'id'>;
+  resolve: (answer: Answer) => void;
   reject: (err: Error) => void;
 }
 
@@ -56,13 +71,47 @@ export class AnswerCheckPool {
     this.timeoutMs = options.timeoutMs ?? ANSWER_CHECK_TIMEOUT_MS;
   }
 
-  /** Resolves with the verdict; rejects with AppError(ErrorCode.ValidationError, <message for the learner>) (HTTP 400) when the answer cannot be read as maths or is refused as too complex. */
-  check(input: AnswerCheckInput): Promise<AnswerVerdict> {
-    const decided = textOutcome(input.expected, input.given);
-    if (decided?.kind === 'refused') return Promise.reject(refusal(decided.message));
-    if (decided?.kind === 'uncheckable') return Promise.resolve(decided.verdict);
+  /**
+   * Resolves with the verdict under the example's answer spec (`input.spec`; null or absent: the
+   * one inferred from the stored answer and question); rejects with
+   * AppError(ErrorCode.ValidationError, <message for the learner>) (HTTP 400) when the answer cannot
+   * be read as maths or is refused as too complex.
+   */
+  async check(input: AnswerCheckInput): Promise<AnswerVerdict> {
+    const spec = input.spec ?? inferAnswerSpec(input.question, input.expected);
+    const decided = decideByText(input.expected, input.given, spec);
+    if (decided.kind === 'refused') throw refusal(decided.message);
+    if (decided.kind === 'verdict') return decided.verdict;
+    const answer = await this.ask({ kind: 'check', input: { ...input, spec } });
+    if (answer.kind !== 'outcome') throw new Error('Answer check failed: no verdict');
+    if (answer.outcome.kind === 'refused') throw refusal(answer.outcome.message);
+    return answer.outcome.verdict;
+  }
+
+  /**
+   * "We read your answer as …": the answer as the checker reads it (LaTeX to typeset), or the
+   * problem, in plain words, that stops it being read (the text checks' refusals and the time
+   * limit included). Rejects only when the checker cannot run (AppError 503).
+   */
+  async read(input: AnswerCheckInput): Promise<AnswerReading> {
+    const spec = input.spec ?? inferAnswerSpec(input.question, input.expected);
+    const refused = textOutcome('0', input.given);
+    if (refused?.kind === 'refused') return { problem: refused.message };
+    const letter = spec.kind === 'choice' ? choiceLetter(input.given) : undefined;
+    if (letter) return { reading: `\\text{(${letter})}` };
+    try {
+      const answer = await this.ask({ kind: 'read', input: { ...input, spec } });
+      if (answer.kind !== 'reading') throw new Error('Answer reading failed: no reading');
+      return answer.reading;
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 400) return { problem: err.message };
+      throw err;
+    }
+  }
+
+  private ask(request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
+      this.queue.push({ request, resolve, reject });
       void this.drain();
     });
   }
@@ -79,7 +128,7 @@ export class AnswerCheckPool {
     try {
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
         try {
-          job.resolve(await this.run(job.input));
+          job.resolve(await this.run(job.request));
         } catch (err) {
           job.reject(err as Error);
         }
@@ -89,7 +138,7 @@ export class AnswerCheckPool {
     }
   }
 
-  private async run(input: AnswerCheckInput): Promise<AnswerVerdict> {
+  private async run(request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
     clearTimeout(this.idle);
     const thread = (this.thread ??= this.startThread());
     thread.worker.ref(); // a script waits for its answer
@@ -101,7 +150,7 @@ export class AnswerCheckPool {
     }
     const { worker } = thread;
     const id = this.nextId++;
-    return new Promise<AnswerVerdict>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);
         worker.off('message', onMessage);
@@ -114,11 +163,7 @@ export class AnswerCheckPool {
         if (m.id !== id) return;
         done();
         if (m.kind === 'failed') reject(new Error(`Answer check failed: ${m.message}`));
-        else if (m.kind === 'outcome') {
-          const { outcome } = m;
-          if (outcome.kind === 'refused') reject(refusal(outcome.message));
-          else resolve(outcome.verdict);
-        }
+        else if (m.kind === 'outcome' || m.kind === 'reading') resolve(m);
       };
       const onError = (err: Error & { code?: string }) => {
         done();
@@ -139,7 +184,7 @@ export class AnswerCheckPool {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      worker.postMessage({ id, input });
+      worker.postMessage({ id, ...request } as ThreadRequest);
     });
   }
 

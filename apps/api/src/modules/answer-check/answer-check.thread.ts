@@ -1,11 +1,12 @@
 /**
  * The answer checker's worker thread: loads Compute Engine, checks two answers so the first
- * learner does not pay for the warm-up, says it is ready, then answers each check with its
- * outcome. A check that runs too long is not stopped here: the pool ends the whole thread.
+ * learner does not pay for the warm-up, says it is ready, then answers each request: a check with
+ * its outcome, a reading with the answer as read (or its problem). A check that runs too long is not stopped here: the pool ends the whole thread.
  */
 import { parentPort } from 'node:worker_threads';
-import { checkAnswer, type AnswerCheckInput } from './check-answer';
-import type { ThreadReply } from './answer-check.pool';
+import type { ThreadReply, ThreadRequest } from './answer-check.pool';
+import { checkAnswer } from './check-answer';
+import { readAnswer } from './read-answer';
 
 // Compute Engine prints some of its internal findings with console.error (e.g. "Unexpected value for
 // radical part" when simplifying a root of a 30-digit number, a caught error): from this thread they
@@ -20,9 +21,13 @@ checkAnswer({ question: '', expected: '$12345678901234567890$', given: '12345678
 
 const send = (message: ThreadReply) => parentPort!.postMessage(message);
 
-parentPort!.on('message', (message: { id: number; input: AnswerCheckInput }) => {
+parentPort!.on('message', (message: ThreadRequest) => {
   try {
-    send({ id: message.id, kind: 'outcome', outcome: checkAnswer(message.input) });
+    if (message.kind === 'read') {
+      send({ id: message.id, kind: 'reading', reading: readAnswer(message.input) });
+    } else {
+      send({ id: message.id, kind: 'outcome', outcome: checkAnswer(message.input) });
+    }
   } catch (err) {
     // An unexpected failure is this check's, not the thread's: it answers the next one.
     send({

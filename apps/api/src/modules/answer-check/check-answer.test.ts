@@ -6,6 +6,7 @@ import {
   FEEDBACK_SIGN,
   FEEDBACK_UNITS,
 } from './check-answer';
+import { FEEDBACK_ORDER } from './feedback';
 import { FEEDBACK_UNCHECKABLE, MAX_ANSWER_CHARS } from './guards';
 
 const SOLVE_X = 'Solve for $x$: $3x - 4 = 50$.';
@@ -262,7 +263,8 @@ describe('answer checker: approximations', () => {
   it('reads \\gcd and lcm, and a gcd written equal to its value as that value', () => {
     const stored = '$\\gcd(252, 198) = 18$ and $\\operatorname{lcm}(252, 198) = 2772$';
     expect(accepted(stored, '18, 2772')).toBe(true);
-    expect(accepted(stored, '2772, 18')).toBe(true);
+    // Labelled parts: in the stored order (see the answer spec tests).
+    expect(verdictOf(stored, '2772, 18')).toEqual({ correct: false, feedback: FEEDBACK_ORDER });
     expect(accepted(stored, '18, 2770')).toBe(false);
     expect(accepted('$18$', '\\gcd(252, 198)')).toBe(true);
   });

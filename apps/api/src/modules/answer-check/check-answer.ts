@@ -1,18 +1,28 @@
 // The answer checker: a learner's answer against an example's stored answer, decided by
 // equivalence. Pure and synchronous (it runs on the answer checker's worker thread); the rules are
 // in docs/decisions/031-answer-checking.md.
+import type { AnswerSpec } from '@exemplar/shared/answer-spec';
 import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
-import { Refusal, Unreadable } from './evaluate';
-import { MAX_STORED_CHARS, preParseRefusal, textOutcome } from './guards';
+import { Refusal, Unreadable, variablesOf } from './evaluate';
+import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
+import { MAX_STORED_CHARS, preParseRefusal } from './guards';
+import { inferAnswerSpec, readStoredText, unitWordsIntoMaths } from './infer-spec';
 import { mathOf } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
-import { guardValues, parseAnswer, type Part } from './parse-answer';
+import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
+import { checkParts, formProblem, withinTolerance, type PartOutcome } from './spec-check';
+import { decideByText } from './spec-text';
+import { compoundUnitsMarked, writtenUnitKey } from './units';
 
-/** What is checked: the example's question and stored answer, and the learner's answer (LaTeX). */
+/**
+ * What is checked: the example's question and stored answer, the learner's answer (LaTeX), and the
+ * example's answer spec (null or absent: inferred from the stored answer and question).
+ */
 export interface AnswerCheckInput {
   question: string;
   expected: string;
   given: string;
+  spec?: AnswerSpec | null;
 }
 /**
  * Right or not, and feedback only where the checker is certain; `checkable: false` when the
@@ -28,9 +38,7 @@ export interface AnswerVerdict {
 export type CheckOutcome =
   { kind: 'verdict'; verdict: AnswerVerdict; how: string } | { kind: 'refused'; message: string };
 
-export const FEEDBACK_NOT_SIMPLIFIED = 'Your answer is equivalent but not simplified.';
-export const FEEDBACK_SIGN = 'Check the sign.';
-export const FEEDBACK_UNITS = 'Check the units.';
+export { FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS };
 
 const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
 const isInteger = (j: unknown): j is number => typeof j === 'number' && Number.isInteger(j);
@@ -56,8 +64,9 @@ export function unsimplified(json: unknown): boolean {
  * Reads an answer's maths, or throws Unreadable / Refusal. `bareUnits`: a unit typed after a
  * number without `\text` (`44 m^2`) is a unit, as it is when the stored answer has one.
  */
-function read(text: string, bareUnits = false): Part[] {
-  const parts = parseAnswer(mathOf(text).math, { bareUnits });
+export function read(text: string, bareUnits = false): Part[] {
+  const math = compoundUnitsMarked(mathOf(unitWordsIntoMaths(text)).math);
+  const parts = parseAnswer(math, { bareUnits });
   guardValues(parts);
   return parts;
 }
@@ -88,7 +97,7 @@ export function storedAnswerProblem(expected: string): string | undefined {
   }
 }
 
-function learnerMessage(err: unknown): string {
+export function learnerMessage(err: unknown): string {
   if (err instanceof Refusal) return err.message;
   if (err instanceof Unreadable) return err.message;
   return notReadable(READ_ADVICE);
@@ -176,28 +185,123 @@ function readStored(expected: string): Part[] | undefined {
 }
 
 /**
- * Checks `given` against `expected`. A learner's answer that cannot be read or is refused as too
- * complex comes back as `refused` with a message for them. A stored answer that cannot be read is
- * an authoring problem: the answers are then compared as normalised text; one that the text checks
- * refuse could never be typed, so nothing is compared (`checkable: false`, see textOutcome).
+ * Checks `given` against `expected` under the example's answer spec (the one given, else the one
+ * inferred). A learner's answer that cannot be read or is refused as too complex comes back as
+ * `refused` with a message for them. A stored answer that cannot be read is an authoring problem:
+ * the answers are then compared as normalised text; one that the text checks refuse could never
+ * be typed, so nothing is compared (`checkable: false`, see textOutcome), as for a spec of kind
+ * `none`. The rules are in docs/decisions/031-answer-checking.md and 041-answer-specs.md.
  */
-export function checkAnswer({ question, expected, given }: AnswerCheckInput): CheckOutcome {
-  const decided = textOutcome(expected, given);
-  if (decided?.kind === 'refused') return decided;
-  if (decided?.kind === 'uncheckable') {
-    return { kind: 'verdict', verdict: decided.verdict, how: 'stored answer cannot be typed' };
+export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
+  const { question, given } = input;
+  const spec = input.spec ?? inferAnswerSpec(question, input.expected);
+  const decided = decideByText(input.expected, given, spec);
+  if (decided.kind !== 'compare') return decided;
+  const expected = decided.expected;
+  // The stored answer itself, as written: right (it is in the form and order it asks for).
+  if (given.trim() === expected.trim()) {
+    return { kind: 'verdict', verdict: { correct: true }, how: 'the stored answer as written' };
   }
-  const expectedParts = readStored(expected);
+  if (spec.kind === 'parts') {
+    const items = readStoredText(expected).items;
+    if (items.length > 1) {
+      const compare = (stored: string, typed: string, tolerance: number | null): PartOutcome =>
+        compareTexts(question, stored, typed, { ...spec, kind: 'value', unit: null, tolerance });
+      return checkParts(items, given, spec, compare);
+    }
+  }
+  if (spec.kind === 'equation' || spec.kind === 'value' || spec.kind === 'expression') {
+    // A stored answer written twice ("y = ⅔x − 3, or equivalently 2x − 3y = 9"): either is right.
+    const items = readStoredText(expected).items;
+    if (items.length === 2 && readStoredParts(expected)?.length === 2) {
+      const first = compareTexts(question, `$${items[0]!.source}$`, given, spec);
+      if (first.kind === 'refused' || first.verdict.correct) return first;
+      const second = compareTexts(question, `$${items[1]!.source}$`, given, spec);
+      if (second.kind === 'verdict' && second.verdict.correct) return second;
+      const both = compareTexts(question, expected, given, spec);
+      return both.kind === 'verdict' && both.verdict.correct ? both : first;
+    }
+  }
+  return compareTexts(question, expected, given, spec);
+}
+
+/** A stored answer's parts, or undefined when it cannot be read as maths. */
+function readStoredParts(expected: string): Part[] | undefined {
+  return readStored(expected);
+}
+
+/** Right against the stored answer's exact values alone (its approximations left out). */
+function exactlyRight(question: string, expected: Part[], given: Part[]): boolean {
+  const exact = expected.filter((p) => !p.approxOnly).map(({ approx: _approx, ...p }) => p as Part);
+  const outcome = judge(question, exact, given);
+  return outcome.kind === 'verdict' && outcome.verdict.correct;
+}
+
+/** Whether a unit typed bare after a number (`44 m^2`) is read as one: the stored answer has a unit. */
+export function storedHasUnit(expected: string, spec: AnswerSpec): boolean {
+  if (spec.unit) return true;
+  return readStored(expected)?.some((p) => p.unit !== undefined) ?? false;
+}
+
+/** A variable given a value with unknowns in it (`y = 2x + 1`), as the equation it is. */
+function asEquation(part: Part): Part {
+  if (part.kind !== 'value' || !part.variable || part.value.kind !== 'expr') return part;
+  if (variablesOf(part.value.json).size === 0) return part;
+  return { kind: 'equation', lhs: parseExpr(part.variable), rhs: part.value, unit: part.unit };
+}
+
+/** The stored parts with the spec's unit in place of the one read (a single value only). */
+function withSpecUnit(parts: Part[], spec: AnswerSpec): Part[] {
+  if (!spec.unit || parts.length !== 1) return parts;
+  return [{ ...parts[0]!, unit: writtenUnitKey(spec.unit) }];
+}
+
+/** Two answers compared under a spec: equivalence, then the spec's unit, tolerance and form. */
+function compareTexts(
+  question: string,
+  expected: string,
+  given: string,
+  spec: AnswerSpec,
+): CheckOutcome {
+  const stored = readStored(expected);
+  let expectedParts = stored && withSpecUnit(stored, spec);
   let givenParts: Part[];
   try {
     givenParts = read(given, expectedParts?.some((p) => p.unit !== undefined) ?? false);
+    if (spec.kind === 'equation' && expectedParts) {
+      // `y = \frac{2}{3}x - 3` is the equation of a line, not y's value: `2x - 3y = 9` is it too.
+      expectedParts = expectedParts.map(asEquation);
+      givenParts = givenParts.map(asEquation);
+    }
   } catch (err) {
     if (!expectedParts) return textVerdict(expected, given);
     return { kind: 'refused', message: learnerMessage(err) };
   }
   if (!expectedParts) return textVerdict(expected, given);
   try {
-    return judge(question, expectedParts, givenParts);
+    const outcome = judge(question, expectedParts, givenParts);
+    if (outcome.kind !== 'verdict') return outcome;
+    const { verdict } = outcome;
+    if (!verdict.correct) {
+      const tolerance = spec.form === 'exact' ? null : spec.tolerance;
+      if (tolerance !== null && withinTolerance(expectedParts, givenParts, tolerance)) {
+        return { kind: 'verdict', verdict: { correct: true }, how: `within ${tolerance}` };
+      }
+      return outcome;
+    }
+    if (spec.form === 'simplified' && verdict.feedback === FEEDBACK_NOT_SIMPLIFIED) {
+      return {
+        kind: 'verdict',
+        verdict: { correct: false, feedback: FEEDBACK_FORM('simplified') },
+        how: 'form',
+      };
+    }
+    const problem = formProblem(spec.form, expectedParts, givenParts);
+    // A decimal that is the exact value (0.25 for ¼) is exact; one accepted as an approximation is not.
+    if (problem && !(spec.form === 'exact' && exactlyRight(question, expectedParts, givenParts))) {
+      return { kind: 'verdict', verdict: { correct: false, feedback: problem }, how: 'form' };
+    }
+    return outcome;
   } catch (err) {
     if (err instanceof Refusal) return { kind: 'refused', message: err.message };
     return { kind: 'verdict', verdict: { correct: false }, how: `not comparable: ${String(err)}` };

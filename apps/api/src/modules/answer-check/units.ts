@@ -124,14 +124,121 @@ export function unitKey(written: string, power = 1): string | undefined {
   return total === 1 ? symbol : `${symbol}^${total}`;
 }
 
-/** What a marker's key measures, and its size. */
+/** What a marker's key measures, and its size; a compound key (`m/s`, `m/s^2`) as a quotient. */
 export function unitOfKey(key: string): Unit | undefined {
+  const slash = key.indexOf('/');
+  if (slash > 0) {
+    const top = unitOfKey(key.slice(0, slash));
+    const bottom = unitOfKey(key.slice(slash + 1));
+    if (!top || !bottom) return undefined;
+    return {
+      key,
+      dimension: `${top.dimension}/${bottom.dimension}`,
+      factor: top.factor / bottom.factor,
+    };
+  }
   const [symbol, power = '1'] = key.split('^');
   const entry = symbol ? SYMBOLS[symbol] : undefined;
   if (!entry) return undefined;
   const n = Number(power);
   const [base, size] = entry;
   return { key, dimension: n === 1 ? base : `${base}${n}`, factor: size ** n };
+}
+
+/**
+ * The marker key of a unit as an editor or a stored answer writes it in words or symbols: `m`,
+ * `cm^2`, `cm²`, `m/s`, `km/h`, `m/s^2`, `months`, `°`, `degrees`, `$`, `%`; undefined when the
+ * table does not know it.
+ */
+export function writtenUnitKey(written: string): string | undefined {
+  const w = written
+    .trim()
+    .replace(/²/g, '^2')
+    .replace(/³/g, '^3')
+    .replace(/\s*\^\s*\{?\s*(\d)\s*\}?/g, '^$1');
+  if (w === '°' || w === '\\circ' || w === '^\\circ') return 'deg';
+  if (w === '$' || w === '%') return w;
+  const slash = w.split('/');
+  if (slash.length === 2) {
+    const [bottom, power = '1'] = slash[1]!.split('^');
+    return quotientKey(slash[0]!, bottom!, Number(power));
+  }
+  if (slash.length > 2) return undefined;
+  const m = /^([a-zA-Z][a-zA-Z. ]*?)(?:\^(\d))?$/.exec(w);
+  return m ? unitKey(m[1]!, Number(m[2] ?? 1)) : undefined;
+}
+
+/** A unit as the maths field or a keyboard writes it: `m`, `\text{m}`, `\operatorname{\mathrm{km}}`. */
+const UNIT_TOKEN =
+  '(?:\\\\(?:text|textrm|mathrm|mbox|operatorname)\\s*\\{\\s*([a-zA-Z]+)\\s*\\}|(?<![\\\\a-zA-Z])([a-zA-Z]+))';
+const POWER = '(?:\\s*\\^\\s*(?:\\{\\s*([23])\\s*\\}|([23])))?';
+/** `\text{ m/s}^2`: both units in one text. */
+const SLASHED_TEXT_RE = new RegExp(
+  `\\\\(?:text|textrm|mathrm|mbox)\\s*\\{\\s*([a-zA-Z]+)\\s*/\\s*([a-zA-Z]+)\\s*\\}${POWER}`,
+  'g',
+);
+/** `m/s`, `\text{m}/\text{s}^2`. */
+const SLASHED_RE = new RegExp(`${UNIT_TOKEN}\\s*/\\s*${UNIT_TOKEN}${POWER}`, 'g');
+/** `\frac{m}{s}`, `\frac{\text{m}}{\text{s}^2}` (the maths field types `/` as a fraction). */
+const FRAC_RE = new RegExp(
+  `\\\\[dt]?frac\\s*\\{\\s*${UNIT_TOKEN}\\s*\\}\\s*\\{\\s*${UNIT_TOKEN}${POWER}\\s*\\}`,
+  'g',
+);
+
+/** The key of a unit per unit (`m/s`, `m/s^2`) when the table knows both, else undefined. */
+function quotientKey(top: string, bottom: string, power: number): string | undefined {
+  const a = unitKey(top, 1);
+  const b = unitKey(bottom, 1);
+  return a && b ? `${a}/${b}${power > 1 ? `^${power}` : ''}` : undefined;
+}
+
+/** Right after a number or a bracket (spacing aside): where a unit can stand. */
+const afterValue = (s: string, offset: number) =>
+  /[\d})]$/.test(s.slice(0, offset).replace(/(?:\s|\\[,;:! ]|\\quad)+$/, ''));
+
+/**
+ * Compound units (a unit per unit: `m/s`, `km/h`, `m/s^2`) written in an answer's maths, as their
+ * markers, which the reading of units then keeps: `0.75 \text{ m/s}`, `0.75 m/s`,
+ * `0.75\frac{m}{s}`, `9.8 \text{m}/\text{s}^2`. Only right after a value and where the table knows
+ * both units; anything else is left as it is (`\frac{x}{y}` stays maths).
+ */
+export function compoundUnitsMarked(math: string): string {
+  const replace = (
+    whole: string,
+    groups: (string | undefined)[],
+    offset: number,
+    s: string,
+    needsValue: boolean,
+  ) => {
+    const [t1, t2, b1, b2, p1, p2] = groups;
+    const k = quotientKey(t1 ?? t2 ?? '', b1 ?? b2 ?? '', Number(p1 ?? p2 ?? 1));
+    return k && (!needsValue || afterValue(s, offset)) ? marker(k) : whole;
+  };
+  if (!math.includes('/') && !/\\[dt]?frac/.test(math)) return math;
+  return math
+    .replace(/\\operatorname\s*\{\s*\\mathrm\s*\{\s*([a-zA-Z]+)\s*\}\s*\}/g, '\\text{$1}')
+    .replace(SLASHED_TEXT_RE, (whole, top: string, bottom: string, p1?: string, p2?: string) => {
+      const k = quotientKey(top, bottom, Number(p1 ?? p2 ?? 1));
+      return k ? marker(k) : whole;
+    })
+    .replace(FRAC_RE, (whole: string, ...rest: unknown[]) =>
+      replace(
+        whole,
+        rest.slice(0, 6) as (string | undefined)[],
+        rest[6] as number,
+        rest[7] as string,
+        true,
+      ),
+    )
+    .replace(SLASHED_RE, (whole: string, ...rest: unknown[]) =>
+      replace(
+        whole,
+        rest.slice(0, 6) as (string | undefined)[],
+        rest[6] as number,
+        rest[7] as string,
+        true,
+      ),
+    );
 }
 
 /**

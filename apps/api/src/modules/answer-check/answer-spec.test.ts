@@ -1,0 +1,367 @@
+import { readFileSync } from 'node:fs';
+import {
+  AnswerSpecSchema,
+  type AnswerSpec,
+  type AnswerSpecInput,
+} from '@exemplar/shared/answer-spec';
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './check-answer';
+import {
+  FEEDBACK_CHOICE_LETTER,
+  FEEDBACK_FORM,
+  FEEDBACK_NOT_SIMPLIFIED,
+  FEEDBACK_ORDER,
+  FEEDBACK_UNITS,
+} from './feedback';
+import { FEEDBACK_UNCHECKABLE } from './guards';
+import { inferAnswerSpec } from './index';
+
+const spec = (input: AnswerSpecInput): AnswerSpec => AnswerSpecSchema.parse(input);
+
+/** The verdict on a learner's answer (a refusal fails the test with its message). */
+const verdict = (question: string, expected: string, given: string, with_?: AnswerSpecInput) => {
+  const outcome = checkAnswer({
+    question,
+    expected,
+    given,
+    spec: with_ ? spec(with_) : null,
+  });
+  if (outcome.kind !== 'verdict') throw new Error(`refused: ${outcome.message}`);
+  return outcome.verdict;
+};
+
+const demo = JSON.parse(
+  readFileSync(new URL('../../db/seed/demo-catalogue.json', import.meta.url), 'utf8'),
+) as
+  | { examples?: { question: string; answer: string }[] }
+  | { question: string; answer: string }[] as unknown;
+const examples = (Array.isArray(demo) ? demo : (demo as { examples: unknown[] }).examples) as {
+  question: string;
+  answer: string;
+}[];
+
+describe('answer spec inference', () => {
+  it.each<[string, string, AnswerSpecInput]>([
+    [
+      'Which is the third angle? (A) $60^\\circ$ (B) $65^\\circ$',
+      '(B) $65^\\circ$',
+      { kind: 'choice', choice: 'B' },
+    ],
+    ['Find the mean, median and mode.', 'Mean $6$, median $7$, mode $7$', { kind: 'parts' }],
+    [
+      'A triangle has sides 13, 14 and 15.',
+      'Area $84$, altitude $12$, inradius $4$, circumradius $\\frac{65}{8}$',
+      { kind: 'parts' },
+    ],
+    [
+      'Find the three ratios.',
+      '$\\sin\\theta = \\frac{5}{13}$, $\\cos\\theta = \\frac{12}{13}$, $\\tan\\theta = \\frac{5}{12}$',
+      { kind: 'parts' },
+    ],
+    ['Solve $x^2 - 5x + 6 = 0$.', '$x = 2$ or $x = 3$', { kind: 'solutions' }],
+    [
+      'Solve $\\sqrt{3}\\sin x + \\cos x = \\sqrt{2}$.',
+      '$x = \\frac{\\pi}{12}$ or $x = \\frac{7\\pi}{12}$',
+      { kind: 'solutions' },
+    ],
+    ['Solve the system $3x + 2y = 16$, $5x - 2y = 16$.', '$x = 4,\\ y = 2$', { kind: 'solutions' }],
+    ['For which $k$ …?', '$k < -2$ or $k > 6$', { kind: 'interval' }],
+    ['How tall is the tree?', '$12$ m', { kind: 'value', unit: 'm' }],
+    ['How fast?', '$0.75$ m/s', { kind: 'value', unit: 'm/s' }],
+    ['Find the area of the path.', '$44\\text{ m}^2$', { kind: 'value', unit: 'm^2' }],
+    ['Find the volume.', '$128\\text{ cm}^3$', { kind: 'value', unit: 'cm^3' }],
+    ['Find the angle.', '$60^\\circ$', { kind: 'value', unit: '°' }],
+    [
+      'Evaluate the integral.',
+      '$\\dfrac{\\pi \\ln 2}{8} \\approx 0.2722$',
+      { kind: 'value', tolerance: 0.00005 },
+    ],
+    [
+      'How far apart are the ships?',
+      'About $66.1$ km',
+      { kind: 'value', unit: 'km', tolerance: 0.05 },
+    ],
+    [
+      'Expand and simplify $(2x - 3)(x^2 + 4x - 1)$.',
+      '$2x^3 + 5x^2 - 14x + 3$',
+      { kind: 'expression', form: 'expanded' },
+    ],
+    ['Factorise $x^2 - 5x + 6$.', '$(x-2)(x-3)$', { kind: 'expression', form: 'factorised' }],
+    [
+      'Find the exact value of $\\sin 18^\\circ$.',
+      '$\\sin 18^\\circ = \\frac{\\sqrt{5} - 1}{4}$',
+      { kind: 'value', form: 'exact' },
+    ],
+    ['Simplify $\\frac{8}{12}$.', '$\\frac{2}{3}$', { kind: 'value', form: 'simplified' }],
+    [
+      'Write $\\frac{8}{12}$ in simplest form.',
+      '$\\frac{2}{3}$',
+      { kind: 'value', form: 'simplified' },
+    ],
+    ['Find the prime factorization of $360$.', '$2^3 \\cdot 3^2 \\cdot 5$', { kind: 'value' }],
+    [
+      'Find the equation of the line.',
+      '$y = \\frac{2}{3}x - 3$, or equivalently $2x - 3y = 9$',
+      { kind: 'equation' },
+    ],
+    [
+      'Find $\\int x e^{2x}\\,dx$.',
+      '$\\left(\\frac{x}{2} - \\frac{1}{4}\\right)e^{2x} + C$',
+      { kind: 'expression' },
+    ],
+    ['Prove that $a^2 + b^2 \\ge 2ab$.', '$a^2 + b^2 - 2ab = (a-b)^2 \\ge 0$', { kind: 'none' }],
+    [
+      '(IMO 1959) Prove that the fraction is irreducible.',
+      '$3(14n + 3) - 2(21n + 4) = 1$',
+      { kind: 'none' },
+    ],
+    ['Show the angle.', 'With $O$ the centre, $\\angle ACB = 90^\\circ$.', { kind: 'none' }],
+  ])('%s %s', (question, answer, expected) => {
+    expect(inferAnswerSpec(question, answer)).toEqual(spec(expected));
+  });
+
+  it('gives every example of the demo catalogue a valid spec under which its stored answer is right', () => {
+    expect(examples.length).toBeGreaterThan(100);
+    const kinds = new Set<string>();
+    for (const e of examples) {
+      const inferred = inferAnswerSpec(e.question, e.answer);
+      expect(AnswerSpecSchema.parse(inferred)).toEqual(inferred);
+      kinds.add(inferred.kind);
+      // Not the text itself (which is right as written) but the same maths spaced otherwise.
+      const outcome = checkAnswer({
+        question: e.question,
+        expected: e.answer,
+        given: e.answer.replace('$', '$ '),
+      });
+      expect(outcome.kind, e.answer).toBe('verdict');
+      if (outcome.kind === 'verdict' && inferred.kind !== 'none') {
+        expect(outcome.verdict, e.answer).toMatchObject({ correct: true });
+      }
+    }
+    expect([...kinds].sort()).toEqual([
+      'choice',
+      'equation',
+      'expression',
+      'interval',
+      'none',
+      'parts',
+      'solutions',
+      'value',
+    ]);
+  });
+});
+
+describe('checking under an answer spec', () => {
+  const ANGLE = 'What is the third angle? (A) $60^\\circ$ (B) $65^\\circ$ (C) $70^\\circ$';
+  it.each(['B', '(B)', 'b', 'B)', '\\text{B}', '65', '65^\\circ'])(
+    'accepts %s for choice B, the letter or the option’s value',
+    (given) => {
+      expect(verdict(ANGLE, '(B) $65^\\circ$', given)).toEqual({ correct: true });
+    },
+  );
+
+  it('refuses another letter or another value without naming the right option', () => {
+    expect(verdict(ANGLE, '(B) $65^\\circ$', 'C')).toEqual({ correct: false });
+    expect(verdict(ANGLE, '(B) $65^\\circ$', '(a)')).toEqual({ correct: false });
+    expect(verdict(ANGLE, '(B) $65^\\circ$', '70')).toEqual({ correct: false });
+    // An option that cannot be typed: the letter is the answer.
+    const series = '(D) $\\displaystyle\\sum_{n=1}^{\\infty} \\frac{1}{n^2}$';
+    expect(verdict('Which converges?', series, 'D')).toEqual({ correct: true });
+    expect(verdict('Which converges?', series, '1/n^2')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_CHOICE_LETTER,
+    });
+  });
+
+  const STATS = 'Find the mean, median and mode of the data set $2, 7, 4, 9, 7, 5, 8$.';
+  const STATS_ANSWER = 'Mean $6$, median $7$, mode $7$';
+  it('takes parts in the stored order, bare or labelled, and labelled parts in any order', () => {
+    expect(verdict(STATS, STATS_ANSWER, '6, 7, 7')).toEqual({ correct: true });
+    expect(
+      verdict(STATS, STATS_ANSWER, '\\text{mode}=7, \\text{mean}=6, \\text{median}=7'),
+    ).toEqual({
+      correct: true,
+    });
+    expect(verdict(STATS, STATS_ANSWER, 'mean = 6; median = 7; mode = 7')).toEqual({
+      correct: true,
+    });
+    const TRIG =
+      '$\\sin\\theta = \\frac{5}{13}$, $\\cos\\theta = \\frac{12}{13}$, $\\tan\\theta = \\frac{5}{12}$';
+    expect(verdict('Find them.', TRIG, '5/13, 12/13, 5/12')).toEqual({ correct: true });
+    expect(
+      verdict(
+        'Find them.',
+        TRIG,
+        '\\tan\\theta=\\frac{5}{12}, \\sin\\theta=\\frac{5}{13}, \\cos\\theta=\\frac{12}{13}',
+      ),
+    ).toEqual({ correct: true });
+  });
+
+  it('refuses right parts in another order, saying so, and wrong or missing parts plainly', () => {
+    expect(verdict(STATS, STATS_ANSWER, '7, 6, 7')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_ORDER,
+    });
+    expect(verdict(STATS, STATS_ANSWER, '6, 7, 8')).toEqual({ correct: false });
+    expect(verdict(STATS, STATS_ANSWER, '6, 7')).toEqual({ correct: false });
+    expect(verdict(STATS, STATS_ANSWER, 'mean = 7, median = 6, mode = 7')).toEqual({
+      correct: false,
+    });
+    expect(verdict('tickets', '$22$ adult tickets and $18$ child tickets', '18, 22')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_ORDER,
+    });
+  });
+
+  it('keeps solutions in any order and a system by its variables', () => {
+    expect(verdict('Solve.', '$x = 2$ or $x = 3$', 'x = 3 \\lor x = 2')).toEqual({ correct: true });
+    expect(verdict('Solve.', '$x = 2$ or $x = 3$', '3, 2')).toEqual({ correct: true });
+    const system = 'Solve the system $3x + 2y = 16$, $5x - 2y = 16$.';
+    expect(verdict(system, '$x = 4,\\ y = 2$', 'y = 2, x = 4')).toEqual({ correct: true });
+    expect(verdict(system, '$x = 4,\\ y = 2$', '4, 2')).toEqual({ correct: false });
+  });
+
+  it('reads compound units and converts within a quantity; another quantity is refused', () => {
+    expect(verdict('How tall?', '$12$ m', '1200 cm')).toEqual({ correct: true });
+    expect(verdict('How tall?', '$12$ m', '12')).toEqual({ correct: true });
+    expect(verdict('How tall?', '$12$ m', '12 kg')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    for (const given of [
+      '0.75 m/s',
+      '75 cm/s',
+      '75\\frac{cm}{s}',
+      '2.7 km/h',
+      '0.75\\text{ m/s}',
+    ]) {
+      expect(verdict('How fast?', '$0.75$ m/s', given), given).toEqual({ correct: true });
+    }
+    expect(verdict('How fast?', '$0.75$ m/s', '0.75 km/h')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    expect(verdict('How fast?', '$0.75$ m/s', '0.75 m')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    expect(verdict('g?', '$9.8\\text{ m/s}^2$', '980 cm/s^2')).toEqual({ correct: true });
+    expect(verdict('Volume?', '$128\\text{ cm}^3$', '0.128 L')).toEqual({ correct: true });
+    expect(verdict('Area?', '$44\\text{ m}^2$', '44 m')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+  });
+
+  it('takes a bare number as degrees for an answer in degrees, and radians only as radians', () => {
+    expect(verdict('Angle?', '$65^\\circ$', '65')).toEqual({ correct: true });
+    expect(verdict('Angle?', '$65^\\circ$', '\\frac{13\\pi}{36}\\text{ rad}')).toEqual({
+      correct: true,
+    });
+    expect(verdict('Angle?', '$65^\\circ$', '\\frac{13\\pi}{36}')).toEqual({ correct: false });
+  });
+
+  it('refuses an equivalent answer not in the form the question asks, saying so', () => {
+    const EXPAND = 'Expand and simplify $(2x - 3)(x^2 + 4x - 1)$.';
+    const expanded = '$2x^3 + 5x^2 - 14x + 3$';
+    expect(verdict(EXPAND, expanded, '2x^3+5x^2-14x+3')).toEqual({ correct: true });
+    expect(verdict(EXPAND, expanded, '(2x-3)(x^2+4x-1)')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('expanded'),
+    });
+    expect(verdict(EXPAND, expanded, '2x^3+5x^2-14x+4')).toEqual({ correct: false });
+    const FACTOR = 'Factorise $x^2 - 5x + 6$.';
+    expect(verdict(FACTOR, '$(x-2)(x-3)$', '(x-3)(x-2)')).toEqual({ correct: true });
+    expect(verdict(FACTOR, '$(x-2)(x-3)$', 'x^2-5x+6')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    const EXACT = 'Solve $2x^2 - 4x - 3 = 0$, giving exact answers.';
+    const roots =
+      '$x = \\dfrac{2 \\pm \\sqrt{10}}{2}$, that is, $x \\approx 2.581$ or $x \\approx -0.581$';
+    expect(
+      verdict(EXACT, roots, 'x = 1 + \\frac{\\sqrt{10}}{2}, x = 1 - \\frac{\\sqrt{10}}{2}'),
+    ).toEqual({
+      correct: true,
+    });
+    expect(verdict(EXACT, roots, 'x = 2.581, x = -0.581')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('exact'),
+    });
+    // Without "exact" in the question the approximations are right.
+    expect(verdict('Solve $2x^2 - 4x - 3 = 0$.', roots, 'x = 2.581, x = -0.581')).toEqual({
+      correct: true,
+    });
+    // A decimal that is the exact value is exact.
+    expect(verdict('Find the exact probability.', '$\\frac{1}{4}$', '0.25')).toEqual({
+      correct: true,
+    });
+  });
+
+  it('refuses an unsimplified answer where the question asks to simplify, and only notes it elsewhere', () => {
+    expect(verdict('Simplify $\\frac{8}{12}$.', '$\\frac{2}{3}$', '\\frac{4}{6}')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('simplified'),
+    });
+    expect(verdict('What fraction is shaded?', '$\\frac{2}{3}$', '\\frac{4}{6}')).toEqual({
+      correct: true,
+      feedback: FEEDBACK_NOT_SIMPLIFIED,
+    });
+  });
+
+  it('accepts a value within the tolerance of an approximation, and not outside it', () => {
+    const INTEGRAL = '$\\dfrac{\\pi \\ln 2}{8} \\approx 0.2722$';
+    expect(verdict('Evaluate.', INTEGRAL, '0.2722')).toEqual({ correct: true });
+    expect(verdict('Evaluate.', INTEGRAL, '0.27221')).toEqual({ correct: true });
+    expect(verdict('Evaluate.', INTEGRAL, '\\frac{\\pi\\ln 2}{8}')).toEqual({ correct: true });
+    expect(verdict('Evaluate.', INTEGRAL, '0.27')).toEqual({ correct: false });
+    expect(verdict('Evaluate.', INTEGRAL, '0.2723')).toEqual({ correct: false });
+    expect(verdict('How far?', 'About $66.1$ km', '66.12')).toEqual({ correct: true });
+    expect(verdict('How far?', 'About $66.1$ km', '66120 m')).toEqual({ correct: true });
+    expect(verdict('How far?', 'About $66.1$ km', '66.2')).toEqual({ correct: false });
+  });
+
+  it('does not check an answer of kind none, and an explicit spec overrides the inferred one', () => {
+    const NONE = { kind: 'none' } as const;
+    expect(verdict('What is $6 \\times 2$?', '$12$', '12', NONE)).toEqual({
+      correct: false,
+      checkable: false,
+      feedback: FEEDBACK_UNCHECKABLE,
+    });
+    expect(verdict('Prove it.', '$a^2 + b^2 \\ge 2ab$', 'anything')).toMatchObject({
+      checkable: false,
+    });
+    // The spec's unit replaces the answer's (none here).
+    expect(verdict('How long?', '$12$', '1200 cm', { kind: 'value', unit: 'm' })).toEqual({
+      correct: true,
+    });
+    expect(verdict('How long?', '$12$', '12 kg', { kind: 'value', unit: 'm' })).toEqual({
+      correct: false,
+      feedback: FEEDBACK_UNITS,
+    });
+    // A tolerance set by an editor.
+    expect(verdict('Root?', '$\\sqrt{2}$', '1.414', { kind: 'value', tolerance: 0.001 })).toEqual({
+      correct: true,
+    });
+    expect(verdict('Root?', '$\\sqrt{2}$', '1.414')).toEqual({ correct: false });
+    // A form set by an editor on a question that does not ask for one.
+    expect(
+      verdict('Find $p(x)$.', '$x^2 + 2x + 1$', '(x+1)^2', {
+        kind: 'expression',
+        form: 'expanded',
+      }),
+    ).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('expanded'),
+    });
+    expect(verdict('Find $p(x)$.', '$x^2 + 2x + 1$', '(x+1)^2')).toEqual({ correct: true });
+  });
+
+  it('takes an equation in any equivalent form, and either of two forms a stored answer gives', () => {
+    const LINE = '$y = \\frac{2}{3}x - 3$, or equivalently $2x - 3y = 9$';
+    expect(verdict('Find the line.', LINE, 'y = \\frac{2}{3}x - 3')).toEqual({ correct: true });
+    expect(verdict('Find the line.', LINE, '2x - 3y = 9')).toEqual({ correct: true });
+    expect(verdict('Find the line.', LINE, '6x - 9y - 27 = 0')).toEqual({ correct: true });
+    expect(verdict('Find the line.', LINE, 'y = x')).toEqual({ correct: false });
+  });
+});

@@ -1,0 +1,259 @@
+// How an answer spec's parts, form and tolerance are checked, over answers already read (on the
+// answer checker's thread). The rules are in docs/decisions/041-answer-specs.md.
+import type { AnswerForm, AnswerSpec } from '@exemplar/shared/answer-spec';
+import type { CheckOutcome } from './check-answer';
+import { evaluate } from './evaluate';
+import { FEEDBACK_FORM, FEEDBACK_ORDER } from './feedback';
+import { hasName, labelKey, readStoredText, toleranceOf, type StoredItem } from './infer-spec';
+import { splitTop } from './latex-text';
+import { exprsOf, type Expr, type Part } from './parse-answer';
+import { unitOfKey } from './units';
+
+export type PartOutcome = CheckOutcome;
+
+/** The top-level joints of a typed list of parts. */
+const JOINTS = [
+  ',',
+  ';',
+  '\\lor',
+  '\\text{and}',
+  '\\text{ and }',
+  '\\text{or}',
+  '\\text{ or }',
+  '\\quad',
+];
+
+/** A typed part: its label (normalised) when written `label = value`, and its value. */
+interface TypedPart {
+  label?: string;
+  /** The label as typed. */
+  labelSource?: string;
+  value: string;
+}
+
+/** A typed list of parts (`mean = 6, median = 7`, `5/13, 12/13, 5/12`). */
+export function typedParts(given: string): TypedPart[] {
+  // Maths in dollars with words around (an editor's test answer, the stored answer itself): its
+  // parts as a stored answer's are read, labelled by their maths or words.
+  if (given.includes('$')) {
+    return readStoredText(given).items.map((item) => {
+      const words = item.words.length > 0 ? labelKey(item.words.join('')) : undefined;
+      const label = item.mathLabel ?? words;
+      const value = `$${item.math}$${item.unitWords ? ` ${item.unitWords}` : ''}`;
+      return label === undefined ? { value } : { label, value };
+    });
+  }
+  const text = given.replace(/\$/g, ' ').replace(/(^|[^\\a-zA-Z])(?:and|or)(?![a-zA-Z])/g, '$1;');
+  return splitTop(text, JOINTS)
+    .map((p) => p.replace(/^(?:\s|\\[,;:! ])+|(?:\s|\\[,;:! ])+$/g, ''))
+    .filter((p) => p !== '')
+    .map((p) => {
+      const sides = splitTop(p, ['=']);
+      if (sides.length >= 2 && hasName(sides[0]!)) {
+        return {
+          label: labelKey(sides[0]!),
+          labelSource: sides[0]!,
+          value: sides.slice(1).join('='),
+        };
+      }
+      return { value: p };
+    });
+}
+
+/** The stored part a typed label names: its maths label, its words, or a word only it has. */
+function partNamed(items: StoredItem[], label: string): number {
+  const exact = items.findIndex(
+    (i) => i.mathLabel === label || (i.words.length > 0 && labelKey(i.words.join('')) === label),
+  );
+  if (exact >= 0) return exact;
+  const having = items.flatMap((item, k) => (item.words.includes(label) ? [k] : []));
+  return having.length === 1 ? having[0]! : -1;
+}
+
+const right = (o: PartOutcome) => o.kind === 'verdict' && o.verdict.correct;
+
+/**
+ * A list of parts against the stored parts, in the stored order: each typed part labelled (in any
+ * order, every label naming a different part) or bare (in its place). Right parts in another order
+ * are refused with FEEDBACK_ORDER; a part the learner's answer cannot be read in is refused as
+ * that part's reading is.
+ */
+export function checkParts(
+  items: StoredItem[],
+  given: string,
+  spec: AnswerSpec,
+  compare: (stored: string, typed: string, tolerance: number | null) => PartOutcome,
+): CheckOutcome {
+  const typed = typedParts(given);
+  const how = 'parts';
+  if (typed.length !== items.length) return { kind: 'verdict', verdict: { correct: false }, how };
+  const storedText = (i: number) => {
+    const item = items[i]!;
+    return `$${item.math}$${item.unitWords ? ` ${item.unitWords}` : ''}`;
+  };
+  const tolerance = (i: number) => (spec.form === 'exact' ? null : toleranceOf(items[i]!));
+  const cache = new Map<string, PartOutcome>();
+  const outcome = (s: number, t: number) => {
+    const key = `${s}:${t}`;
+    let o = cache.get(key);
+    if (!o) cache.set(key, (o = compare(storedText(s), typed[t]!.value, tolerance(s))));
+    return o;
+  };
+  // Each typed part's place: the part its label names, else its own position.
+  const places = typed
+    .map((t) => (t.label !== undefined ? partNamed(items, t.label) : -1))
+    .map((named, k) => (named >= 0 ? named : k));
+  const unique = new Set(places).size === places.length;
+  let feedback: string | undefined;
+  if (unique) {
+    let all = true;
+    for (let k = 0; k < typed.length; k++) {
+      const o = outcome(places[k]!, k);
+      if (o.kind === 'refused') return o;
+      if (!o.verdict.correct) {
+        all = false;
+        break;
+      }
+      feedback ??= o.verdict.feedback;
+    }
+    if (all) {
+      return {
+        kind: 'verdict',
+        verdict: feedback ? { correct: true, feedback } : { correct: true },
+        how,
+      };
+    }
+  }
+  // Right parts in another order: each typed part equal to a different stored part.
+  if (typed.every((t) => t.label === undefined)) {
+    const used = new Set<number>();
+    const permuted = typed.every((_, k) => {
+      const s = items.findIndex((_, i) => !used.has(i) && right(outcome(i, k)));
+      if (s < 0) return false;
+      used.add(s);
+      return true;
+    });
+    if (permuted) {
+      return { kind: 'verdict', verdict: { correct: false, feedback: FEEDBACK_ORDER }, how };
+    }
+  }
+  return { kind: 'verdict', verdict: { correct: false }, how };
+}
+
+/** A node without its brackets (`(x + 1)` is `x + 1`). */
+function bare(json: unknown): unknown {
+  let j = json;
+  while (Array.isArray(j) && j[0] === 'Delimiter' && j.length === 2) j = j[1];
+  return j;
+}
+const headOf = (json: unknown) => (Array.isArray(json) ? (json[0] as string) : undefined);
+const isSum = (json: unknown) => ['Add', 'Subtract'].includes(headOf(bare(json)) ?? '');
+const isProduct = (json: unknown) =>
+  ['Multiply', 'InvisibleOperator'].includes(headOf(bare(json)) ?? '');
+/** Any letter (an unknown) in an expression. */
+const hasLetter = (json: unknown): boolean =>
+  typeof json === 'string'
+    ? /^[a-zA-Z]$/.test(json) && json !== 'e' && json !== 'i'
+    : Array.isArray(json) && json.slice(1).some(hasLetter);
+
+/**
+ * Not expanded: a product with a sum (with an unknown in it) as a factor, or a power of such a sum
+ * (`(2x - 3)(x^2 + 4x - 1)`, `(x + 1)^2`, `2(x + 1)`, `-(x - 1)`).
+ */
+function unexpanded(json: unknown): boolean {
+  const j = bare(json);
+  if (!Array.isArray(j)) return false;
+  const args = j.slice(1);
+  if (isProduct(j) && args.some((a) => isSum(a) && hasLetter(a))) return true;
+  if (j[0] === 'Negate' && isSum(args[0]) && hasLetter(args[0])) return true;
+  if (
+    j[0] === 'Power' &&
+    isSum(args[0]) &&
+    hasLetter(args[0]) &&
+    typeof args[1] === 'number' &&
+    args[1] >= 2
+  )
+    return true;
+  return args.some(unexpanded);
+}
+
+/** Factorised: a product (or a power, or the negative of one), not a sum, at the top. */
+function factorised(json: unknown): boolean {
+  const j = bare(json);
+  if (headOf(j) === 'Negate') return factorised((j as unknown[])[1]);
+  return !isSum(j);
+}
+
+/** A decimal written in an expression (`2.58`, `1.5 \times 10^6`). */
+const hasDecimal = (e: Expr) => /\d\.\d/.test(e.latex);
+
+/** The expressions that are values of parts (not the approximations a stored answer gives). */
+const valueExprs = (parts: Part[]) => parts.filter((p) => !p.approxOnly).flatMap((p) => exprsOf(p));
+
+/**
+ * The form feedback for a right answer not in the form asked, or undefined: `expanded` (no
+ * bracketed sum multiplied or raised to a power), `factorised` (a product, where the stored answer
+ * is one), `exact` (no decimal, where the stored answer has none).
+ */
+export function formProblem(form: AnswerForm, expected: Part[], given: Part[]): string | undefined {
+  const mine = valueExprs(given);
+  switch (form) {
+    case 'expanded':
+      return mine.some((e) => unexpanded(e.json)) ? FEEDBACK_FORM(form) : undefined;
+    case 'factorised': {
+      const stored = valueExprs(expected);
+      const wanted = stored.some((e) => !factorised(e.json) || !hasLetter(e.json));
+      if (wanted) return undefined;
+      return mine.some((e) => hasLetter(e.json) && !factorised(e.json))
+        ? FEEDBACK_FORM(form)
+        : undefined;
+    }
+    case 'exact':
+      return mine.some(hasDecimal) && !valueExprs(expected).some(hasDecimal)
+        ? FEEDBACK_FORM(form)
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A part's number as a real value in its unit's base size, or undefined. */
+function numberOf(part: Part, unit: string | undefined): number | undefined {
+  if (part.kind !== 'value' || part.value.kind !== 'expr') return undefined;
+  let v: readonly [number, number];
+  try {
+    v = evaluate(part.value.json, new Map());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isFinite(v[0]) || Math.abs(v[1]) > 1e-12 * Math.max(1, Math.abs(v[0])))
+    return undefined;
+  const size = unit === undefined ? 1 : unitOfKey(unit)?.factor;
+  return size === undefined ? undefined : v[0] * size;
+}
+
+/**
+ * A single value within the tolerance of the stored one (converted to the stored unit when both
+ * have one of the same quantity; a unit left out is the stored one).
+ */
+export function withinTolerance(expected: Part[], given: Part[], tolerance: number): boolean {
+  const e = expected.filter((p) => !p.approxOnly);
+  if (e.length !== 1 || given.length !== 1) return false;
+  const stored = e[0]!;
+  const mine = given[0]!;
+  if (
+    stored.kind === 'value' &&
+    mine.kind === 'value' &&
+    mine.variable &&
+    stored.variable !== mine.variable
+  )
+    return false;
+  const eu = stored.unit === undefined ? undefined : unitOfKey(stored.unit);
+  const gu = mine.unit === undefined ? undefined : unitOfKey(mine.unit);
+  if (eu && gu && eu.dimension !== gu.dimension) return false;
+  const scale = eu && gu ? gu.factor / eu.factor : 1;
+  const a = numberOf(stored, undefined);
+  const b = numberOf(mine, undefined);
+  if (a === undefined || b === undefined) return false;
+  return Math.abs(b * scale - a) <= tolerance * (1 + 1e-9);
+}
