@@ -213,12 +213,60 @@ describe('checking under an answer spec', () => {
     });
   });
 
+  it('takes the value of a part written as numbers set equal, the last of them', () => {
+    const RADIANS =
+      '$225^\\circ = \\frac{5\\pi}{4}$, $\\sin 225^\\circ = -\\frac{\\sqrt{2}}{2}$ and $\\cos 225^\\circ = -\\frac{\\sqrt{2}}{2}$';
+    const given = '\\frac{5\\pi}{4}, -\\frac{\\sqrt2}{2}, -\\frac{\\sqrt2}{2}';
+    expect(
+      verdict('Convert $225^\\circ$ to radians and find the exact values.', RADIANS, given),
+    ).toEqual({
+      correct: true,
+    });
+  });
+
+  it('takes points named by their variables as the points', () => {
+    const PAIRS = '$(x, y) = (1, 1)$ and $(x, y) = (2, 3)$';
+    const q = 'Find all pairs of positive integers $(x, y)$ such that $3^x - 2^y = 1$.';
+    expect(verdict(q, PAIRS, '(2,3), (1,1)')).toEqual({ correct: true });
+    expect(verdict(q, PAIRS, '(x,y)=(1,1), (x,y)=(2,3)')).toEqual({ correct: true });
+    expect(verdict(q, PAIRS, '(1,1), (3,2)')).toEqual({ correct: false });
+  });
+
   it('keeps solutions in any order and a system by its variables', () => {
     expect(verdict('Solve.', '$x = 2$ or $x = 3$', 'x = 3 \\lor x = 2')).toEqual({ correct: true });
     expect(verdict('Solve.', '$x = 2$ or $x = 3$', '3, 2')).toEqual({ correct: true });
     const system = 'Solve the system $3x + 2y = 16$, $5x - 2y = 16$.';
     expect(verdict(system, '$x = 4,\\ y = 2$', 'y = 2, x = 4')).toEqual({ correct: true });
     expect(verdict(system, '$x = 4,\\ y = 2$', '4, 2')).toEqual({ correct: false });
+  });
+
+  it('takes an interval in any notation: relations, brackets, a union, a chain', () => {
+    const K = 'For which real values of $k$ does the equation have two distinct roots?';
+    const answer = '$k < -2$ or $k > 6$';
+    for (const given of [
+      'k<-2 \\lor k>6',
+      'k>6, k<-2',
+      '(-\\infty, -2) \\cup (6, \\infty)',
+      '(6,\\infty)\\cup(-\\infty,-2)',
+      'k \\in (-\\infty,-2)\\cup(6,\\infty)',
+    ]) {
+      expect(verdict(K, answer, given), given).toEqual({ correct: true });
+    }
+    for (const given of [
+      '(-\\infty, -2] \\cup (6, \\infty)',
+      'x<-2 \\lor x>6',
+      '(-\\infty, -2)',
+      '-2<k<6',
+    ]) {
+      expect(verdict(K, answer, given), given).toEqual({ correct: false });
+    }
+    const I = 'Find the interval on which $x$ satisfies both.';
+    expect(verdict(I, '$-2 \\le x \\le 7$', '[-2, 7]')).toEqual({ correct: true });
+    expect(verdict(I, '$-2 \\le x \\le 7$', '7 \\ge x \\ge -2')).toEqual({ correct: true });
+    expect(verdict(I, '$-2 \\le x \\le 7$', '-2 < x \\le 7')).toEqual({ correct: false });
+    // A list is a union: "x ≥ -2 or x ≤ 7" is every number.
+    expect(verdict(I, '$-2 \\le x \\le 7$', 'x \\ge -2, x \\le 7')).toEqual({ correct: false });
+    expect(verdict('For which $x$?', '$x \\ge 3$', '[3, \\infty)')).toEqual({ correct: true });
   });
 
   it('reads compound units and converts within a quantity; another quantity is refused', () => {

@@ -10,7 +10,14 @@ import { inferAnswerSpec, readStoredText, unitWordsIntoMaths } from './infer-spe
 import { mathOf } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
-import { checkParts, formProblem, withinTolerance, type PartOutcome } from './spec-check';
+import {
+  chainsAsIntervals,
+  checkParts,
+  formProblem,
+  sameIntervals,
+  withinTolerance,
+  type PartOutcome,
+} from './spec-check';
 import { decideByText } from './spec-text';
 import { compoundUnitsMarked, writtenUnitKey } from './units';
 
@@ -198,10 +205,6 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   const decided = decideByText(input.expected, given, spec);
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
-  // The stored answer itself, as written: right (it is in the form and order it asks for).
-  if (given.trim() === expected.trim()) {
-    return { kind: 'verdict', verdict: { correct: true }, how: 'the stored answer as written' };
-  }
   if (spec.kind === 'parts') {
     const items = readStoredText(expected).items;
     if (items.length > 1) {
@@ -243,6 +246,11 @@ export function storedHasUnit(expected: string, spec: AnswerSpec): boolean {
   return readStored(expected)?.some((p) => p.unit !== undefined) ?? false;
 }
 
+const NAMED_POINT_RE = /\(\s*[a-zA-Z](?:\s*,\s*[a-zA-Z])+\s*\)\s*=\s*(?=\()/g;
+/** `(x, y) = (1, 1)` as `(1, 1)`. */
+const pointsUnnamed = (text: string) =>
+  text.includes('=') ? text.replace(NAMED_POINT_RE, '') : text;
+
 /** A variable given a value with unknowns in it (`y = 2x + 1`), as the equation it is. */
 function asEquation(part: Part): Part {
   if (part.kind !== 'value' || !part.variable || part.value.kind !== 'expr') return part;
@@ -263,6 +271,14 @@ function compareTexts(
   given: string,
   spec: AnswerSpec,
 ): CheckOutcome {
+  // A point named by its variables (`(x, y) = (1, 1)`) is the point: `(1, 1)` is the same answer.
+  expected = pointsUnnamed(expected);
+  given = pointsUnnamed(given);
+  if (spec.kind === 'interval') {
+    // A chain (`-2 \le x \le 7`) is read as the interval it is.
+    expected = chainsAsIntervals(expected);
+    given = chainsAsIntervals(given);
+  }
   const stored = readStored(expected);
   let expectedParts = stored && withSpecUnit(stored, spec);
   let givenParts: Part[];
@@ -286,6 +302,9 @@ function compareTexts(
       const tolerance = spec.form === 'exact' ? null : spec.tolerance;
       if (tolerance !== null && withinTolerance(expectedParts, givenParts, tolerance)) {
         return { kind: 'verdict', verdict: { correct: true }, how: `within ${tolerance}` };
+      }
+      if (spec.kind === 'interval' && sameIntervals(expectedParts, givenParts)) {
+        return { kind: 'verdict', verdict: { correct: true }, how: 'the same intervals' };
       }
       return outcome;
     }

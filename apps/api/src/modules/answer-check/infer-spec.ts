@@ -142,7 +142,9 @@ function mathItems(math: string, about: boolean): StoredItem[] {
           about: true,
         };
       }
-      return { source: piece, math: piece, variable: false, words: [], about };
+      // Numbers written equal (`225^\circ = \frac{5\pi}{4}`): the last is the part's value.
+      const math = sides.length >= 2 ? sides.at(-1)!.trim() : piece;
+      return { source: piece, math, variable: false, words: [], about };
     });
 }
 

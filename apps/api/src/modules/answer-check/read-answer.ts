@@ -6,7 +6,7 @@ import { learnerMessage, read, storedHasUnit } from './check-answer';
 import { Refusal } from './evaluate';
 import { textOutcome } from './guards';
 import { ce, type Expr, type Part, type Value } from './parse-answer';
-import { typedParts } from './spec-check';
+import { chainsAsIntervals, typedParts } from './spec-check';
 import { choiceLetter } from './spec-text';
 
 /** Compute Engine's names of constants and Greek letters, as LaTeX. */
@@ -214,7 +214,8 @@ export function readAnswer({ expected, given, spec }: ReadInput): AnswerReading 
           .join(',\\quad '),
       };
     }
-    return { reading: read(given, bareUnits).map(partLatex).join(',\\quad ') };
+    const typed = spec.kind === 'interval' ? chainsAsIntervals(given) : given;
+    return { reading: read(typed, bareUnits).map(partLatex).join(',\\quad ') };
   } catch (err) {
     if (err instanceof Refusal) return { problem: err.message };
     return { problem: learnerMessage(err) };
