@@ -49,11 +49,6 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
     answers: [[96, '\\frac{\\pi}{3}']],
   },
   {
-    reason:
-      'an inequality answer written in interval notation is not matched with the inequalities',
-    answers: [[15, 'k\\in\\left(-\\infty,-2\\right)\\cup\\left(6,\\infty\\right)']],
-  },
-  {
     reason: 'a confidence interval in closed brackets: an interval’s brackets must match exactly',
     answers: [[77, '\\left[1220.6,1279.4\\right]']],
   },
@@ -105,13 +100,8 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
   },
   {
     reason:
-      'the stored (x, y) = (1, 1) and (x, y) = (2, 3) cannot be read, so only its own text is accepted',
-    answers: [
-      [126, '\\left(1,1\\right),\\left(2,3\\right)'],
-      [126, '\\left(2,3\\right),\\left(1,1\\right)'],
-      [126, '\\left(x,y\\right)=\\left(1,1\\right),\\left(x,y\\right)=\\left(2,3\\right)'],
-      [126, '(1,1)\\text{ and }(2,3)'],
-    ],
+      'a point named by its variables typed with \\left( \\right), as the maths field writes it, is refused as words',
+    answers: [[126, '\\left(x,y\\right)=\\left(1,1\\right),\\left(x,y\\right)=\\left(2,3\\right)']],
   },
   {
     reason: 'the parameter named in the words (“for any integer $t$”) is read as a third part',
@@ -136,10 +126,12 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
   },
   {
     reason:
-      'unlabelled values in the stored order are refused when the stored labels are angles (225° =, sin 225° =)',
+      'the parts labelled as the stored answer labels them (225° = 5π/4, sin 225° = …) are not accepted, where the unlabelled values are',
     answers: [
-      [89, '\\frac{5\\pi}{4},-\\frac{\\sqrt{2}}{2},-\\frac{\\sqrt{2}}{2}'],
-      [89, '\\frac{5}{4}\\pi,-\\frac{1}{\\sqrt{2}},-\\frac{1}{\\sqrt{2}}'],
+      [
+        89,
+        '225\\degree=\\frac{5\\pi}{4},\\sin225\\degree=-\\frac{\\sqrt{2}}{2},\\cos225\\degree=-\\frac{\\sqrt{2}}{2}',
+      ],
     ],
   },
   {
