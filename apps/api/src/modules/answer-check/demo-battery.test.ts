@@ -6,6 +6,7 @@ import { readBatteryExamples, runDemoBattery, specOf, type BatteryReport } from 
  * does not yet mark as a teacher would: each entry is the example's number in the file (from 1)
  * and the test answer, grouped by the reason. The list is asserted exactly: a fix that makes one of
  * them agree must remove it here, and a change that makes another one disagree fails the test.
+ * `node --import tsx scripts/answer-battery.ts --known` prints the current disagreements as entries.
  */
 const KNOWN: { reason: string; answers: [number, string][] }[] = [
   // Notation a learner types that the checker does not read as a teacher does.
@@ -203,6 +204,10 @@ describe('the demo catalogue’s test answers', () => {
     const detail = report.disagreements
       .filter((d) => !known.includes(key(d.example, d.answer)))
       .map((d) => `${key(d.example, d.answer)} (${d.accept ? 'right' : 'wrong'}): ${d.checker}`);
-    expect(found, `new disagreements:\n${detail.join('\n')}`).toEqual(known);
+    const agreeing = known.filter((k) => !found.includes(k));
+    expect(
+      found,
+      `new disagreements:\n${detail.join('\n')}\nknown ones that now agree (remove them from KNOWN):\n${agreeing.join('\n')}`,
+    ).toEqual(known);
   });
 });
