@@ -201,7 +201,7 @@ function readStored(expected: string): Part[] | undefined {
  */
 export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   const { question, given } = input;
-  const spec = input.spec ?? inferAnswerSpec(question, input.expected);
+  const spec = input.spec ?? inferredSpec(question, input.expected);
   const decided = decideByText(input.expected, given, spec);
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
@@ -226,6 +226,20 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     }
   }
   return compareTexts(question, expected, given, spec);
+}
+
+/** Specs inferred lately, by question and stored answer (the pool sends its own). */
+const specCache = new Map<string, AnswerSpec>();
+
+function inferredSpec(question: string, expected: string): AnswerSpec {
+  const key = `${question}\u0000${expected}`;
+  let spec = specCache.get(key);
+  if (!spec) {
+    spec = inferAnswerSpec(question, expected);
+    if (specCache.size >= STORED_CACHE_SIZE) specCache.delete(specCache.keys().next().value!);
+    specCache.set(key, spec);
+  }
+  return spec;
 }
 
 /** A stored answer's parts, or undefined when it cannot be read as maths. */

@@ -148,8 +148,22 @@ function mathItems(math: string, about: boolean): StoredItem[] {
     });
 }
 
-/** Reads a stored answer's text into its parts (see StoredText). */
+/** Stored texts read lately (a stored answer is checked against many times). */
+const textCache = new Map<string, StoredText>();
+const TEXT_CACHE_SIZE = 500;
+
+/** Reads a stored answer's text into its parts (see StoredText); the result is shared, not to be changed. */
 export function readStoredText(answer: string): StoredText {
+  let text = textCache.get(answer);
+  if (!text) {
+    text = readText(answer);
+    if (textCache.size >= TEXT_CACHE_SIZE) textCache.delete(textCache.keys().next().value!);
+    textCache.set(answer, text);
+  }
+  return text;
+}
+
+export function readText(answer: string): StoredText {
   const choice = CHOICE_RE.exec(answer);
   const body = choice ? answer.slice(choice[0].length) : answer;
   const segments = splitMath(body);

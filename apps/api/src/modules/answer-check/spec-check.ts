@@ -4,7 +4,7 @@ import type { AnswerForm, AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { CheckOutcome } from './check-answer';
 import { evaluate } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_ORDER } from './feedback';
-import { hasName, labelKey, readStoredText, toleranceOf, type StoredItem } from './infer-spec';
+import { hasName, labelKey, readText, toleranceOf, type StoredItem } from './infer-spec';
 import { splitTop } from './latex-text';
 import { exprsOf, type Expr, type Part, type Value } from './parse-answer';
 import { unitOfKey } from './units';
@@ -36,7 +36,7 @@ export function typedParts(given: string): TypedPart[] {
   // Maths in dollars with words around (an editor's test answer, the stored answer itself): its
   // parts as a stored answer's are read, labelled by their maths or words.
   if (given.includes('$')) {
-    return readStoredText(given).items.map((item) => {
+    return readText(given).items.map((item) => {
       const words = item.words.length > 0 ? labelKey(item.words.join('')) : undefined;
       const label = item.mathLabel ?? words;
       const value = `$${item.math}$${item.unitWords ? ` ${item.unitWords}` : ''}`;
