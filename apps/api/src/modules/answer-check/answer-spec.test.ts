@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   AnswerSpecSchema,
   type AnswerSpec,
@@ -224,12 +224,34 @@ describe('checking under an answer spec', () => {
     });
   });
 
+  it('takes one answer restated in rounder words as that one answer', () => {
+    const P = 'A disease affects $1\\%$ of a population. What is the probability?';
+    const answer = '$\\frac{19}{118} \\approx 0.161$, only about $16\\%$';
+    expect(inferAnswerSpec(P, answer)).toEqual(spec({ kind: 'value', tolerance: 0.0005 }));
+    expect(verdict(P, answer, '\\frac{19}{118}')).toEqual({ correct: true });
+    expect(verdict(P, answer, '0.1612')).toEqual({ correct: true });
+    expect(verdict(P, answer, '0.16')).toEqual({ correct: false });
+  });
+
   it('takes points named by their variables as the points', () => {
     const PAIRS = '$(x, y) = (1, 1)$ and $(x, y) = (2, 3)$';
     const q = 'Find all pairs of positive integers $(x, y)$ such that $3^x - 2^y = 1$.';
     expect(verdict(q, PAIRS, '(2,3), (1,1)')).toEqual({ correct: true });
     expect(verdict(q, PAIRS, '(x,y)=(1,1), (x,y)=(2,3)')).toEqual({ correct: true });
     expect(verdict(q, PAIRS, '(1,1), (3,2)')).toEqual({ correct: false });
+  });
+
+  it('gives a part’s own feedback when it is the one part wrong', () => {
+    const BOX = '$x = 2$ cm, giving a maximum volume of $128\\text{ cm}^3$';
+    const q = 'Find $x$ and the maximum volume.';
+    expect(verdict(q, BOX, '2 cm, 128 cm^3')).toEqual({ correct: true });
+    expect(verdict(q, BOX, '2 cm, 128 cm^2')).toEqual({ correct: false, feedback: FEEDBACK_UNITS });
+    expect(verdict(q, BOX, '2, -128')).toEqual({ correct: false, feedback: 'Check the sign.' });
+    expect(verdict(q, BOX, '3, 128 cm^2')).toEqual({ correct: false });
+    expect(verdict(q, BOX, '2, \\frac{256}{2}')).toEqual({
+      correct: true,
+      feedback: FEEDBACK_NOT_SIMPLIFIED,
+    });
   });
 
   it('keeps solutions in any order and a system by its variables', () => {
@@ -411,5 +433,33 @@ describe('checking under an answer spec', () => {
     expect(verdict('Find the line.', LINE, '2x - 3y = 9')).toEqual({ correct: true });
     expect(verdict('Find the line.', LINE, '6x - 9y - 27 = 0')).toEqual({ correct: true });
     expect(verdict('Find the line.', LINE, 'y = x')).toEqual({ correct: false });
+    // One equation: its value for y as before, or any equivalent equation.
+    const Q = 'Find the equation of the line.';
+    expect(verdict(Q, '$y = 2x + 1$', '2x+1')).toEqual({ correct: true });
+    expect(verdict(Q, '$y = 2x + 1$', '2x - y + 1 = 0')).toEqual({ correct: true });
+    expect(verdict(Q, '$y = 2x + 1$', 'x = 2x + 1')).toEqual({ correct: false });
+  });
+});
+
+describe('the public face', () => {
+  it('loads no Compute Engine: everything index.ts imports, transitively, runs on the event loop', () => {
+    const seen = new Set<string>();
+    const visit = (file: URL) => {
+      if (seen.has(file.pathname)) return;
+      seen.add(file.pathname);
+      const source = readFileSync(file, 'utf8');
+      expect(source, file.pathname).not.toMatch(/@cortex-js\/compute-engine/);
+      for (const m of source.matchAll(/^(?:import|export)\s[^;]*?from '(\.[^']+)'/gms)) {
+        if (/^import type\s/.test(m[0])) continue;
+        const next = new URL(`${m[1]}.ts`, file);
+        if (existsSync(next)) visit(next);
+      }
+    };
+    visit(new URL('./index.ts', import.meta.url));
+    const names = [...seen].map((p) => p.split('/').pop());
+    expect(names).toContain('answer-check.pool.ts');
+    expect(names).toContain('infer-spec.ts');
+    expect(names).not.toContain('parse-answer.ts');
+    expect(names).not.toContain('check-answer.ts');
   });
 });

@@ -216,7 +216,16 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   if (spec.kind === 'equation' || spec.kind === 'value' || spec.kind === 'expression') {
     // A stored answer written twice ("y = ⅔x − 3, or equivalently 2x − 3y = 9"): either is right.
     const items = readStoredText(expected).items;
-    if (items.length === 2 && readStoredParts(expected)?.length === 2) {
+    const only = items[0];
+    if (items.length === 1 && only && (readStored(expected)?.length ?? 1) > 1) {
+      // One answer with a restatement left out ("$\frac{19}{118} \approx 0.161$, only about $16\%$").
+      const unit = only.unitWords ? ` ${only.unitWords}` : '';
+      const one = compareTexts(question, `$${only.source}$${unit}`, given, spec);
+      if (one.kind === 'refused' || one.verdict.correct) return one;
+      const whole = compareTexts(question, expected, given, spec);
+      return whole.kind === 'verdict' && whole.verdict.correct ? whole : one;
+    }
+    if (items.length === 2 && readStored(expected)?.length === 2) {
       const first = compareTexts(question, `$${items[0]!.source}$`, given, spec);
       if (first.kind === 'refused' || first.verdict.correct) return first;
       const second = compareTexts(question, `$${items[1]!.source}$`, given, spec);
@@ -240,11 +249,6 @@ function inferredSpec(question: string, expected: string): AnswerSpec {
     specCache.set(key, spec);
   }
   return spec;
-}
-
-/** A stored answer's parts, or undefined when it cannot be read as maths. */
-function readStoredParts(expected: string): Part[] | undefined {
-  return readStored(expected);
 }
 
 /** Right against the stored answer's exact values alone (its approximations left out). */
@@ -294,22 +298,26 @@ function compareTexts(
     given = chainsAsIntervals(given);
   }
   const stored = readStored(expected);
-  let expectedParts = stored && withSpecUnit(stored, spec);
+  const expectedParts = stored && withSpecUnit(stored, spec);
   let givenParts: Part[];
   try {
     givenParts = read(given, expectedParts?.some((p) => p.unit !== undefined) ?? false);
-    if (spec.kind === 'equation' && expectedParts) {
-      // `y = \frac{2}{3}x - 3` is the equation of a line, not y's value: `2x - 3y = 9` is it too.
-      expectedParts = expectedParts.map(asEquation);
-      givenParts = givenParts.map(asEquation);
-    }
   } catch (err) {
     if (!expectedParts) return textVerdict(expected, given);
     return { kind: 'refused', message: learnerMessage(err) };
   }
   if (!expectedParts) return textVerdict(expected, given);
   try {
-    const outcome = judge(question, expectedParts, givenParts);
+    let outcome = judge(question, expectedParts, givenParts);
+    if (spec.kind === 'equation' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
+      // `y = \frac{2}{3}x - 3` is the equation of a line, not only y's value: `2x - 3y = 9` is it too.
+      const asEquations = judge(
+        question,
+        expectedParts.map(asEquation),
+        givenParts.map(asEquation),
+      );
+      if (asEquations.kind === 'verdict' && asEquations.verdict.correct) outcome = asEquations;
+    }
     if (outcome.kind !== 'verdict') return outcome;
     const { verdict } = outcome;
     if (!verdict.correct) {

@@ -209,23 +209,49 @@ export function readText(answer: string): StoredText {
   }
   const last = items.at(-1);
   if (last && pending) last.words.push(...contentWords(pending));
-  // A letter named in the prose (`for any integer $t$`) is not a part of the answer.
+  // A letter named in the prose (`for any integer $t$`) is not a part of the answer; nor is a
+  // part that only restates the one before it in rounder words (`\approx 0.161`, "about $16\%$").
   const parts =
     items.length > 1
-      ? items.filter((i) => i.mathLabel !== undefined || !VARIABLE_RE.test(i.math.trim()))
+      ? items.filter(
+          (item, k) =>
+            (item.mathLabel !== undefined || !VARIABLE_RE.test(item.math.trim())) &&
+            !(k > 0 && restates(item, items[k - 1]!)),
+        )
       : items;
   return { choice: choice?.[1] as Letter | undefined, body, items: parts, joinedByOr, prose };
 }
 
+/** A decimal written as a part's value or its approximation (`\approx 0.161`, `16\%` as 0.16). */
+function writtenDecimal(item: StoredItem): { value: number; half: number } | undefined {
+  const last = splitTop(item.math, ['\\approx']).at(-1)!.trim();
+  const m = /^(-?\d+(?:\.\d+)?)\s*(\\%)?$/.exec(last);
+  if (!m) return undefined;
+  const scale = m[2] ? 0.01 : 1;
+  const places = m[1]!.split('.')[1]?.length ?? 0;
+  return { value: Number(m[1]) * scale, half: 0.5 * 10 ** -places * scale };
+}
+
+/** An unlabelled "about …" part equal to the part before it, to its own rounding. */
+function restates(item: StoredItem, before: StoredItem): boolean {
+  if (!item.about || item.mathLabel !== undefined) return false;
+  const a = writtenDecimal(item);
+  const b = writtenDecimal(before);
+  return a !== undefined && b !== undefined && Math.abs(a.value - b.value) <= a.half + 1e-12;
+}
+
 /** The form a question asks for, from its words ("Expand", "Factorise", "exact", "Simplify"). */
 export function formAsked(question: string): AnswerForm {
-  const q = question.replace(/\$[^$]*\$/g, ' ');
+  // The question's words, its maths left out.
+  const q = splitMath(question)
+    .map((s) => (s.kind === 'text' ? s.value : ' '))
+    .join('');
   const imperative = (verb: string) =>
     new RegExp(`(?:^|[.!?:]\\s+|\\)\\s*)(?:fully\\s+|completely\\s+)?(?:${verb})\\b`, 'i').test(q);
   if (imperative('expand')) return 'expanded';
   if (imperative('factori[sz]e|factor')) return 'factorised';
-  if (/\bexact(?:ly)?\b(?! (?:one|two|three|once|twice))/i.test(q) && !/\bexactly\b/i.test(q))
-    return 'exact';
+  // "exact value", "exact answers"; not "exactly".
+  if (/\bexact\b/i.test(q)) return 'exact';
   if (imperative('simplify') || /\b(?:simplest form|lowest terms|fully simplified)\b/i.test(q))
     return 'simplified';
   return 'any';

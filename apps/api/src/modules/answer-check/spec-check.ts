@@ -105,24 +105,25 @@ export function checkParts(
     .map((t) => (t.label !== undefined ? partNamed(items, t.label) : -1))
     .map((named, k) => (named >= 0 ? named : k));
   const unique = new Set(places).size === places.length;
-  let feedback: string | undefined;
   if (unique) {
-    let all = true;
-    for (let k = 0; k < typed.length; k++) {
-      const o = outcome(places[k]!, k);
-      if (o.kind === 'refused') return o;
-      if (!o.verdict.correct) {
-        all = false;
-        break;
-      }
-      feedback ??= o.verdict.feedback;
-    }
-    if (all) {
+    const outcomes = typed.map((_, k) => outcome(places[k]!, k));
+    const refused = outcomes.find((o) => o.kind === 'refused');
+    if (refused) return refused;
+    const wrong = outcomes.filter((o) => !right(o));
+    if (wrong.length === 0) {
+      const feedback = outcomes.flatMap(
+        (o) => (o.kind === 'verdict' && o.verdict.feedback) || [],
+      )[0];
       return {
         kind: 'verdict',
         verdict: feedback ? { correct: true, feedback } : { correct: true },
         how,
       };
+    }
+    // One part wrong, the others right: that part's feedback (its units, its sign, its form).
+    const only = wrong.length === 1 ? wrong[0] : undefined;
+    if (only?.kind === 'verdict' && only.verdict.feedback) {
+      return { kind: 'verdict', verdict: { correct: false, feedback: only.verdict.feedback }, how };
     }
   }
   // Right parts in another order: each typed part equal to a different stored part.

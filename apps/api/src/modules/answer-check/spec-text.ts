@@ -45,7 +45,10 @@ const UNCHECKABLE: TextVerdict = {
  * (the stored answer without its letter) is compared; then the text checks of guards.ts.
  */
 export function decideByText(expected: string, given: string, spec: AnswerSpec): TextDecision {
-  if (!given.trim()) return textOutcome('0', given)!;
+  if (!given.trim()) {
+    const blank = textOutcome('0', given);
+    if (blank?.kind === 'refused') return blank;
+  }
   if (spec.kind === 'none')
     return { kind: 'verdict', verdict: UNCHECKABLE, how: 'spec: not checked' };
   let compared = expected;
