@@ -53,9 +53,11 @@ interface Thread {
 }
 
 /**
- * Checks learners' answers (`check-answer.ts`) on one worker thread, one at a time, so that a slow
- * check never holds the API's event loop. The text guards run first, on the event loop (they are
- * cheap): most hostile input is refused without reaching the thread. A check that runs past its
+ * Checks learners' answers (`check-answer.ts`) and reads them back (`read-answer.ts`) on one
+ * worker thread, one request at a time through one queue, so that a slow check never holds the
+ * API's event loop. The answer spec is settled first (the one given, else inferred from the
+ * text), and the text decisions run on the event loop (they are cheap): a blank answer, an example
+ * not checked, a choice letter, and most hostile input are answered without reaching the thread. A check that runs past its
  * time limit ends the thread (terminate stops it mid-computation) and is refused; the next check
  * starts a fresh thread. An idle thread ends after 30 s.
  */

@@ -1,7 +1,8 @@
 /**
  * The answer checker's worker thread: loads Compute Engine, checks two answers so the first
  * learner does not pay for the warm-up, says it is ready, then answers each request: a check with
- * its outcome, a reading with the answer as read (or its problem). A check that runs too long is not stopped here: the pool ends the whole thread.
+ * its outcome, a reading with the answer as read (or its problem). A request that runs too long
+ * is not stopped here: the pool ends the whole thread.
  */
 import { parentPort } from 'node:worker_threads';
 import type { ThreadReply, ThreadRequest } from './answer-check.pool';

@@ -120,6 +120,18 @@ describe('answer spec inference', () => {
     expect(inferAnswerSpec(question, answer)).toEqual(spec(expected));
   });
 
+  it('keeps an inferred spec within the contract: no tolerance of 0 or infinity, no overlong unit', () => {
+    for (const answer of [
+      'About $1.5 \\times 10^{-400}$',
+      'About $3.2 \\times 10^{400}$',
+      '$5\\text{ square centimetres}$',
+    ]) {
+      const inferred = inferAnswerSpec('How much?', answer);
+      expect(AnswerSpecSchema.safeParse(inferred).success, answer).toBe(true);
+    }
+    expect(inferAnswerSpec('How much?', 'About $1.5 \\times 10^{-400}$').tolerance).toBeNull();
+  });
+
   it('gives every example of the demo catalogue a valid spec under which its stored answer is right', () => {
     expect(examples.length).toBeGreaterThan(100);
     const kinds = new Set<string>();

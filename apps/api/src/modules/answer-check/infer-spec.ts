@@ -286,7 +286,8 @@ export function halfLastPlace(decimal: string): number | null {
   if (!m) return null;
   const places = m[2]!.length;
   const exponent = Number(m[3] ?? 0);
-  return Number((0.5 * 10 ** (exponent - places)).toPrecision(6));
+  const half = Number((0.5 * 10 ** (exponent - places)).toPrecision(6));
+  return Number.isFinite(half) && half > 0 ? half : null;
 }
 
 /** The tolerance a value written as an approximation gives, or null for an exact value. */
@@ -356,9 +357,11 @@ export function inferAnswerSpec(question: string, answer: string): AnswerSpec {
     if (only.mathLabel && unknown && !FUNCTION_NAMES.test(only.mathLabel))
       return spec('equation', { form });
     if (unknown) return spec('expression', { form });
+    const unit = unitOf(only);
     return spec('value', {
       form,
-      unit: unitOf(only),
+      // The contract keeps a unit to 30 characters (`square centimetres` fits).
+      unit: unit && unit.length <= 30 ? unit : null,
       tolerance: form === 'exact' ? null : toleranceOf(only),
     });
   }
