@@ -54,10 +54,6 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
     answers: [[77, '\\left[1220.6,1279.4\\right]']],
   },
   {
-    reason: 'a constant of integration with another letter (+K)',
-    answers: [[31, '\\left(\\frac{x}{2}-\\frac{1}{4}\\right)e^{2x}+K']],
-  },
-  {
     reason: 'a function given by its expression (x + 1 for f(x) = x + 1)',
     answers: [[19, 'x+1']],
   },
@@ -98,11 +94,6 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
       [120, '23\\text{ or }128'],
       [120, 'n=23,n=128'],
     ],
-  },
-  {
-    reason:
-      'a point named by its variables typed with \\left( \\right), as the maths field writes it, is refused as words',
-    answers: [[126, '\\left(x,y\\right)=\\left(1,1\\right),\\left(x,y\\right)=\\left(2,3\\right)']],
   },
   {
     reason: 'the parameter named in the words (“for any integer $t$”) is read as a third part',
