@@ -248,3 +248,23 @@ describe('answer checker: messages in plain words', () => {
     expect(message).not.toMatch(/\\|operatorname|command|latex|textcolor|lbrace|mathbb/i);
   });
 });
+
+describe('answer checker: right answers typed as the maths field writes them', () => {
+  it('reads a unit the maths field writes with its space inside (`\\mathrm{~m}`)', () => {
+    expect(accepted('$12$ m', '12\\mathrm{~m}')).toBe(true);
+    expect(accepted('$12$ m', '12\\operatorname{m}')).toBe(true);
+    expect(accepted('At $t = 2$ s, at a height of $21.6$ m', '2\\mathrm{~s},21.6\\mathrm{~m}')).toBe(
+      true,
+    );
+    expect(refusedAsWrong('$12$ m', '12\\mathrm{~kg}')).toBe(true);
+    expect(refusedAsWrong('$12$ m', '13\\mathrm{~m}')).toBe(true);
+  });
+
+  it('reads a unit after a number times π', () => {
+    const stored = '$W = 490\\,000\\pi \\text{ J} \\approx 1.54 \\times 10^6 \\text{ J}$';
+    expect(accepted(stored, '490000\\pi J')).toBe(true);
+    expect(accepted(stored, '490000\\pi\\mathrm{~J}')).toBe(true);
+    expect(refusedAsWrong(stored, '490000\\pi kg')).toBe(true);
+    expect(refusedAsWrong(stored, '49000\\pi J')).toBe(true);
+  });
+});

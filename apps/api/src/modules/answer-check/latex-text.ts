@@ -225,7 +225,8 @@ function writtenUnits(s: string): string {
     .replace(
       WRITTEN_UNIT_RE,
       (whole, command: string, inner?: string, arg?: string, p1?: string, p2?: string) => {
-        const words = (inner ?? arg ?? '').trim();
+        // The maths field writes a unit's space inside it: `\mathrm{~m}`, `\mathrm{\,s}`.
+        const words = (inner ?? arg ?? '').replace(/~|\\[,;:! ]/g, ' ').trim();
         // `\mathrm{e}` and `\mathrm{i}` are the constants; `or` / `and` join a list.
         if (/^[ei]$/.test(words) || /^(or|and)$/i.test(words)) return whole;
         if (!/^[a-zA-Z][a-zA-Z. ]*$/.test(words)) return whole;
