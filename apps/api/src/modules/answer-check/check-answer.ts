@@ -7,7 +7,7 @@ import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
 import { inferAnswerSpec, readStoredText, unitWordsIntoMaths } from './infer-spec';
-import { mathOf } from './latex-text';
+import { mathOf, textJoints } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
 import {
@@ -210,7 +210,7 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     if (items.length > 1) {
       const compare = (stored: string, typed: string, tolerance: number | null): PartOutcome =>
         compareTexts(question, stored, typed, { ...spec, kind: 'value', unit: null, tolerance });
-      return checkParts(items, given, spec, compare);
+      return checkParts(items, textJoints(given), spec, compare);
     }
   }
   if (spec.kind === 'equation' || spec.kind === 'value' || spec.kind === 'expression') {

@@ -268,3 +268,20 @@ describe('answer checker: right answers typed as the maths field writes them', (
     expect(refusedAsWrong(stored, '49000\\pi J')).toBe(true);
   });
 });
+
+describe('answer checker: "and" typed as text between parts', () => {
+  const tickets = '$22$ adult tickets and $18$ child tickets';
+  it.each([
+    [tickets, '22\\text{ and }18'],
+    [tickets, '22\\text{ adults and }18\\text{ children}'],
+    ['$a^2 + b^2 + c^2 = -2$ and $a^3 + b^3 + c^3 = 5$', '-2\\text{ and }5'],
+    ['$\\gcd(252, 198) = 18$ and $\\operatorname{lcm}(252, 198) = 2772$', '18\\text{ and }2772'],
+    ['$8$ pens and $4$ notebooks', '8\\text{ pens and }4\\text{ notebooks}'],
+    ['$8$ pens and $4$ notebooks', '8\\text{ and }4'],
+  ])('joins the parts of %s in %s', (e, g) => expect(accepted(e, g)).toBe(true));
+  it('still refuses wrong parts, and parts in another order than asked', () => {
+    expect(refusedAsWrong(tickets, '22\\text{ and }19')).toBe(true);
+    expect(refusedAsWrong(tickets, '18\\text{ adults and }22\\text{ children}')).toBe(true);
+    expect(refusedAsWrong('$8$ pens and $4$ notebooks', '8\\text{ pens }4')).toBe(true);
+  });
+});

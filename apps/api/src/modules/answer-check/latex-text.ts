@@ -72,9 +72,27 @@ function replaceCommand(s: string, names: string, replace: (arg: string) => stri
   return out + s.slice(from);
 }
 
-/** Text inside maths: `or` / `and` join a list; anything else (other words) is left out. */
+/** `or` / `and` as a word of a text (`\text{ and }`, `\text{ adults and }`). */
+const JOINT_WORD_RE = /(?:^|[^a-zA-Z])(?:or|and)(?![a-zA-Z])/i;
+
+/**
+ * Text inside maths: `or` / `and` among its words join a list (`22\text{ adults and }18`, the
+ * other words left out as a unit's would be); anything else (other words) is left out.
+ */
 const textInMaths = (arg: string) =>
-  /^\s*(or|and)\s*$/i.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
+  JOINT_WORD_RE.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
+
+/**
+ * A learner's answer typed without `$` with its texts that hold `or` / `and` among their words
+ * (`22\text{ adults and }18\text{ children}`) written as the bare word `and`, which joins parts
+ * as a comma does wherever the answer is split into parts.
+ */
+export function textJoints(latex: string): string {
+  if (latex.includes('$')) return latex;
+  return replaceCommand(latex, 'text|textrm|textnormal|mbox', (arg) =>
+    JOINT_WORD_RE.test(arg) ? ' and ' : `\\text{${arg}}`,
+  );
+}
 
 /**
  * The notation that never changes an answer's value, removed or made uniform:
