@@ -285,3 +285,16 @@ describe('answer checker: "and" typed as text between parts', () => {
     expect(refusedAsWrong('$8$ pens and $4$ notebooks', '8\\text{ pens }4')).toBe(true);
   });
 });
+
+describe("answer checker: a function's bare argument ends at a product sign", () => {
+  const stored = '$\\dfrac{\\pi \\ln 2}{8} \\approx 0.2722$';
+  it('reads \\ln2\\cdot\\pi as (ln 2)·π', () => {
+    expect(accepted(stored, '\\frac{\\ln2\\cdot\\pi}{8}')).toBe(true);
+    expect(accepted(stored, '\\frac{\\ln2\\times\\pi}{8}')).toBe(true);
+    expect(accepted('$\\sin(x)\\cos(x)$', '\\sin x\\cdot\\cos x')).toBe(true);
+    expect(refusedAsWrong(stored, '\\frac{\\ln3\\cdot\\pi}{8}')).toBe(true);
+    expect(refusedAsWrong(stored, '\\frac{\\ln(2\\pi)}{8}')).toBe(true);
+    // A degree sign's product is still the angle's: sin 60° = √3/2.
+    expect(accepted('$\\frac{\\sqrt3}{2}$', '\\sin 60^\\circ')).toBe(true);
+  });
+});

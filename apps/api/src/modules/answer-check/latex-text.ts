@@ -165,6 +165,12 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   // Typed without backslashes: `pi`, `sqrt`.
   s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
   s = sqrtWithParentheses(s);
+  // A function's bare argument ends at a product sign: `\ln2\cdot\pi` is (ln 2)·π, as a teacher
+  // reads it (Compute Engine would read ln(2π)); a degree sign's product (`\sin 60^\circ`) stays.
+  s = s.replace(
+    /\\(ln|log|exp|sin|cos|tan|sec|csc|cot|arcsin|arccos|arctan|sinh|cosh|tanh)\s*(\d+(?:\.\d+)?|[a-zA-Z]|\\pi|\\theta|\\alpha|\\beta)\s*(?=\\cdot|\\times)(?!\\cdot\\frac\{\\pi\}\{180\})/g,
+    (_, fn: string, arg: string) => `\\${fn}(${arg})`,
+  );
   // A word typed as a list's joint (`x=2 or x=-3`); a TeX command such as `\nor` is left alone.
   s = s.replace(/(^|[^\\a-zA-Z])(?:or|and)(?![a-zA-Z])/g, `$1 ${LIST} `);
   // A list's joints left next to each other by the words removed (`2, 3, and 4`).
