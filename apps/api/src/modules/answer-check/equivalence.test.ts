@@ -298,3 +298,27 @@ describe("answer checker: a function's bare argument ends at a product sign", ()
     expect(accepted('$\\frac{\\sqrt3}{2}$', '\\sin 60^\\circ')).toBe(true);
   });
 });
+
+describe('answer checker: a per cent is a hundredth, an angle without a unit is in radians', () => {
+  it('accepts a per cent for a proportion and a proportion for a per cent', () => {
+    expect(accepted('$\\frac{1}{4}$', '25\\%')).toBe(true);
+    expect(accepted('(B) $68\\%$', '0.68')).toBe(true);
+    expect(accepted('$\\frac{19}{118} \\approx 0.161$, only about $16\\%$', '16.1\\%')).toBe(true);
+    // The number of per cent without its sign is still right (a unit left out).
+    expect(accepted('$68\\%$', '68')).toBe(true);
+    expect(refusedAsWrong('$\\frac{1}{4}$', '26\\%')).toBe(true);
+    expect(refusedAsWrong('$\\frac{1}{4}$', '0.25\\%')).toBe(true);
+    expect(refusedAsWrong('$68\\%$', '0.67')).toBe(true);
+  });
+
+  it('accepts an angle in radians for one in degrees, unless the question names the unit', () => {
+    const question = 'A triangle has sides of lengths $5$, $7$ and $8$. Find the angle opposite $7$.';
+    expect(accepted('$60^\\circ$', '\\frac{\\pi}{3}', question)).toBe(true);
+    expect(accepted('$\\frac{\\pi}{3}$', '60^\\circ', question)).toBe(true);
+    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{4}', question)).toBe(true);
+    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{6}', question)).toBe(true);
+    const convert = 'Convert $225^\\circ$ to radians.';
+    expect(refusedAsWrong('$\\frac{5\\pi}{4}$', '225^\\circ', convert)).toBe(true);
+    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{3}', 'Give the angle in degrees.')).toBe(true);
+  });
+});
