@@ -235,12 +235,17 @@ function scalePart(p: Part, factor: number): Part {
 
 /**
  * Whether a number without a unit is compared with a per cent as its hundredths, or with an angle
- * in degrees as radians: always for a per cent; for degrees unless the question names degrees or
- * radians (`Convert 225° to radians` wants radians, not the angle in any unit).
+ * in degrees as radians: always for a per cent; for degrees when the number has π in it (a bare
+ * `65` is 65°) and the question names neither degrees nor radians (`Convert 225° to radians` wants
+ * radians, not the angle in any unit).
  */
-function asHundredthsOrRadians(unit: { key: string }, question: string): boolean {
+function asHundredthsOrRadians(unit: { key: string }, unitless: Part, question: string): boolean {
   if (unit.key === '%') return true;
-  return unit.key === 'deg' && !/\b(?:degrees?|radians?)\b/i.test(question);
+  return (
+    unit.key === 'deg' &&
+    JSON.stringify(unitless).includes('"Pi"') &&
+    !/\b(?:degrees?|radians?)\b/i.test(question)
+  );
 }
 
 /**
@@ -261,11 +266,11 @@ export function compareParts(e: Part, g: Part, question: string): Match {
   if (
     (bare !== 'equal' || typedPerCent) &&
     !eu !== !gu &&
-    asHundredthsOrRadians((eu ?? gu)!, question)
+    asHundredthsOrRadians((eu ?? gu)!, eu ? g : e, question)
   ) {
     // One side a per cent or an angle in degrees, the other a number without a unit: a per cent
     // is a hundredth (`25\%` for ¼, `0.68` for 68%), and an angle without a unit against one in
-    // degrees is in radians (`\frac{\pi}{3}` for 60°).
+    // degrees with π in it is in radians (`\frac{\pi}{3}` for 60°).
     const unit = (eu ?? gu)!;
     const factor = unit.key === '%' ? 0.01 : unit.factor;
     const converted = compareWithoutUnits(
