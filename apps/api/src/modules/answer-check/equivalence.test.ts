@@ -322,3 +322,24 @@ describe('answer checker: a per cent is a hundredth, an angle without a unit is 
     expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{3}', 'Give the angle in degrees.')).toBe(true);
   });
 });
+
+describe('answer checker: a time of day, and a choice answered with its word', () => {
+  const bus = 'At 8:36 a.m., $36$ minutes later';
+  it('reads h:mm as a time of day where the stored words write one', () => {
+    expect(accepted(bus, '8:36')).toBe(true);
+    expect(accepted(bus, '8:36\\text{ a.m.}')).toBe(true);
+    expect(accepted(bus, '36')).toBe(true);
+    expect(refusedAsWrong(bus, '8:48')).toBe(true);
+    expect(refusedAsWrong(bus, '8:36\\text{ p.m.}')).toBe(true);
+    // In maths it is still a ratio.
+    expect(refusedAsWrong('$3:4$', '4:3')).toBe(true);
+  });
+
+  it("accepts the chosen option's word, in any case", () => {
+    const question = 'What day will it be?\n\n(A) Monday\n(B) Wednesday\n(C) Thursday';
+    expect(accepted('(C) Thursday', '\\text{Thursday}', question)).toBe(true);
+    expect(accepted('(C) Thursday', '\\text{thursday}', question)).toBe(true);
+    expect(accepted('(C) Thursday', 'C', question)).toBe(true);
+    expect(refusedAsWrong('(C) Thursday', '\\text{Wednesday}', question)).toBe(true);
+  });
+});

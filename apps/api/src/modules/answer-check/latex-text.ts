@@ -364,3 +364,38 @@ export function outerClose(s: string): number {
   }
   return -1;
 }
+
+/**
+ * An answer that is only words (`\text{Thursday}`, `Thursday`, `(C) Thursday` without its letter),
+ * as lower-case words; else undefined (anything with a digit, a command other than text or an
+ * operator is maths).
+ */
+export function wordsOnly(text: string): string | undefined {
+  const plain = text
+    .replace(/\$/g, ' ')
+    .replace(/\\(?:text|textrm|textnormal|textbf|mbox|mathrm|operatorname)\s*\{([^{}]*)\}/g, ' $1 ')
+    .replace(/\\[,;:! ]|~/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
+  return /^[A-Za-z]{2,}(?: [A-Za-z]+)*$/.test(plain) ? plain.toLowerCase() : undefined;
+}
+
+/** A time of day `h:mm` with `a.m.` / `p.m.` when written (`8:36 a.m.` is `8:36 am`). */
+const TIME_RE =
+  /(?<![\d:])(\d{1,2}):([0-5]\d)(?![\d:])(?:\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\b\.?)?/gi;
+
+/** The times of day in a text (`At 8:36 a.m., …` has `8:36 am`), written `h:mm` or `h:mm am`. */
+export function timesOfDay(text: string): string[] {
+  return [...text.matchAll(TIME_RE)].map(
+    (m) => `${Number(m[1])}:${m[2]}${m[3] ? ` ${m[3].toLowerCase()}m` : ''}`,
+  );
+}
+
+/** A learner's answer that is only a time of day (`8:36`, `8:36\text{ a.m.}`), else undefined. */
+export function timeOfDayAnswer(given: string): string | undefined {
+  const plain = given.replace(/\\text\s*\{([^{}]*)\}/g, ' $1 ').replace(/\\[,;:! ]/g, ' ');
+  const times = timesOfDay(plain);
+  if (times.length !== 1) return undefined;
+  return plain.replace(TIME_RE, '').trim() === '' ? times[0] : undefined;
+}
