@@ -253,9 +253,9 @@ describe('answer checker: right answers typed as the maths field writes them', (
   it('reads a unit the maths field writes with its space inside (`\\mathrm{~m}`)', () => {
     expect(accepted('$12$ m', '12\\mathrm{~m}')).toBe(true);
     expect(accepted('$12$ m', '12\\operatorname{m}')).toBe(true);
-    expect(accepted('At $t = 2$ s, at a height of $21.6$ m', '2\\mathrm{~s},21.6\\mathrm{~m}')).toBe(
-      true,
-    );
+    expect(
+      accepted('At $t = 2$ s, at a height of $21.6$ m', '2\\mathrm{~s},21.6\\mathrm{~m}'),
+    ).toBe(true);
     expect(refusedAsWrong('$12$ m', '12\\mathrm{~kg}')).toBe(true);
     expect(refusedAsWrong('$12$ m', '13\\mathrm{~m}')).toBe(true);
   });
@@ -312,14 +312,17 @@ describe('answer checker: a per cent is a hundredth, an angle without a unit is 
   });
 
   it('accepts an angle in radians for one in degrees, unless the question names the unit', () => {
-    const question = 'A triangle has sides of lengths $5$, $7$ and $8$. Find the angle opposite $7$.';
+    const question =
+      'A triangle has sides of lengths $5$, $7$ and $8$. Find the angle opposite $7$.';
     expect(accepted('$60^\\circ$', '\\frac{\\pi}{3}', question)).toBe(true);
     expect(accepted('$\\frac{\\pi}{3}$', '60^\\circ', question)).toBe(true);
     expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{4}', question)).toBe(true);
     expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{6}', question)).toBe(true);
     const convert = 'Convert $225^\\circ$ to radians.';
     expect(refusedAsWrong('$\\frac{5\\pi}{4}$', '225^\\circ', convert)).toBe(true);
-    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{3}', 'Give the angle in degrees.')).toBe(true);
+    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{3}', 'Give the angle in degrees.')).toBe(
+      true,
+    );
   });
 });
 
