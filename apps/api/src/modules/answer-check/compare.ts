@@ -261,8 +261,10 @@ export function compareParts(e: Part, g: Part, question: string): Match {
   const eu = e.unit === undefined ? undefined : unitOfKey(e.unit);
   const gu = g.unit === undefined ? undefined : unitOfKey(g.unit);
   const bare = compareWithoutUnits({ ...e, unit: undefined }, { ...g, unit: undefined }, question);
-  // A per cent typed for a stored number without a unit is its hundredths only: `0.25\%` is not ¼.
-  const typedPerCent = !eu && gu?.key === '%';
+  // A per cent typed for a stored number without a unit is its hundredths (`0.25\%` is not ¼),
+  // or the number itself where the question asks for a per cent (`25\%` for a stored 25).
+  const typedPerCent =
+    !eu && gu?.key === '%' && !(bare === 'equal' && /per ?cent|percentage|%/i.test(question));
   if (
     (bare !== 'equal' || typedPerCent) &&
     !eu !== !gu &&

@@ -346,3 +346,14 @@ describe('answer checker: a time of day, and a choice answered with its word', (
     expect(refusedAsWrong('(C) Thursday', '\\text{Wednesday}', question)).toBe(true);
   });
 });
+
+describe('answer checker: a per cent typed for a stored number of per cent', () => {
+  it('accepts 25% for a stored 25 where the question asks for a per cent', () => {
+    const question = 'What percentage of the students passed?';
+    expect(accepted('$25$', '25\\%', question)).toBe(true);
+    expect(accepted('$25$', '25', question)).toBe(true);
+    expect(refusedAsWrong('$25$', '26\\%', question)).toBe(true);
+    // Without a per cent in the question, 25% is a quarter.
+    expect(refusedAsWrong('$25$', '25\\%', 'How many students passed?')).toBe(true);
+  });
+});
