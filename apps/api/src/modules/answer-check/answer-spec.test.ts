@@ -340,12 +340,18 @@ describe('checking under an answer spec', () => {
     });
   });
 
-  it('takes a bare number as degrees for an answer in degrees, and radians only as radians', () => {
+  it('takes a bare number as degrees for an answer in degrees, and one with π as radians', () => {
     expect(verdict('Angle?', '$65^\\circ$', '65')).toEqual({ correct: true });
     expect(verdict('Angle?', '$65^\\circ$', '\\frac{13\\pi}{36}\\text{ rad}')).toEqual({
       correct: true,
     });
-    expect(verdict('Angle?', '$65^\\circ$', '\\frac{13\\pi}{36}')).toEqual({ correct: false });
+    // π/3 for 60° is the same angle as a teacher reads it, unless the question names the unit.
+    expect(verdict('Angle?', '$65^\\circ$', '\\frac{13\\pi}{36}')).toEqual({ correct: true });
+    expect(verdict('Angle?', '$65^\\circ$', '\\frac{13\\pi}{37}')).toEqual({ correct: false });
+    expect(verdict('Angle in degrees?', '$65^\\circ$', '\\frac{13\\pi}{36}')).toEqual({
+      correct: false,
+    });
+    expect(verdict('Angle?', '$65^\\circ$', '1.134')).toEqual({ correct: false });
   });
 
   it('refuses an equivalent answer not in the form the question asks, saying so', () => {

@@ -7,7 +7,7 @@ import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
 import { inferAnswerSpec, readStoredText, unitWordsIntoMaths } from './infer-spec';
-import { mathOf } from './latex-text';
+import { mathOf, textJoints, timeOfDayAnswer, timesOfDay, wordsOnly } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
 import {
@@ -205,12 +205,14 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   const decided = decideByText(input.expected, given, spec);
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
+  const byWords = wordsOrTimeVerdict(expected, given, spec);
+  if (byWords) return byWords;
   if (spec.kind === 'parts') {
     const items = readStoredText(expected).items;
     if (items.length > 1) {
       const compare = (stored: string, typed: string, tolerance: number | null): PartOutcome =>
         compareTexts(question, stored, typed, { ...spec, kind: 'value', unit: null, tolerance });
-      return checkParts(items, given, spec, compare);
+      return checkParts(items, textJoints(given), spec, compare);
     }
   }
   if (spec.kind === 'equation' || spec.kind === 'value' || spec.kind === 'expression') {
@@ -235,6 +237,40 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     }
   }
   return compareTexts(question, expected, given, spec);
+}
+
+/**
+ * Answers a teacher reads as words, not maths: a choice's option typed as its word
+ * (`\text{Thursday}` for `(C) Thursday`, any case), and a time of day (`8:36` for
+ * `At 8:36 a.m., $36$ minutes later`: a time, not the ratio 8 : 36) where the stored answer's
+ * words write one. Undefined when neither applies (the answer is compared as maths).
+ */
+function wordsOrTimeVerdict(
+  expected: string,
+  given: string,
+  spec: AnswerSpec,
+): CheckOutcome | undefined {
+  const time = timeOfDayAnswer(given);
+  if (time !== undefined) {
+    // In the stored answer's words only: in its maths `12:25` is a ratio.
+    const stored = timesOfDay(mathOf(expected).words);
+    if (stored.length === 0) return undefined;
+    const [hm, half] = time.split(' ');
+    const correct = stored.some((t) => {
+      const [storedHm, storedHalf] = t.split(' ');
+      return storedHm === hm && (!half || !storedHalf || half === storedHalf);
+    });
+    return { kind: 'verdict', verdict: { correct }, how: 'time of day' };
+  }
+  if (spec.kind !== 'choice') return undefined;
+  const word = wordsOnly(given);
+  const option = wordsOnly(expected);
+  if (word === undefined || option === undefined) return undefined;
+  return {
+    kind: 'verdict',
+    verdict: { correct: word === option },
+    how: "choice's option in words",
+  };
 }
 
 /** Specs inferred lately, by question and stored answer (the pool sends its own). */

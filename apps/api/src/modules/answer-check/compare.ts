@@ -234,6 +234,21 @@ function scalePart(p: Part, factor: number): Part {
 }
 
 /**
+ * Whether a number without a unit is compared with a per cent as its hundredths, or with an angle
+ * in degrees as radians: always for a per cent; for degrees when the number has π in it (a bare
+ * `65` is 65°) and the question names neither degrees nor radians (`Convert 225° to radians` wants
+ * radians, not the angle in any unit).
+ */
+function asHundredthsOrRadians(unit: { key: string }, unitless: Part, question: string): boolean {
+  if (unit.key === '%') return true;
+  return (
+    unit.key === 'deg' &&
+    JSON.stringify(unitless).includes('"Pi"') &&
+    !/\b(?:degrees?|radians?)\b/i.test(question)
+  );
+}
+
+/**
  * One part against another. Units count only where both parts have one the units table knows:
  * the same quantity in another unit is converted (`500 \text{ cm}` for `5 \text{ m}`); another
  * quantity (`5 \text{ kg}`) is different. A unit left out, or one the table does not know, is
@@ -246,6 +261,27 @@ export function compareParts(e: Part, g: Part, question: string): Match {
   const eu = e.unit === undefined ? undefined : unitOfKey(e.unit);
   const gu = g.unit === undefined ? undefined : unitOfKey(g.unit);
   const bare = compareWithoutUnits({ ...e, unit: undefined }, { ...g, unit: undefined }, question);
+  // A per cent typed for a stored number without a unit is its hundredths (`0.25\%` is not ¼),
+  // or the number itself where the question asks for a per cent (`25\%` for a stored 25).
+  const typedPerCent =
+    !eu && gu?.key === '%' && !(bare === 'equal' && /per ?cent|percentage|%/i.test(question));
+  if (
+    (bare !== 'equal' || typedPerCent) &&
+    !eu !== !gu &&
+    asHundredthsOrRadians((eu ?? gu)!, eu ? g : e, question)
+  ) {
+    // One side a per cent or an angle in degrees, the other a number without a unit: a per cent
+    // is a hundredth (`25\%` for ¼, `0.68` for 68%), and an angle without a unit against one in
+    // degrees with π in it is in radians (`\frac{\pi}{3}` for 60°).
+    const unit = (eu ?? gu)!;
+    const factor = unit.key === '%' ? 0.01 : unit.factor;
+    const converted = compareWithoutUnits(
+      eu ? scalePart({ ...e, unit: undefined }, factor) : { ...e, unit: undefined },
+      gu ? scalePart({ ...g, unit: undefined }, factor) : { ...g, unit: undefined },
+      question,
+    );
+    if (converted === 'equal' || typedPerCent) return converted;
+  }
   if (!eu || !gu || eu.key === gu.key) return bare;
   if (eu.dimension === gu.dimension) {
     const converted = compareWithoutUnits(

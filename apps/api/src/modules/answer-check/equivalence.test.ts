@@ -248,3 +248,112 @@ describe('answer checker: messages in plain words', () => {
     expect(message).not.toMatch(/\\|operatorname|command|latex|textcolor|lbrace|mathbb/i);
   });
 });
+
+describe('answer checker: right answers typed as the maths field writes them', () => {
+  it('reads a unit the maths field writes with its space inside (`\\mathrm{~m}`)', () => {
+    expect(accepted('$12$ m', '12\\mathrm{~m}')).toBe(true);
+    expect(accepted('$12$ m', '12\\operatorname{m}')).toBe(true);
+    expect(
+      accepted('At $t = 2$ s, at a height of $21.6$ m', '2\\mathrm{~s},21.6\\mathrm{~m}'),
+    ).toBe(true);
+    expect(refusedAsWrong('$12$ m', '12\\mathrm{~kg}')).toBe(true);
+    expect(refusedAsWrong('$12$ m', '13\\mathrm{~m}')).toBe(true);
+  });
+
+  it('reads a unit after a number times π', () => {
+    const stored = '$W = 490\\,000\\pi \\text{ J} \\approx 1.54 \\times 10^6 \\text{ J}$';
+    expect(accepted(stored, '490000\\pi J')).toBe(true);
+    expect(accepted(stored, '490000\\pi\\mathrm{~J}')).toBe(true);
+    expect(refusedAsWrong(stored, '490000\\pi kg')).toBe(true);
+    expect(refusedAsWrong(stored, '49000\\pi J')).toBe(true);
+  });
+});
+
+describe('answer checker: "and" typed as text between parts', () => {
+  const tickets = '$22$ adult tickets and $18$ child tickets';
+  it.each([
+    [tickets, '22\\text{ and }18'],
+    [tickets, '22\\text{ adults and }18\\text{ children}'],
+    ['$a^2 + b^2 + c^2 = -2$ and $a^3 + b^3 + c^3 = 5$', '-2\\text{ and }5'],
+    ['$\\gcd(252, 198) = 18$ and $\\operatorname{lcm}(252, 198) = 2772$', '18\\text{ and }2772'],
+    ['$8$ pens and $4$ notebooks', '8\\text{ pens and }4\\text{ notebooks}'],
+    ['$8$ pens and $4$ notebooks', '8\\text{ and }4'],
+  ])('joins the parts of %s in %s', (e, g) => expect(accepted(e, g)).toBe(true));
+  it('still refuses wrong parts, and parts in another order than asked', () => {
+    expect(refusedAsWrong(tickets, '22\\text{ and }19')).toBe(true);
+    expect(refusedAsWrong(tickets, '18\\text{ adults and }22\\text{ children}')).toBe(true);
+    expect(refusedAsWrong('$8$ pens and $4$ notebooks', '8\\text{ pens }4')).toBe(true);
+  });
+});
+
+describe("answer checker: a function's bare argument ends at a product sign", () => {
+  const stored = '$\\dfrac{\\pi \\ln 2}{8} \\approx 0.2722$';
+  it('reads \\ln2\\cdot\\pi as (ln 2)·π', () => {
+    expect(accepted(stored, '\\frac{\\ln2\\cdot\\pi}{8}')).toBe(true);
+    expect(accepted(stored, '\\frac{\\ln2\\times\\pi}{8}')).toBe(true);
+    expect(accepted('$\\sin(x)\\cos(x)$', '\\sin x\\cdot\\cos x')).toBe(true);
+    expect(refusedAsWrong(stored, '\\frac{\\ln3\\cdot\\pi}{8}')).toBe(true);
+    expect(refusedAsWrong(stored, '\\frac{\\ln(2\\pi)}{8}')).toBe(true);
+    // A degree sign's product is still the angle's: sin 60° = √3/2.
+    expect(accepted('$\\frac{\\sqrt3}{2}$', '\\sin 60^\\circ')).toBe(true);
+  });
+});
+
+describe('answer checker: a per cent is a hundredth, an angle without a unit is in radians', () => {
+  it('accepts a per cent for a proportion and a proportion for a per cent', () => {
+    expect(accepted('$\\frac{1}{4}$', '25\\%')).toBe(true);
+    expect(accepted('(B) $68\\%$', '0.68')).toBe(true);
+    expect(accepted('$\\frac{19}{118} \\approx 0.161$, only about $16\\%$', '16.1\\%')).toBe(true);
+    // The number of per cent without its sign is still right (a unit left out).
+    expect(accepted('$68\\%$', '68')).toBe(true);
+    expect(refusedAsWrong('$\\frac{1}{4}$', '26\\%')).toBe(true);
+    expect(refusedAsWrong('$\\frac{1}{4}$', '0.25\\%')).toBe(true);
+    expect(refusedAsWrong('$68\\%$', '0.67')).toBe(true);
+  });
+
+  it('accepts an angle in radians for one in degrees, unless the question names the unit', () => {
+    const question =
+      'A triangle has sides of lengths $5$, $7$ and $8$. Find the angle opposite $7$.';
+    expect(accepted('$60^\\circ$', '\\frac{\\pi}{3}', question)).toBe(true);
+    expect(accepted('$\\frac{\\pi}{3}$', '60^\\circ', question)).toBe(true);
+    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{4}', question)).toBe(true);
+    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{6}', question)).toBe(true);
+    const convert = 'Convert $225^\\circ$ to radians.';
+    expect(refusedAsWrong('$\\frac{5\\pi}{4}$', '225^\\circ', convert)).toBe(true);
+    expect(refusedAsWrong('$60^\\circ$', '\\frac{\\pi}{3}', 'Give the angle in degrees.')).toBe(
+      true,
+    );
+  });
+});
+
+describe('answer checker: a time of day, and a choice answered with its word', () => {
+  const bus = 'At 8:36 a.m., $36$ minutes later';
+  it('reads h:mm as a time of day where the stored words write one', () => {
+    expect(accepted(bus, '8:36')).toBe(true);
+    expect(accepted(bus, '8:36\\text{ a.m.}')).toBe(true);
+    expect(accepted(bus, '36')).toBe(true);
+    expect(refusedAsWrong(bus, '8:48')).toBe(true);
+    expect(refusedAsWrong(bus, '8:36\\text{ p.m.}')).toBe(true);
+    // In maths it is still a ratio.
+    expect(refusedAsWrong('$3:4$', '4:3')).toBe(true);
+  });
+
+  it("accepts the chosen option's word, in any case", () => {
+    const question = 'What day will it be?\n\n(A) Monday\n(B) Wednesday\n(C) Thursday';
+    expect(accepted('(C) Thursday', '\\text{Thursday}', question)).toBe(true);
+    expect(accepted('(C) Thursday', '\\text{thursday}', question)).toBe(true);
+    expect(accepted('(C) Thursday', 'C', question)).toBe(true);
+    expect(refusedAsWrong('(C) Thursday', '\\text{Wednesday}', question)).toBe(true);
+  });
+});
+
+describe('answer checker: a per cent typed for a stored number of per cent', () => {
+  it('accepts 25% for a stored 25 where the question asks for a per cent', () => {
+    const question = 'What percentage of the students passed?';
+    expect(accepted('$25$', '25\\%', question)).toBe(true);
+    expect(accepted('$25$', '25', question)).toBe(true);
+    expect(refusedAsWrong('$25$', '26\\%', question)).toBe(true);
+    // Without a per cent in the question, 25% is a quarter.
+    expect(refusedAsWrong('$25$', '25\\%', 'How many students passed?')).toBe(true);
+  });
+});

@@ -906,7 +906,6 @@ export const EXTERNAL_EQUIVALENCE_CASES: readonly ExternalCase[] = [
     stored: '$$(3, 3), (1, 1)$$',
     given: '$$\\boxed{(3, 3)} \\text{ for part (a) and } \\boxed{(1, 1)}$$',
     equal: true,
-    gap: 'Words other than `and` / `or` inside `\\text{…}` (`for part (a)`) are left out, and the two pairs are then side by side, a product.',
   },
   {
     source: 'tests/test_open_thoughts.py::test_open_thoughts',

@@ -72,9 +72,27 @@ function replaceCommand(s: string, names: string, replace: (arg: string) => stri
   return out + s.slice(from);
 }
 
-/** Text inside maths: `or` / `and` join a list; anything else (other words) is left out. */
+/** `or` / `and` as a word of a text (`\text{ and }`, `\text{ adults and }`). */
+const JOINT_WORD_RE = /(?:^|[^a-zA-Z])(?:or|and)(?![a-zA-Z])/i;
+
+/**
+ * Text inside maths: `or` / `and` among its words join a list (`22\text{ adults and }18`, the
+ * other words left out as a unit's would be); anything else (other words) is left out.
+ */
 const textInMaths = (arg: string) =>
-  /^\s*(or|and)\s*$/i.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
+  JOINT_WORD_RE.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
+
+/**
+ * A learner's answer typed without `$` with its texts that hold `or` / `and` among their words
+ * (`22\text{ adults and }18\text{ children}`) written as the bare word `and`, which joins parts
+ * as a comma does wherever the answer is split into parts.
+ */
+export function textJoints(latex: string): string {
+  if (latex.includes('$')) return latex;
+  return replaceCommand(latex, 'text|textrm|textnormal|mbox', (arg) =>
+    JOINT_WORD_RE.test(arg) ? ' and ' : `\\text{${arg}}`,
+  );
+}
 
 /**
  * The notation that never changes an answer's value, removed or made uniform:
@@ -147,6 +165,12 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   // Typed without backslashes: `pi`, `sqrt`.
   s = s.replace(/(^|[^\\a-zA-Z])(pi|sqrt)(?![a-zA-Z])/g, '$1\\$2');
   s = sqrtWithParentheses(s);
+  // A function's bare argument ends at a product sign: `\ln2\cdot\pi` is (ln 2)·π, as a teacher
+  // reads it (Compute Engine would read ln(2π)); a degree sign's product (`\sin 60^\circ`) stays.
+  s = s.replace(
+    /\\(ln|log|exp|sin|cos|tan|sec|csc|cot|arcsin|arccos|arctan|sinh|cosh|tanh)\s*(\d+(?:\.\d+)?|[a-zA-Z]|\\pi|\\theta|\\alpha|\\beta)\s*(?=\\cdot|\\times)(?!\\cdot\\frac\{\\pi\}\{180\})/g,
+    (_, fn: string, arg: string) => `\\${fn}(${arg})`,
+  );
   // A word typed as a list's joint (`x=2 or x=-3`); a TeX command such as `\nor` is left alone.
   s = s.replace(/(^|[^\\a-zA-Z])(?:or|and)(?![a-zA-Z])/g, `$1 ${LIST} `);
   // A list's joints left next to each other by the words removed (`2, 3, and 4`).
@@ -225,7 +249,8 @@ function writtenUnits(s: string): string {
     .replace(
       WRITTEN_UNIT_RE,
       (whole, command: string, inner?: string, arg?: string, p1?: string, p2?: string) => {
-        const words = (inner ?? arg ?? '').trim();
+        // The maths field writes a unit's space inside it: `\mathrm{~m}`, `\mathrm{\,s}`.
+        const words = (inner ?? arg ?? '').replace(/~|\\[,;:! ]/g, ' ').trim();
         // `\mathrm{e}` and `\mathrm{i}` are the constants; `or` / `and` join a list.
         if (/^[ei]$/.test(words) || /^(or|and)$/i.test(words)) return whole;
         if (!/^[a-zA-Z][a-zA-Z. ]*$/.test(words)) return whole;
@@ -338,4 +363,39 @@ export function outerClose(s: string): number {
     else if (CLOSERS.has(c) && --depth === 0) return i;
   }
   return -1;
+}
+
+/**
+ * An answer that is only words (`\text{Thursday}`, `Thursday`, `(C) Thursday` without its letter),
+ * as lower-case words; else undefined (anything with a digit, a command other than text or an
+ * operator is maths).
+ */
+export function wordsOnly(text: string): string | undefined {
+  const plain = text
+    .replace(/\$/g, ' ')
+    .replace(/\\(?:text|textrm|textnormal|textbf|mbox|mathrm|operatorname)\s*\{([^{}]*)\}/g, ' $1 ')
+    .replace(/\\[,;:! ]|~/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
+  return /^[A-Za-z]{2,}(?: [A-Za-z]+)*$/.test(plain) ? plain.toLowerCase() : undefined;
+}
+
+/** A time of day `h:mm` with `a.m.` / `p.m.` when written (`8:36 a.m.` is `8:36 am`). */
+const TIME_RE =
+  /(?<![\d:])(\d{1,2}):([0-5]\d)(?![\d:])(?:\s*(?:\\text\s*\{\s*)?([ap])\.?\s*m\b\.?)?/gi;
+
+/** The times of day in a text (`At 8:36 a.m., …` has `8:36 am`), written `h:mm` or `h:mm am`. */
+export function timesOfDay(text: string): string[] {
+  return [...text.matchAll(TIME_RE)].map(
+    (m) => `${Number(m[1])}:${m[2]}${m[3] ? ` ${m[3].toLowerCase()}m` : ''}`,
+  );
+}
+
+/** A learner's answer that is only a time of day (`8:36`, `8:36\text{ a.m.}`), else undefined. */
+export function timeOfDayAnswer(given: string): string | undefined {
+  const plain = given.replace(/\\text\s*\{([^{}]*)\}/g, ' $1 ').replace(/\\[,;:! ]/g, ' ');
+  const times = timesOfDay(plain);
+  if (times.length !== 1) return undefined;
+  return plain.replace(TIME_RE, '').trim() === '' ? times[0] : undefined;
 }

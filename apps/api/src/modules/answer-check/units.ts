@@ -251,10 +251,11 @@ export const MARKER_RE = /\\unit\{([^{}]*)\}/g;
 
 /**
  * Symbols and names a learner may type bare after a number (`44 m^2`, `5cm`, `20days`), read as
- * units only when the stored answer has a unit: elsewhere `5m` is 5 times m.
+ * units only when the stored answer has a unit: elsewhere `5m` is 5 times m. After a number times
+ * π (`490000\pi J`) too.
  */
 export const BARE_UNIT_RE = new RegExp(
-  `([\\d}).])\\s*(${[...Object.keys(SYMBOLS), ...Object.keys(WORDS)]
+  `([\\d}).]|\\\\pi)\\s*(${[...Object.keys(SYMBOLS), ...Object.keys(WORDS)]
     .filter((s) => /^[a-zA-Z]+$/.test(s))
     .sort((a, b) => b.length - a.length)
     .join('|')})(?:\\s*\\^\\s*(?:\\{\\s*([23])\\s*\\}|([23])))?\\s*(?=$|[,;])`,
