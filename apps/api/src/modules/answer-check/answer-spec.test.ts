@@ -98,7 +98,11 @@ describe('answer spec inference', () => {
       '$\\frac{2}{3}$',
       { kind: 'value', form: 'simplified' },
     ],
-    ['Find the prime factorization of $360$.', '$2^3 \\cdot 3^2 \\cdot 5$', { kind: 'value' }],
+    [
+      'Find the prime factorization of $360$.',
+      '$2^3 \\cdot 3^2 \\cdot 5$',
+      { kind: 'value', form: 'factorised' },
+    ],
     [
       'Find the equation of the line.',
       '$y = \\frac{2}{3}x - 3$, or equivalently $2x - 3y = 9$',
@@ -455,6 +459,112 @@ describe('checking under an answer spec', () => {
     expect(verdict(Q, '$y = 2x + 1$', '2x+1')).toEqual({ correct: true });
     expect(verdict(Q, '$y = 2x + 1$', '2x - y + 1 = 0')).toEqual({ correct: true });
     expect(verdict(Q, '$y = 2x + 1$', 'x = 2x + 1')).toEqual({ correct: false });
+  });
+
+  it('leaves out a condition or a remark in brackets after the stored answer', () => {
+    const TRIG = 'Find all real solutions of $$\\cos^2 x + \\cos^2 2x + \\cos^2 3x = 1.$$';
+    const FAMILIES =
+      '$x = \\frac{\\pi}{4} + \\frac{k\\pi}{2}$ or $x = \\frac{\\pi}{6} + \\frac{k\\pi}{3}$, where $k \\in \\mathbb{Z}$';
+    expect(inferAnswerSpec(TRIG, FAMILIES).kind).toBe('solutions');
+    expect(
+      verdict(
+        TRIG,
+        FAMILIES,
+        'x=\\frac{\\pi}{6}+\\frac{k\\pi}{3},x=\\frac{\\pi}{4}+\\frac{k\\pi}{2}',
+      ),
+    ).toEqual({ correct: true });
+    expect(verdict(TRIG, FAMILIES, 'x=\\frac{\\pi}{4}+\\frac{k\\pi}{2}')).toEqual({
+      correct: false,
+    });
+    expect(
+      verdict(TRIG, FAMILIES, 'x=\\frac{\\pi}{4}+k\\pi,x=\\frac{\\pi}{6}+\\frac{k\\pi}{3}'),
+    ).toEqual({
+      correct: false,
+    });
+    const EGGS = 'How many eggs could she have?';
+    const STORED = '$23$ or $128$ eggs (all solutions satisfy $n \\equiv 23 \\pmod{105}$)';
+    expect(verdict(EGGS, STORED, '23\\text{ or }128')).toEqual({ correct: true });
+    expect(verdict(EGGS, STORED, '23')).toEqual({ correct: false });
+    expect(verdict(EGGS, STORED, '128,23,233')).toEqual({ correct: false });
+    // The parameter named in the words is not a part.
+    const LINEAR = 'Find all integer solutions of $21x + 15y = 6$.';
+    const FAMILY = '$x = -4 + 5t$, $y = 6 - 7t$ for any integer $t$';
+    expect(verdict(LINEAR, FAMILY, 'y=6-7t,x=5t-4')).toEqual({ correct: true });
+    expect(verdict(LINEAR, FAMILY, 'x=-4+5t,y=6+7t')).toEqual({ correct: false });
+  });
+
+  it('asks a multiple choice’s option and a prime factorisation in the form the question names', () => {
+    const Q =
+      'Which of the following is the factorization of $x^2 - 5x + 6$?\n\n(A) $(x-1)(x-6)$\n(C) $(x-2)(x-3)$';
+    expect(inferAnswerSpec(Q, '(C) $(x-2)(x-3)$')).toMatchObject({
+      kind: 'choice',
+      form: 'factorised',
+    });
+    expect(verdict(Q, '(C) $(x-2)(x-3)$', '(x-3)(x-2)')).toEqual({ correct: true });
+    expect(verdict(Q, '(C) $(x-2)(x-3)$', 'x^2-5x+6')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(Q, '(C) $(x-2)(x-3)$', '(x-2)(x+3)')).toEqual({ correct: false });
+    const P =
+      'Find the prime factorization of $360$, and use it to count the positive divisors of $360$.';
+    const A = '$360 = 2^3 \\cdot 3^2 \\cdot 5$, which has $24$ positive divisors.';
+    expect(verdict(P, A, '2^3\\cdot3^2\\cdot5,24')).toEqual({ correct: true });
+    expect(verdict(P, A, '5\\cdot3^2\\cdot2^3,24')).toEqual({ correct: true });
+    expect(verdict(P, A, '360,24')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(P, A, '2^2\\cdot3^2\\cdot10,24')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(P, A, '8\\cdot9\\cdot5,24')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(P, A, '2^3\\cdot3^2\\cdot5,6')).toEqual({ correct: false });
+  });
+
+  it('takes two different values of a stored answer as two, not one written twice', () => {
+    const Q = 'Should you switch? What is the probability of winning if you switch?';
+    const A =
+      'Yes. Switching wins with probability $\\frac{2}{3}$, while staying wins with probability $\\frac{1}{3}$.';
+    const VALUE = { kind: 'value' } as const;
+    expect(verdict(Q, A, '\\frac{2}{3}', VALUE)).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\frac{1}{3}', VALUE)).toEqual({ correct: false });
+    expect(verdict(Q, A, '\\frac{1}{2}', VALUE)).toEqual({ correct: false });
+  });
+
+  it('applies a tolerance to decimals, not to an exact value unequal to the exact one stored', () => {
+    const Q = 'What is the probability of a full house?';
+    const A = '$\\frac{3744}{2\\,598\\,960} = \\frac{6}{4165} \\approx 0.00144$';
+    expect(verdict(Q, A, '0.00144')).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\frac{6}{4165}')).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\frac{6}{4156}')).toEqual({ correct: false });
+    expect(verdict(Q, A, '0.0014')).toEqual({ correct: false });
+    // A stored decimal alone: an exact expression for it is within its tolerance.
+    const AREA =
+      'Find the area of a triangle with sides $8$ cm and $11$ cm and included angle $35^\\circ$.';
+    expect(verdict(AREA, 'About $25.24\\text{ cm}^2$', '44\\sin35\\degree')).toEqual({
+      correct: true,
+    });
+    expect(verdict(AREA, 'About $25.24\\text{ cm}^2$', '44\\sin36\\degree')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('takes the slope named m, and a function by its expression', () => {
+    const SLOPE = 'Find the slope of the tangent line to $x^3 + y^3 = 6xy$ at $(3, 3)$.';
+    expect(verdict(SLOPE, '$-1$', 'm=-1')).toEqual({ correct: true });
+    expect(verdict(SLOPE, '$-1$', 'm=1')).toMatchObject({ correct: false });
+    expect(verdict(SLOPE, '$-1$', 'k=-1')).toEqual({ correct: false });
+    expect(verdict('Find the area.', '$-1$', 'm=-1')).toEqual({ correct: false });
+    const F = 'Find all functions $f$ such that $f(x)f(y) - f(xy) = x + y$.';
+    expect(verdict(F, '$f(x) = x + 1$', 'x+1')).toEqual({ correct: true });
+    expect(verdict(F, '$f(x) = x + 1$', '1+x')).toEqual({ correct: true });
+    expect(verdict(F, '$f(x) = x + 1$', 'x-1')).toEqual({ correct: false });
+    expect(verdict(F, '$f(x) = x + 1$', 'f(x)=x')).toEqual({ correct: false });
   });
 });
 

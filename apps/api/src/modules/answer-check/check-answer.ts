@@ -6,8 +6,8 @@ import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
-import { inferAnswerSpec, readStoredText, unitWordsIntoMaths } from './infer-spec';
-import { mathOf } from './latex-text';
+import { inferAnswerSpec, readStoredText, unitWordsIntoMaths, withoutRemarks } from './infer-spec';
+import { mathOf, splitTop } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
 import {
@@ -200,9 +200,12 @@ function readStored(expected: string): Part[] | undefined {
  * `none`. The rules are in docs/decisions/031-answer-checking.md and 041-answer-specs.md.
  */
 export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
-  const { question, given } = input;
-  const spec = input.spec ?? inferredSpec(question, input.expected);
-  const decided = decideByText(input.expected, given, spec);
+  const { question } = input;
+  // Remarks after the answer (`, where $k \in \mathbb{Z}$`) are not part of it, on either side.
+  const stored = withoutRemarks(input.expected);
+  const given = withoutRemarks(input.given);
+  const spec = input.spec ?? inferredSpec(question, stored);
+  const decided = decideByText(stored, given, spec);
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
   if (spec.kind === 'parts') {
@@ -211,6 +214,17 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
       const compare = (stored: string, typed: string, tolerance: number | null): PartOutcome =>
         compareTexts(question, stored, typed, { ...spec, kind: 'value', unit: null, tolerance });
       return checkParts(items, given, spec, compare);
+    }
+  }
+  if (spec.kind === 'equation') {
+    // A function's expression typed for `f(x) = x + 1`: the function's value at its variable.
+    const only = readStoredText(expected).items;
+    if (
+      only.length === 1 &&
+      /^[a-z]\([a-z]\)$/.test(only[0]!.mathLabel ?? '') &&
+      splitTop(given.replace(/\$/g, ''), ['=']).length === 1
+    ) {
+      return compareTexts(question, `$${only[0]!.math}$`, given, { ...spec, kind: 'expression' });
     }
   }
   if (spec.kind === 'equation' || spec.kind === 'value' || spec.kind === 'expression') {
@@ -228,8 +242,17 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     if (items.length === 2 && readStored(expected)?.length === 2) {
       const first = compareTexts(question, `$${items[0]!.source}$`, given, spec);
       if (first.kind === 'refused' || first.verdict.correct) return first;
+      // The second is the answer written again only when it equals the first (not "staying wins
+      // with probability ⅓" after "switching wins with probability ⅔").
+      const again = compareTexts(question, `$${items[0]!.source}$`, items[1]!.source, spec);
       const second = compareTexts(question, `$${items[1]!.source}$`, given, spec);
-      if (second.kind === 'verdict' && second.verdict.correct) return second;
+      if (
+        again.kind === 'verdict' &&
+        again.verdict.correct &&
+        second.kind === 'verdict' &&
+        second.verdict.correct
+      )
+        return second;
       const both = compareTexts(question, expected, given, spec);
       return both.kind === 'verdict' && both.verdict.correct ? both : first;
     }
@@ -271,6 +294,27 @@ function asEquation(part: Part): Part {
   return { kind: 'equation', lhs: parseExpr(part.variable), rhs: part.value, unit: part.unit };
 }
 
+/** The letter a quantity the question asks for is written with: a slope or gradient's `m`. */
+const LETTER_ASKED: [RegExp, string][] = [[/\b(?:slope|gradient)\b/i, 'm']];
+
+/**
+ * A single value typed with the letter of the quantity the question asks for (`m = -1` for "the
+ * slope", stored as `-1`) where the stored value has none: the letter names the value asked for,
+ * so the value is compared. Another letter is still not the value asked for.
+ */
+function unnamed(question: string, expected: Part[], given: Part[]): Part[] {
+  const [e, g] = [expected[0], given[0]];
+  if (expected.length !== 1 || given.length !== 1 || e?.kind !== 'value' || g?.kind !== 'value')
+    return given;
+  if (e.variable !== undefined || g.variable === undefined || !/^[a-zA-Z]$/.test(g.variable))
+    return given;
+  if (g.value.kind !== 'expr' || variablesOf(g.value.json).size > 0) return given;
+  const asked = LETTER_ASKED.some(
+    ([words, letter]) => letter === g.variable && words.test(question),
+  );
+  return asked ? [{ ...g, variable: undefined }] : given;
+}
+
 /** The stored parts with the spec's unit in place of the one read (a single value only). */
 function withSpecUnit(parts: Part[], spec: AnswerSpec): Part[] {
   if (!spec.unit || parts.length !== 1) return parts;
@@ -299,6 +343,7 @@ function compareTexts(
     return { kind: 'refused', message: learnerMessage(err) };
   }
   if (!expectedParts) return textVerdict(expected, given);
+  if (spec.kind === 'value') givenParts = unnamed(question, expectedParts, givenParts);
   try {
     let outcome = judge(question, expectedParts, givenParts);
     if (spec.kind === 'equation' && outcome.kind === 'verdict' && !outcome.verdict.correct) {

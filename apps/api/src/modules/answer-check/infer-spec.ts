@@ -148,6 +148,35 @@ function mathItems(math: string, about: boolean): StoredItem[] {
     });
 }
 
+/** A condition after the answer: `, where $k \in \mathbb{Z}$`, `for any integer $t$`. */
+const CONDITION_RE =
+  /,?\s*(?:where|for\s+(?:any|all|every|each|some)\s+(?:integers?|real\s+numbers?|reals?|natural\s+numbers?))\s+\$[^$]*\$[^$]*$/i;
+
+/**
+ * A stored answer without the remarks after it that are not part of the answer: a condition on
+ * its letters (`, where $k \in \mathbb{Z}$`) or words in brackets (`(all solutions satisfy
+ * $n \equiv 23 \pmod{105}$)`). The answer itself is left as written.
+ */
+export function withoutRemarks(answer: string): string {
+  let text = answer.replace(/[\s.]+$/, '');
+  if (text.endsWith(')')) {
+    let depth = 0;
+    for (let k = text.length - 1; k >= 0; k--) {
+      if (text[k] === ')') depth++;
+      else if (text[k] === '(' && --depth === 0) {
+        const before = text.slice(0, k);
+        const outsideMaths = (before.match(/(?<!\\)\$/g)?.length ?? 0) % 2 === 0;
+        if (outsideMaths && /^\(\s*[a-zA-Z]{3,}/.test(text.slice(k)) && /\$/.test(before))
+          text = before.trimEnd();
+        break;
+      }
+    }
+  }
+  const condition = CONDITION_RE.exec(text);
+  if (condition && /\$/.test(text.slice(0, condition.index))) text = text.slice(0, condition.index);
+  return text === answer.replace(/[\s.]+$/, '') ? answer : text;
+}
+
 /** Stored texts read lately (a stored answer is checked against many times). */
 const textCache = new Map<string, StoredText>();
 const TEXT_CACHE_SIZE = 500;
@@ -249,7 +278,7 @@ export function formAsked(question: string): AnswerForm {
   const imperative = (verb: string) =>
     new RegExp(`(?:^|[.!?:]\\s+|\\)\\s*)(?:fully\\s+|completely\\s+)?(?:${verb})\\b`, 'i').test(q);
   if (imperative('expand')) return 'expanded';
-  if (imperative('factori[sz]e|factor')) return 'factorised';
+  if (imperative('factori[sz]e|factor') || /\bfactori[sz]ation\b/i.test(q)) return 'factorised';
   // "exact value", "exact answers"; not "exactly".
   if (/\bexact\b/i.test(q)) return 'exact';
   if (imperative('simplify') || /\b(?:simplest form|lowest terms|fully simplified)\b/i.test(q))
@@ -338,10 +367,12 @@ const spec = (kind: AnswerKind, fields: Partial<AnswerSpec> = {}): AnswerSpec =>
  * labelled or joined by "or", a relation, a unit, an approximation, a choice letter) and its
  * question (the form it asks for, a proof). Pure and fast: text only.
  */
-export function inferAnswerSpec(question: string, answer: string): AnswerSpec {
+export function inferAnswerSpec(question: string, stored: string): AnswerSpec {
+  const answer = withoutRemarks(stored);
   const text = readStoredText(answer);
-  // A choice's letter can always be typed, whatever its option says.
-  if (text.choice) return spec('choice', { choice: text.choice });
+  // A choice's letter can always be typed, whatever its option says; its option's value must be
+  // in the form the question asks for ("Which is the factorization of …").
+  if (text.choice) return spec('choice', { choice: text.choice, form: formAsked(question) });
   if (textOutcome(answer, '0')?.kind === 'uncheckable' || PROOF_RE.test(question))
     return spec('none');
   const { items } = text;

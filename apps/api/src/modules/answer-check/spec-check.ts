@@ -179,6 +179,24 @@ function unexpanded(json: unknown): boolean {
   return args.some(unexpanded);
 }
 
+const isPrime = (n: number) => {
+  if (!Number.isInteger(n) || n < 2 || n > 1e12) return false;
+  for (let k = 2; k * k <= n; k++) if (n % k === 0) return false;
+  return true;
+};
+/** A power of a prime, or a prime (`2^3`, `5`). */
+const primePower = (json: unknown): boolean => {
+  const j = bare(json);
+  if (typeof j === 'number') return isPrime(j);
+  return Array.isArray(j) && j[0] === 'Power' && typeof j[1] === 'number' && isPrime(j[1]);
+};
+/** A number's prime factorisation: a product of primes and powers of primes (`2^3 \cdot 3^2 \cdot 5`). */
+function primeFactorised(json: unknown): boolean {
+  const j = bare(json);
+  if (isProduct(j)) return (j as unknown[]).slice(1).every(primePower);
+  return primePower(j) && Array.isArray(j);
+}
+
 /** Factorised: a product (or a power, or the negative of one), not a sum, at the top. */
 function factorised(json: unknown): boolean {
   const j = bare(json);
@@ -204,6 +222,10 @@ export function formProblem(form: AnswerForm, expected: Part[], given: Part[]): 
       return mine.some((e) => unexpanded(e.json)) ? FEEDBACK_FORM(form) : undefined;
     case 'factorised': {
       const stored = valueExprs(expected);
+      // A number's prime factorisation: each factor a prime or a power of one.
+      if (stored.length > 0 && stored.every((e) => primeFactorised(e.json))) {
+        return mine.every((e) => primeFactorised(e.json)) ? undefined : FEEDBACK_FORM(form);
+      }
       const wanted = stored.some((e) => !factorised(e.json) || !hasLetter(e.json));
       if (wanted) return undefined;
       return mine.some((e) => hasLetter(e.json) && !factorised(e.json))
@@ -234,6 +256,13 @@ function numberOf(part: Part, unit: string | undefined): number | undefined {
   return size === undefined ? undefined : v[0] * size;
 }
 
+/** A number written as a decimal (`0.00144`, `1.54 \times 10^6`, `82`): an approximation. */
+const DECIMAL_RE = /^-?\d+(?:\.\d+)?(?:(?:\\times|\\cdot)10\^\{?-?\d+\}?)?(?:\\%)?$/;
+const writtenAsDecimal = (part: Part) =>
+  part.kind === 'value' &&
+  part.value.kind === 'expr' &&
+  DECIMAL_RE.test(part.value.latex.replace(/\s+|\\[,;:! ]/g, ''));
+
 /**
  * A single value within the tolerance of the stored one (converted to the stored unit when both
  * have one of the same quantity; a unit left out is the stored one).
@@ -243,6 +272,9 @@ export function withinTolerance(expected: Part[], given: Part[], tolerance: numb
   if (e.length !== 1 || given.length !== 1) return false;
   const stored = e[0]!;
   const mine = given[0]!;
+  // The tolerance is for decimal approximations: where the stored answer gives its exact value
+  // (`\frac{6}{4165} \approx 0.00144`), an exact value typed (`\frac{6}{4156}`) must equal it.
+  if (!writtenAsDecimal(mine) && !writtenAsDecimal(stored)) return false;
   if (
     stored.kind === 'value' &&
     mine.kind === 'value' &&
