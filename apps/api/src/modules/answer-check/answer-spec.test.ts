@@ -554,6 +554,84 @@ describe('checking under an answer spec', () => {
     });
   });
 
+  it('takes parts labelled as the stored answer labels them, numbers written equal included', () => {
+    const Q =
+      'Convert $225^\\circ$ to radians and find the exact values of $\\sin 225^\\circ$ and $\\cos 225^\\circ$.';
+    const A =
+      '$225^\\circ = \\frac{5\\pi}{4}$, $\\sin 225^\\circ = -\\frac{\\sqrt{2}}{2}$ and $\\cos 225^\\circ = -\\frac{\\sqrt{2}}{2}$';
+    const R = '-\\frac{\\sqrt{2}}{2}';
+    expect(
+      verdict(Q, A, `225\\degree=\\frac{5\\pi}{4},\\sin225\\degree=${R},\\cos225\\degree=${R}`),
+    ).toEqual({
+      correct: true,
+    });
+    expect(
+      verdict(Q, A, `225^{\\circ}=\\frac{5\\pi}{4},\\cos225\\degree=${R},\\sin225\\degree=${R}`),
+    ).toEqual({
+      correct: true,
+    });
+    // Numbers written equal must be the stored ones; the value must be right.
+    expect(verdict(Q, A, `226\\degree=\\frac{5\\pi}{4},${R},${R}`)).toEqual({ correct: false });
+    expect(verdict(Q, A, `225\\degree=\\frac{3\\pi}{4},${R},${R}`)).toEqual({ correct: false });
+  });
+
+  it('takes a confidence interval in either brackets, and other intervals only in their own', () => {
+    const Q = 'Construct a $95\\%$ confidence interval for the mean lifetime of all such bulbs.';
+    const A = '$(1220.6,\\ 1279.4)$ hours';
+    expect(verdict(Q, A, '\\left[1220.6,1279.4\\right]')).toEqual({ correct: true });
+    expect(verdict(Q, A, '(1220.6,1279.4)')).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\left[1225.3,1274.7\\right]')).toEqual({ correct: false });
+    expect(verdict(Q, A, '(1279.4,1220.6)')).toEqual({ correct: false });
+    expect(verdict('On which interval is $f$ increasing?', '$(-1, 3)$', '[-1,3]')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('takes the values of several solutions of one system in the stored order', () => {
+    const Q =
+      'In triangle $ABC$, $a = 7$, $b = 10$ and $A = 40^\\circ$. Find all possible values of the angle $B$ and the corresponding lengths of side $c$.';
+    const A =
+      'Two triangles are possible: $B \\approx 66.7^\\circ$ with $c \\approx 10.43$, or $B \\approx 113.3^\\circ$ with $c \\approx 4.89$.';
+    expect(verdict(Q, A, '66.7\\degree,10.43,113.3\\degree,4.89')).toEqual({ correct: true });
+    expect(verdict(Q, A, '66.7,10.43,113.3,4.89')).toEqual({ correct: true });
+    expect(verdict(Q, A, '66.7\\degree,4.89,113.3\\degree,10.43')).toEqual({ correct: false });
+    expect(verdict(Q, A, '66.7\\degree,10.43')).toEqual({ correct: false });
+    // One solution of a system: bare values could be in either order.
+    expect(verdict('Solve $x + y = 6$, $x - y = 2$.', '$x = 4,\\ y = 2$', '4,2')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('takes a Pythagorean triple with its legs either way round', () => {
+    const Q = 'Find all right triangles with integer side lengths and hypotenuse $65$.';
+    const A = 'There are four: $(16, 63, 65)$, $(25, 60, 65)$, $(33, 56, 65)$ and $(39, 52, 65)$.';
+    expect(verdict(Q, A, '(63,16,65),(60,25,65),(56,33,65),(52,39,65)')).toEqual({ correct: true });
+    expect(verdict(Q, A, '(16,63,65),(60,25,65),(33,56,65),(52,39,65)')).toEqual({ correct: true });
+    expect(verdict(Q, A, '(63,16,65),(60,25,65),(56,33,65)')).toEqual({ correct: false });
+    expect(verdict(Q, A, '(65,16,63),(60,25,65),(56,33,65),(52,39,65)')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('asks only for the parts not repeated from the question nor derived from another part', () => {
+    const Q =
+      'Scores are normally distributed with mean $72$ and standard deviation $8$. What proportion of students score above $84$? Above what score are the top $10\\%$ of students?';
+    const A =
+      'About $6.7\\%$ of students score above $84$; the top $10\\%$ score above about $82.3$.';
+    expect(inferAnswerSpec(Q, A).kind).toBe('parts');
+    expect(verdict(Q, A, '6.7\\%,82.3')).toEqual({ correct: true });
+    expect(verdict(Q, A, '6.68\\%,82.25')).toEqual({ correct: true });
+    expect(verdict(Q, A, '6.7\\%,61.7')).toEqual({ correct: false });
+    expect(verdict(Q, A, '6.7\\%')).toEqual({ correct: false });
+    const SE =
+      'A population has standard deviation $\\sigma = 12$. Find the standard error of the mean for samples of size $n = 16$, and the sample size needed to halve it.';
+    const HALF = 'The standard error is $3$; a sample of size $64$ halves it to $1.5$.';
+    expect(verdict(SE, HALF, '3,64')).toEqual({ correct: true });
+    expect(verdict(SE, HALF, '3,64,1.5')).toEqual({ correct: true });
+    expect(verdict(SE, HALF, '3,32')).toEqual({ correct: false });
+    expect(verdict(SE, HALF, '3,1.5')).toEqual({ correct: false });
+  });
+
   it('takes the slope named m, and a function by its expression', () => {
     const SLOPE = 'Find the slope of the tangent line to $x^3 + y^3 = 6xy$ at $(3, 3)$.';
     expect(verdict(SLOPE, '$-1$', 'm=-1')).toEqual({ correct: true });

@@ -6,7 +6,13 @@ import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
-import { inferAnswerSpec, readStoredText, unitWordsIntoMaths, withoutRemarks } from './infer-spec';
+import {
+  inferAnswerSpec,
+  partsAsked,
+  readStoredText,
+  unitWordsIntoMaths,
+  withoutRemarks,
+} from './infer-spec';
 import { mathOf, splitTop } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
@@ -15,6 +21,7 @@ import {
   checkParts,
   formProblem,
   sameIntervals,
+  typedParts,
   withinTolerance,
   type PartOutcome,
 } from './spec-check';
@@ -143,6 +150,19 @@ function judge(question: string, expected: Part[], given: Part[]): CheckOutcome 
             question,
           ) === 'equal',
       );
+  } else if (
+    system &&
+    new Set(system).size < system.length &&
+    given.length === expected.length &&
+    given.every((g) => g.kind === 'value' && g.variable === undefined)
+  ) {
+    // Several solutions of one system (`B ≈ 66.7°` with `c ≈ 10.43`, or `B ≈ 113.3°` with
+    // `c ≈ 4.89`): values without their variables are taken in the stored order.
+    how = 'values in the stored order';
+    correct = expected.every(
+      (e, i) =>
+        compareParts({ ...e, variable: undefined } as Part, given[i]!, question) === 'equal',
+    );
   } else if (system && given.some((g) => g.kind !== 'value' || g.variable === undefined)) {
     // Values of a system without their variables could be in either order: not accepted.
     return { kind: 'verdict', verdict: { correct: false }, how: 'system without variables' };
@@ -209,7 +229,13 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
   if (spec.kind === 'parts') {
-    const items = readStoredText(expected).items;
+    // The parts asked for; or every part the stored answer writes, when the learner gives them all.
+    const written = readStoredText(expected).items;
+    const asked = partsAsked(question, written);
+    const items =
+      asked.length !== written.length && typedParts(given).length === written.length
+        ? written
+        : asked;
     if (items.length > 1) {
       const compare = (stored: string, typed: string, tolerance: number | null): PartOutcome =>
         compareTexts(question, stored, typed, { ...spec, kind: 'value', unit: null, tolerance });
@@ -257,7 +283,39 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
       return both.kind === 'verdict' && both.verdict.correct ? both : first;
     }
   }
-  return compareTexts(question, expected, given, spec);
+  const outcome = compareTexts(question, expected, given, spec);
+  if (spec.kind === 'solutions' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
+    // A Pythagorean triple with its legs the other way round is the same right triangle.
+    const legsInOrder = withLegsInOrder(given);
+    if (legsInOrder !== given && new RegExp(TRIPLE_RE.source).test(expected)) {
+      const again = compareTexts(question, expected, legsInOrder, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
+  }
+  return outcome;
+}
+
+/** A triple of whole numbers in brackets, `(16, 63, 65)` or `\left(63,16,65\right)`. */
+const TRIPLE_RE =
+  /(\\left)?\(\s*(\d+)\s*,(?:\\[,;: ]|\s)*(\d+)\s*,(?:\\[,;: ]|\s)*(\d+)\s*(\\right)?\)/g;
+
+/** Pythagorean triples written with the longer leg first (`(63, 16, 65)`) with it second. */
+function withLegsInOrder(text: string): string {
+  return text.replace(
+    TRIPLE_RE,
+    (
+      whole,
+      left: string | undefined,
+      a: string,
+      b: string,
+      c: string,
+      right: string | undefined,
+    ) => {
+      const [x, y, z] = [Number(a), Number(b), Number(c)];
+      if (!(x > y) || x * x + y * y !== z * z) return whole;
+      return `${left ?? ''}(${b},${a},${c}${right ?? ''})`;
+    },
+  );
 }
 
 /** Specs inferred lately, by question and stored answer (the pool sends its own). */
@@ -362,7 +420,9 @@ function compareTexts(
       if (tolerance !== null && withinTolerance(expectedParts, givenParts, tolerance)) {
         return { kind: 'verdict', verdict: { correct: true }, how: `within ${tolerance}` };
       }
-      if (spec.kind === 'interval' && sameIntervals(expectedParts, givenParts)) {
+      // A confidence interval's ends are estimates: its brackets, round or square, say nothing.
+      const anyEnds = /\bconfidence interval\b/i.test(question);
+      if (spec.kind === 'interval' && sameIntervals(expectedParts, givenParts, anyEnds)) {
         return { kind: 'verdict', verdict: { correct: true }, how: 'the same intervals' };
       }
       return outcome;

@@ -25,7 +25,12 @@ export interface StoredItem {
   unitWords?: string;
   /** Written as an approximation: "about", "approximately" before it. */
   about: boolean;
+  /** What an earlier part is changed to ("halves it to $1.5$"): not a part asked for. */
+  result?: boolean;
 }
+
+/** Words before a value that make it what something else is changed to: "halves it to". */
+const RESULT_RE = /\b(?:it|them|this)\s+to\s*$/i;
 
 /** A stored answer's text, read into its parts (no Compute Engine). */
 export interface StoredText {
@@ -94,6 +99,7 @@ export function hasName(latex: string): boolean {
 /** A label as compared: no TeX wrappers, spacing or braces, lower case. */
 export function labelKey(latex: string): string {
   return latex
+    .replace(/\^\s*\{?\s*\\circ\s*\}?|\\degree(?![a-zA-Z])|°/g, 'deg')
     .replace(
       /\\(?:text|textrm|textnormal|mathrm|operatorname|mbox|textit|mathit|mathbf)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g,
       '$1',
@@ -215,6 +221,7 @@ export function readText(answer: string): StoredText {
       const found = mathItems(s.value, ABOUT_RE.test(pending));
       const first = found[0];
       if (first) first.words = contentWords(pending);
+      if (first && RESULT_RE.test(pending)) first.result = true;
       items.push(...found);
       pending = '';
       continue;
@@ -249,6 +256,28 @@ export function readText(answer: string): StoredText {
         )
       : items;
   return { choice: choice?.[1] as Letter | undefined, body, items: parts, joinedByOr, prose };
+}
+
+/**
+ * The parts a question asks for: without what an earlier part is changed to, nor the unlabelled
+ * numbers the stored answer only repeats from the question ("About $6.7\%$ of students score above $84$" for "What proportion score
+ * above $84$?"), as long as a part is left.
+ */
+export function partsAsked(question: string, items: StoredItem[]): StoredItem[] {
+  if (items.length < 2) return items;
+  const key = (m: string) => m.replace(/\s+|\\[,;:! ]/g, '');
+  const given = new Set(
+    splitMath(question)
+      .filter((m) => m.kind !== 'text')
+      .map((m) => key(m.value)),
+  );
+  // Nor is what an earlier part is changed to ("a sample of size $64$ halves it to $1.5$").
+  const asked = items.filter(
+    (i, k) =>
+      !(k > 0 && i.result) &&
+      (i.mathLabel !== undefined || !/^[\d.\\%{}^]+$/.test(key(i.math)) || !given.has(key(i.math))),
+  );
+  return asked.length > 0 ? asked : items;
 }
 
 /** A decimal written as a part's value or its approximation (`\approx 0.161`, `16\%` as 0.16). */
@@ -375,7 +404,7 @@ export function inferAnswerSpec(question: string, stored: string): AnswerSpec {
   if (text.choice) return spec('choice', { choice: text.choice, form: formAsked(question) });
   if (textOutcome(answer, '0')?.kind === 'uncheckable' || PROOF_RE.test(question))
     return spec('none');
-  const { items } = text;
+  const items = partsAsked(question, text.items);
   if (items.length === 0 || text.prose > MAX_PROSE_WORDS) return spec('none');
   const form = formAsked(question);
   if (items.length === 1) {

@@ -29,7 +29,12 @@ interface TypedPart {
   /** The label as typed. */
   labelSource?: string;
   value: string;
+  /** The numbers written equal before the value (`225\degree` of `225\degree = \frac{5\pi}{4}`). */
+  lead?: string;
 }
+
+/** The sides before the last of numbers written equal, as compared. */
+const leadOf = (sides: string[]) => sides.slice(0, -1).map(labelKey).join('=');
 
 /** A typed list of parts (`mean = 6, median = 7`, `5/13, 12/13, 5/12`). */
 export function typedParts(given: string): TypedPart[] {
@@ -56,6 +61,8 @@ export function typedParts(given: string): TypedPart[] {
           value: sides.slice(1).join('='),
         };
       }
+      // Numbers written equal (`225\degree = \frac{5\pi}{4}`): the last is the part's value.
+      if (sides.length >= 2) return { value: sides.at(-1)!, lead: leadOf(sides) };
       return { value: p };
     });
 }
@@ -105,6 +112,13 @@ export function checkParts(
     .map((t) => (t.label !== undefined ? partNamed(items, t.label) : -1))
     .map((named, k) => (named >= 0 ? named : k));
   const unique = new Set(places).size === places.length;
+  // Numbers written equal before a value must be those the stored part writes (`225° = 5π/4`).
+  const leadWrong = typed.some((t, k) => {
+    if (t.lead === undefined) return false;
+    const sides = splitTop(items[places[k]!]!.source, ['=']);
+    return sides.length < 2 || leadOf(sides) !== t.lead;
+  });
+  if (leadWrong) return { kind: 'verdict', verdict: { correct: false }, how };
   if (unique) {
     const outcomes = typed.map((_, k) => outcome(places[k]!, k));
     const refused = outcomes.find((o) => o.kind === 'refused');
@@ -388,8 +402,9 @@ const near = (a: number, b: number) =>
 /**
  * The same set of real numbers, however written: `k < -2 or k > 6` is `(-\infty, -2) \cup (6,
  * \infty)`, `x \geq 3` is `[3, \infty)`. A variable named in both must be the same one.
+ * `anyEnds`: whether an end is included does not matter (a confidence interval's brackets).
  */
-export function sameIntervals(expected: Part[], given: Part[]): boolean {
+export function sameIntervals(expected: Part[], given: Part[], anyEnds = false): boolean {
   const e = intervalsOf(expected);
   const g = intervalsOf(given);
   if (!e || !g || e.set.length !== g.set.length) return false;
@@ -399,8 +414,8 @@ export function sameIntervals(expected: Part[], given: Part[]): boolean {
     return (
       near(a.lo, b.lo) &&
       near(a.hi, b.hi) &&
-      (a.loIn === b.loIn || !Number.isFinite(a.lo)) &&
-      (a.hiIn === b.hiIn || !Number.isFinite(a.hi))
+      (a.loIn === b.loIn || anyEnds || !Number.isFinite(a.lo)) &&
+      (a.hiIn === b.hiIn || anyEnds || !Number.isFinite(a.hi))
     );
   });
 }
