@@ -484,6 +484,9 @@ describe('checking under an answer spec', () => {
     const EGGS = 'How many eggs could she have?';
     const STORED = '$23$ or $128$ eggs (all solutions satisfy $n \\equiv 23 \\pmod{105}$)';
     expect(verdict(EGGS, STORED, '23\\text{ or }128')).toEqual({ correct: true });
+    expect(verdict(EGGS, STORED, '23,128')).toEqual({ correct: true }); // a list, not 23 128
+    expect(verdict(EGGS, STORED, '23,127')).toEqual({ correct: false });
+    expect(verdict(EGGS, STORED, '23128')).toEqual({ correct: false });
     expect(verdict(EGGS, STORED, '23')).toEqual({ correct: false });
     expect(verdict(EGGS, STORED, '128,23,233')).toEqual({ correct: false });
     // The parameter named in the words is not a part.

@@ -284,6 +284,18 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     }
   }
   const outcome = compareTexts(question, expected, given, spec);
+  if (
+    (spec.kind === 'solutions' || spec.kind === 'parts') &&
+    outcome.kind === 'verdict' &&
+    !outcome.verdict.correct &&
+    /\d,\d/.test(given) &&
+    readStoredText(expected).items.length > 1
+  ) {
+    // `23,128` for "$23$ or $128$": where several numbers are asked, a comma between digits may be
+    // the list's joint rather than a thousands separator; the list reading is taken when it is right.
+    const listed = compareTexts(question, expected, given.replace(/(\d),(?=\d)/g, '$1;'), spec);
+    if (listed.kind === 'verdict' && listed.verdict.correct) return listed;
+  }
   if (spec.kind === 'solutions' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
     // A Pythagorean triple with its legs the other way round is the same right triangle.
     const legsInOrder = withLegsInOrder(given);

@@ -68,12 +68,8 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
     ],
   },
   {
-    reason:
-      '23,128 is read as one number with a thousands comma; n=23 names a variable the stored 23 has not',
-    answers: [
-      [120, '23,128'],
-      [120, 'n=23,n=128'],
-    ],
+    reason: 'n = 23 names a variable the stored 23 has not (the n of the remark left out)',
+    answers: [[120, 'n=23,n=128']],
   },
   {
     reason: 'a proportion typed as a decimal (0.067) for a stored per cent (6.7%)',
