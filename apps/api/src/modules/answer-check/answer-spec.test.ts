@@ -481,6 +481,15 @@ describe('checking under an answer spec', () => {
     ).toEqual({
       correct: false,
     });
+    // The parameter the condition declares may be named otherwise.
+    const N = 'x=\\frac{\\pi}{4}+\\frac{n\\pi}{2},x=\\frac{\\pi}{6}+\\frac{n\\pi}{3}';
+    expect(verdict(TRIG, FAMILIES, N)).toEqual({ correct: true });
+    expect(verdict(TRIG, FAMILIES, N.replace('{n\\pi}{2}', '{n\\pi}{4}'))).toEqual({
+      correct: false,
+    });
+    expect(verdict(TRIG, FAMILIES, N.replace('{n\\pi}{2}', '{x\\pi}{2}'))).toEqual({
+      correct: false,
+    });
     const EGGS = 'How many eggs could she have?';
     const STORED = '$23$ or $128$ eggs (all solutions satisfy $n \\equiv 23 \\pmod{105}$)';
     expect(verdict(EGGS, STORED, '23\\text{ or }128')).toEqual({ correct: true });

@@ -8,6 +8,7 @@ import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS }
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
 import {
   inferAnswerSpec,
+  parameterOf,
   partsAsked,
   readStoredText,
   unitWordsIntoMaths,
@@ -296,6 +297,15 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     const listed = compareTexts(question, expected, given.replace(/(\d),(?=\d)/g, '$1;'), spec);
     if (listed.kind === 'verdict' && listed.verdict.correct) return listed;
   }
+  const parameter = parameterOf(input.expected);
+  if (parameter && outcome.kind === 'verdict' && !outcome.verdict.correct) {
+    // The whole-number parameter a condition declares may have any name (`n` for `k`).
+    const renamed = withParameter(given, expected, parameter);
+    if (renamed !== given) {
+      const again = compareTexts(question, expected, renamed, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
+  }
   if (spec.kind === 'solutions' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
     // A Pythagorean triple with its legs the other way round is the same right triangle.
     const legsInOrder = withLegsInOrder(given);
@@ -305,6 +315,24 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     }
   }
   return outcome;
+}
+
+/** Lone letters of a text (`x`, `k`; not the letters of `\frac` or `\pi`). */
+const lettersOf = (text: string) =>
+  new Set(text.replace(/\\[a-zA-Z]+/g, ' ').match(/(?<![a-zA-Z])[a-zA-Z](?![a-zA-Z])/g) ?? []);
+
+/**
+ * A typed answer with its one letter that the stored answer does not use written as the stored
+ * answer's parameter (`n` as `k`); the text unchanged when there is not exactly one such letter.
+ */
+function withParameter(given: string, expected: string, parameter: string): string {
+  const stored = lettersOf(expected);
+  const typed = lettersOf(given);
+  if (typed.has(parameter)) return given;
+  const other = [...typed].filter((l) => !stored.has(l));
+  if (other.length !== 1) return given;
+  const letter = other[0]!;
+  return given.replace(new RegExp(`(?<![a-zA-Z\\\\])${letter}(?![a-zA-Z])`, 'g'), parameter);
 }
 
 /** A triple of whole numbers in brackets, `(16, 63, 65)` or `\left(63,16,65\right)`. */

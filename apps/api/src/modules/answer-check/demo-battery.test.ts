@@ -60,9 +60,8 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
   // Stored answers whose text the checker does not read as the answer it is.
   {
     reason:
-      'a solution family with its parameter renamed or shifted (n for k; −π/4 + kπ/2 is π/4 + (k − 1)π/2) is not recognised',
+      'a solution family with its parameter shifted (−π/4 + kπ/2 is π/4 + (k − 1)π/2) is not recognised',
     answers: [
-      [106, 'x=\\frac{\\pi}{4}+\\frac{n\\pi}{2},x=\\frac{\\pi}{6}+\\frac{n\\pi}{3}'],
       [106, 'x=-\\frac{\\pi}{4}+\\frac{k\\pi}{2},x=\\frac{\\pi}{6}+\\frac{k\\pi}{3}'],
       [116, 'x=1+5t,y=-1-7t'],
     ],

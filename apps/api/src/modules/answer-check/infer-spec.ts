@@ -183,6 +183,19 @@ export function withoutRemarks(answer: string): string {
   return text === answer.replace(/[\s.]+$/, '') ? answer : text;
 }
 
+/**
+ * The letter a condition after the answer declares a whole-number parameter
+ * (`where $k \in \mathbb{Z}$`, `for any integer $t$`), or undefined.
+ */
+export function parameterOf(answer: string): string | undefined {
+  const condition = CONDITION_RE.exec(answer);
+  if (!condition) return undefined;
+  const m =
+    /\$\s*([a-zA-Z])\s*\\in\s*\\mathbb\s*\{?\s*[ZN]\s*\}?\s*\$/.exec(condition[0]) ??
+    /\bintegers?\s+\$\s*([a-zA-Z])\s*\$/i.exec(condition[0]);
+  return m?.[1];
+}
+
 /** Stored texts read lately (a stored answer is checked against many times). */
 const textCache = new Map<string, StoredText>();
 const TEXT_CACHE_SIZE = 500;
