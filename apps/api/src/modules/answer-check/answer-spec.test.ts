@@ -503,6 +503,15 @@ describe('checking under an answer spec', () => {
     const FAMILY = '$x = -4 + 5t$, $y = 6 - 7t$ for any integer $t$';
     expect(verdict(LINEAR, FAMILY, 'y=6-7t,x=5t-4')).toEqual({ correct: true });
     expect(verdict(LINEAR, FAMILY, 'x=-4+5t,y=6+7t')).toEqual({ correct: false });
+    // A family counted from another start is the same set; a system's parts share the start.
+    expect(verdict(LINEAR, FAMILY, 'x=1+5t,y=-1-7t')).toEqual({ correct: true });
+    expect(verdict(LINEAR, FAMILY, 'x=1+5t,y=6-7t')).toEqual({ correct: false });
+    expect(verdict(LINEAR, FAMILY, 'x=1+5t,y=-1-6t')).toEqual({ correct: false });
+    const SHIFTED = 'x=-\\frac{\\pi}{4}+\\frac{k\\pi}{2},x=\\frac{\\pi}{6}+\\frac{k\\pi}{3}';
+    expect(verdict(TRIG, FAMILIES, SHIFTED)).toEqual({ correct: true });
+    expect(verdict(TRIG, FAMILIES, SHIFTED.replace('{k\\pi}{3}', '{k\\pi}{6}'))).toEqual({
+      correct: false,
+    });
   });
 
   it('asks a multiple choice’s option and a prime factorisation in the form the question names', () => {

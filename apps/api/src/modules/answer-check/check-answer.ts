@@ -305,6 +305,12 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
       const again = compareTexts(question, expected, renamed, spec);
       if (again.kind === 'verdict' && again.verdict.correct) return again;
     }
+    // A family counted from another start (`x = 1 + 5t` for `x = -4 + 5t`) is the same set.
+    const shifted = shiftedFamilies(renamed, parameter, readStoredText(expected).joinedByOr);
+    for (const text of shifted) {
+      const again = compareTexts(question, expected, text, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
   }
   if (spec.kind === 'solutions' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
     // A Pythagorean triple with its legs the other way round is the same right triangle.
@@ -333,6 +339,30 @@ function withParameter(given: string, expected: string, parameter: string): stri
   if (other.length !== 1) return given;
   const letter = other[0]!;
   return given.replace(new RegExp(`(?<![a-zA-Z\\\\])${letter}(?![a-zA-Z])`, 'g'), parameter);
+}
+
+/** The shifts of a whole-number parameter tried, nearest first. */
+const SHIFTS = [1, -1, 2, -2];
+
+/**
+ * A typed answer with its whole-number parameter `p` shifted (`p + 1`, `p - 1`, …): the whole
+ * answer at once (a system's parts share `p`), or each part on its own where the stored parts are
+ * separate families joined by "or" (two parts at most). Empty when `p` is not typed.
+ */
+function shiftedFamilies(given: string, parameter: string, separate: boolean): string[] {
+  const re = new RegExp(`(?<![a-zA-Z\\\\])${parameter}(?![a-zA-Z])`, 'g');
+  if (!re.test(given)) return [];
+  const shift = (text: string, by: number) =>
+    by === 0 ? text : text.replace(re, `\\left(${parameter}${by > 0 ? '+' : ''}${by}\\right)`);
+  const whole = SHIFTS.map((by) => shift(given, by));
+  const parts = splitTop(given, [',', '\\lor']);
+  if (!separate || parts.length !== 2) return whole;
+  const each = [0, ...SHIFTS].flatMap((a) =>
+    [0, ...SHIFTS].flatMap((b) =>
+      a === b ? [] : [`${shift(parts[0]!, a)},${shift(parts[1]!, b)}`],
+    ),
+  );
+  return [...whole, ...each];
 }
 
 /** A triple of whole numbers in brackets, `(16, 63, 65)` or `\left(63,16,65\right)`. */

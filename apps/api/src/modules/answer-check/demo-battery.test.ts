@@ -59,14 +59,6 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
   },
   // Stored answers whose text the checker does not read as the answer it is.
   {
-    reason:
-      'a solution family with its parameter shifted (−π/4 + kπ/2 is π/4 + (k − 1)π/2) is not recognised',
-    answers: [
-      [106, 'x=-\\frac{\\pi}{4}+\\frac{k\\pi}{2},x=\\frac{\\pi}{6}+\\frac{k\\pi}{3}'],
-      [116, 'x=1+5t,y=-1-7t'],
-    ],
-  },
-  {
     reason: 'n = 23 names a variable the stored 23 has not (the n of the remark left out)',
     answers: [[120, 'n=23,n=128']],
   },
