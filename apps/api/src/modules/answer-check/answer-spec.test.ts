@@ -497,6 +497,9 @@ describe('checking under an answer spec', () => {
     expect(verdict(EGGS, STORED, '23,127')).toEqual({ correct: false });
     expect(verdict(EGGS, STORED, '23128')).toEqual({ correct: false });
     expect(verdict(EGGS, STORED, '23')).toEqual({ correct: false });
+    expect(verdict(EGGS, STORED, 'n=23,n=128')).toEqual({ correct: true }); // the remark's n
+    expect(verdict(EGGS, STORED, 'n=23,n=127')).toEqual({ correct: false });
+    expect(verdict(EGGS, '$23$ or $128$ eggs', 'n=23,n=128')).toEqual({ correct: false });
     expect(verdict(EGGS, STORED, '128,23,233')).toEqual({ correct: false });
     // The parameter named in the words is not a part.
     const LINEAR = 'Find all integer solutions of $21x + 15y = 6$.';

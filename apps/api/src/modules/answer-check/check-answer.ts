@@ -297,6 +297,22 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     const listed = compareTexts(question, expected, given.replace(/(\d),(?=\d)/g, '$1;'), spec);
     if (listed.kind === 'verdict' && listed.verdict.correct) return listed;
   }
+  if (spec.kind === 'solutions' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
+    // Solutions each given to the letter the stored answer's remark names (`n = 23, n = 128` for
+    // "$23$ or $128$ (all solutions satisfy $n \equiv 23 \pmod{105}$)"): the values are compared.
+    const named = /^\s*([a-zA-Z])\s*=/.exec(given)?.[1];
+    const pieces = splitTop(given, [',', ';', '\\lor']);
+    if (
+      named &&
+      !lettersOf(expected).has(named) &&
+      lettersOf(input.expected).has(named) &&
+      pieces.every((p) => new RegExp(`^\\s*${named}\\s*=`).test(p))
+    ) {
+      const values = pieces.map((p) => p.replace(/^\s*[a-zA-Z]\s*=/, '')).join(', ');
+      const again = compareTexts(question, expected, values, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
+  }
   const parameter = parameterOf(input.expected);
   if (parameter && outcome.kind === 'verdict' && !outcome.verdict.correct) {
     // The whole-number parameter a condition declares may have any name (`n` for `k`).

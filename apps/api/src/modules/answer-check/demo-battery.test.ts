@@ -59,10 +59,6 @@ const KNOWN: { reason: string; answers: [number, string][] }[] = [
   },
   // Stored answers whose text the checker does not read as the answer it is.
   {
-    reason: 'n = 23 names a variable the stored 23 has not (the n of the remark left out)',
-    answers: [[120, 'n=23,n=128']],
-  },
-  {
     reason: 'a proportion typed as a decimal (0.067) for a stored per cent (6.7%)',
     answers: [[76, '0.067,82.3']],
   },
