@@ -98,7 +98,11 @@ describe('answer spec inference', () => {
       '$\\frac{2}{3}$',
       { kind: 'value', form: 'simplified' },
     ],
-    ['Find the prime factorization of $360$.', '$2^3 \\cdot 3^2 \\cdot 5$', { kind: 'value' }],
+    [
+      'Find the prime factorization of $360$.',
+      '$2^3 \\cdot 3^2 \\cdot 5$',
+      { kind: 'value', form: 'factorised' },
+    ],
     [
       'Find the equation of the line.',
       '$y = \\frac{2}{3}x - 3$, or equivalently $2x - 3y = 9$',
@@ -461,6 +465,214 @@ describe('checking under an answer spec', () => {
     expect(verdict(Q, '$y = 2x + 1$', '2x+1')).toEqual({ correct: true });
     expect(verdict(Q, '$y = 2x + 1$', '2x - y + 1 = 0')).toEqual({ correct: true });
     expect(verdict(Q, '$y = 2x + 1$', 'x = 2x + 1')).toEqual({ correct: false });
+  });
+
+  it('leaves out a condition or a remark in brackets after the stored answer', () => {
+    const TRIG = 'Find all real solutions of $$\\cos^2 x + \\cos^2 2x + \\cos^2 3x = 1.$$';
+    const FAMILIES =
+      '$x = \\frac{\\pi}{4} + \\frac{k\\pi}{2}$ or $x = \\frac{\\pi}{6} + \\frac{k\\pi}{3}$, where $k \\in \\mathbb{Z}$';
+    expect(inferAnswerSpec(TRIG, FAMILIES).kind).toBe('solutions');
+    expect(
+      verdict(
+        TRIG,
+        FAMILIES,
+        'x=\\frac{\\pi}{6}+\\frac{k\\pi}{3},x=\\frac{\\pi}{4}+\\frac{k\\pi}{2}',
+      ),
+    ).toEqual({ correct: true });
+    expect(verdict(TRIG, FAMILIES, 'x=\\frac{\\pi}{4}+\\frac{k\\pi}{2}')).toEqual({
+      correct: false,
+    });
+    expect(
+      verdict(TRIG, FAMILIES, 'x=\\frac{\\pi}{4}+k\\pi,x=\\frac{\\pi}{6}+\\frac{k\\pi}{3}'),
+    ).toEqual({
+      correct: false,
+    });
+    // The parameter the condition declares may be named otherwise.
+    const N = 'x=\\frac{\\pi}{4}+\\frac{n\\pi}{2},x=\\frac{\\pi}{6}+\\frac{n\\pi}{3}';
+    expect(verdict(TRIG, FAMILIES, N)).toEqual({ correct: true });
+    expect(verdict(TRIG, FAMILIES, N.replace('{n\\pi}{2}', '{n\\pi}{4}'))).toEqual({
+      correct: false,
+    });
+    expect(verdict(TRIG, FAMILIES, N.replace('{n\\pi}{2}', '{x\\pi}{2}'))).toEqual({
+      correct: false,
+    });
+    const EGGS = 'How many eggs could she have?';
+    const STORED = '$23$ or $128$ eggs (all solutions satisfy $n \\equiv 23 \\pmod{105}$)';
+    expect(verdict(EGGS, STORED, '23\\text{ or }128')).toEqual({ correct: true });
+    expect(verdict(EGGS, STORED, '23,128')).toEqual({ correct: true }); // a list, not 23 128
+    expect(verdict(EGGS, STORED, '23,127')).toEqual({ correct: false });
+    expect(verdict(EGGS, STORED, '23128')).toEqual({ correct: false });
+    expect(verdict(EGGS, STORED, '23')).toEqual({ correct: false });
+    expect(verdict(EGGS, STORED, 'n=23,n=128')).toEqual({ correct: true }); // the remark's n
+    expect(verdict(EGGS, STORED, 'n=23,n=127')).toEqual({ correct: false });
+    expect(verdict(EGGS, '$23$ or $128$ eggs', 'n=23,n=128')).toEqual({ correct: false });
+    expect(verdict(EGGS, STORED, '128,23,233')).toEqual({ correct: false });
+    // The parameter named in the words is not a part.
+    const LINEAR = 'Find all integer solutions of $21x + 15y = 6$.';
+    const FAMILY = '$x = -4 + 5t$, $y = 6 - 7t$ for any integer $t$';
+    expect(verdict(LINEAR, FAMILY, 'y=6-7t,x=5t-4')).toEqual({ correct: true });
+    expect(verdict(LINEAR, FAMILY, 'x=-4+5t,y=6+7t')).toEqual({ correct: false });
+    // A family counted from another start is the same set; a system's parts share the start.
+    expect(verdict(LINEAR, FAMILY, 'x=1+5t,y=-1-7t')).toEqual({ correct: true });
+    expect(verdict(LINEAR, FAMILY, 'x=1+5t,y=6-7t')).toEqual({ correct: false });
+    expect(verdict(LINEAR, FAMILY, 'x=1+5t,y=-1-6t')).toEqual({ correct: false });
+    const SHIFTED = 'x=-\\frac{\\pi}{4}+\\frac{k\\pi}{2},x=\\frac{\\pi}{6}+\\frac{k\\pi}{3}';
+    expect(verdict(TRIG, FAMILIES, SHIFTED)).toEqual({ correct: true });
+    expect(verdict(TRIG, FAMILIES, SHIFTED.replace('{k\\pi}{3}', '{k\\pi}{6}'))).toEqual({
+      correct: false,
+    });
+  });
+
+  it('asks a multiple choice’s option and a prime factorisation in the form the question names', () => {
+    const Q =
+      'Which of the following is the factorization of $x^2 - 5x + 6$?\n\n(A) $(x-1)(x-6)$\n(C) $(x-2)(x-3)$';
+    expect(inferAnswerSpec(Q, '(C) $(x-2)(x-3)$')).toMatchObject({
+      kind: 'choice',
+      form: 'factorised',
+    });
+    expect(verdict(Q, '(C) $(x-2)(x-3)$', '(x-3)(x-2)')).toEqual({ correct: true });
+    expect(verdict(Q, '(C) $(x-2)(x-3)$', 'x^2-5x+6')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(Q, '(C) $(x-2)(x-3)$', '(x-2)(x+3)')).toEqual({ correct: false });
+    const P =
+      'Find the prime factorization of $360$, and use it to count the positive divisors of $360$.';
+    const A = '$360 = 2^3 \\cdot 3^2 \\cdot 5$, which has $24$ positive divisors.';
+    expect(verdict(P, A, '2^3\\cdot3^2\\cdot5,24')).toEqual({ correct: true });
+    expect(verdict(P, A, '5\\cdot3^2\\cdot2^3,24')).toEqual({ correct: true });
+    expect(verdict(P, A, '360,24')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(P, A, '2^2\\cdot3^2\\cdot10,24')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(P, A, '8\\cdot9\\cdot5,24')).toEqual({
+      correct: false,
+      feedback: FEEDBACK_FORM('factorised'),
+    });
+    expect(verdict(P, A, '2^3\\cdot3^2\\cdot5,6')).toEqual({ correct: false });
+  });
+
+  it('takes two different values of a stored answer as two, not one written twice', () => {
+    const Q = 'Should you switch? What is the probability of winning if you switch?';
+    const A =
+      'Yes. Switching wins with probability $\\frac{2}{3}$, while staying wins with probability $\\frac{1}{3}$.';
+    const VALUE = { kind: 'value' } as const;
+    expect(verdict(Q, A, '\\frac{2}{3}', VALUE)).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\frac{1}{3}', VALUE)).toEqual({ correct: false });
+    expect(verdict(Q, A, '\\frac{1}{2}', VALUE)).toEqual({ correct: false });
+  });
+
+  it('applies a tolerance to decimals, not to an exact value unequal to the exact one stored', () => {
+    const Q = 'What is the probability of a full house?';
+    const A = '$\\frac{3744}{2\\,598\\,960} = \\frac{6}{4165} \\approx 0.00144$';
+    expect(verdict(Q, A, '0.00144')).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\frac{6}{4165}')).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\frac{6}{4156}')).toEqual({ correct: false });
+    expect(verdict(Q, A, '0.0014')).toEqual({ correct: false });
+    // A stored decimal alone: an exact expression for it is within its tolerance.
+    const AREA =
+      'Find the area of a triangle with sides $8$ cm and $11$ cm and included angle $35^\\circ$.';
+    expect(verdict(AREA, 'About $25.24\\text{ cm}^2$', '44\\sin35\\degree')).toEqual({
+      correct: true,
+    });
+    expect(verdict(AREA, 'About $25.24\\text{ cm}^2$', '44\\sin36\\degree')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('takes parts labelled as the stored answer labels them, numbers written equal included', () => {
+    const Q =
+      'Convert $225^\\circ$ to radians and find the exact values of $\\sin 225^\\circ$ and $\\cos 225^\\circ$.';
+    const A =
+      '$225^\\circ = \\frac{5\\pi}{4}$, $\\sin 225^\\circ = -\\frac{\\sqrt{2}}{2}$ and $\\cos 225^\\circ = -\\frac{\\sqrt{2}}{2}$';
+    const R = '-\\frac{\\sqrt{2}}{2}';
+    expect(
+      verdict(Q, A, `225\\degree=\\frac{5\\pi}{4},\\sin225\\degree=${R},\\cos225\\degree=${R}`),
+    ).toEqual({
+      correct: true,
+    });
+    expect(
+      verdict(Q, A, `225^{\\circ}=\\frac{5\\pi}{4},\\cos225\\degree=${R},\\sin225\\degree=${R}`),
+    ).toEqual({
+      correct: true,
+    });
+    // Numbers written equal must be the stored ones; the value must be right.
+    expect(verdict(Q, A, `226\\degree=\\frac{5\\pi}{4},${R},${R}`)).toEqual({ correct: false });
+    expect(verdict(Q, A, `225\\degree=\\frac{3\\pi}{4},${R},${R}`)).toEqual({ correct: false });
+  });
+
+  it('takes a confidence interval in either brackets, and other intervals only in their own', () => {
+    const Q = 'Construct a $95\\%$ confidence interval for the mean lifetime of all such bulbs.';
+    const A = '$(1220.6,\\ 1279.4)$ hours';
+    expect(verdict(Q, A, '\\left[1220.6,1279.4\\right]')).toEqual({ correct: true });
+    expect(verdict(Q, A, '(1220.6,1279.4)')).toEqual({ correct: true });
+    expect(verdict(Q, A, '\\left[1225.3,1274.7\\right]')).toEqual({ correct: false });
+    expect(verdict(Q, A, '(1279.4,1220.6)')).toEqual({ correct: false });
+    expect(verdict('On which interval is $f$ increasing?', '$(-1, 3)$', '[-1,3]')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('takes the values of several solutions of one system in the stored order', () => {
+    const Q =
+      'In triangle $ABC$, $a = 7$, $b = 10$ and $A = 40^\\circ$. Find all possible values of the angle $B$ and the corresponding lengths of side $c$.';
+    const A =
+      'Two triangles are possible: $B \\approx 66.7^\\circ$ with $c \\approx 10.43$, or $B \\approx 113.3^\\circ$ with $c \\approx 4.89$.';
+    expect(verdict(Q, A, '66.7\\degree,10.43,113.3\\degree,4.89')).toEqual({ correct: true });
+    expect(verdict(Q, A, '66.7,10.43,113.3,4.89')).toEqual({ correct: true });
+    expect(verdict(Q, A, '66.7\\degree,4.89,113.3\\degree,10.43')).toEqual({ correct: false });
+    expect(verdict(Q, A, '66.7\\degree,10.43')).toEqual({ correct: false });
+    // One solution of a system: bare values could be in either order.
+    expect(verdict('Solve $x + y = 6$, $x - y = 2$.', '$x = 4,\\ y = 2$', '4,2')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('takes a Pythagorean triple with its legs either way round', () => {
+    const Q = 'Find all right triangles with integer side lengths and hypotenuse $65$.';
+    const A = 'There are four: $(16, 63, 65)$, $(25, 60, 65)$, $(33, 56, 65)$ and $(39, 52, 65)$.';
+    expect(verdict(Q, A, '(63,16,65),(60,25,65),(56,33,65),(52,39,65)')).toEqual({ correct: true });
+    expect(verdict(Q, A, '(16,63,65),(60,25,65),(33,56,65),(52,39,65)')).toEqual({ correct: true });
+    expect(verdict(Q, A, '(63,16,65),(60,25,65),(56,33,65)')).toEqual({ correct: false });
+    expect(verdict(Q, A, '(65,16,63),(60,25,65),(56,33,65),(52,39,65)')).toEqual({
+      correct: false,
+    });
+  });
+
+  it('asks only for the parts not repeated from the question nor derived from another part', () => {
+    const Q =
+      'Scores are normally distributed with mean $72$ and standard deviation $8$. What proportion of students score above $84$? Above what score are the top $10\\%$ of students?';
+    const A =
+      'About $6.7\\%$ of students score above $84$; the top $10\\%$ score above about $82.3$.';
+    expect(inferAnswerSpec(Q, A).kind).toBe('parts');
+    expect(verdict(Q, A, '6.7\\%,82.3')).toEqual({ correct: true });
+    expect(verdict(Q, A, '6.68\\%,82.25')).toEqual({ correct: true });
+    expect(verdict(Q, A, '6.7\\%,61.7')).toEqual({ correct: false });
+    expect(verdict(Q, A, '6.7\\%')).toEqual({ correct: false });
+    const SE =
+      'A population has standard deviation $\\sigma = 12$. Find the standard error of the mean for samples of size $n = 16$, and the sample size needed to halve it.';
+    const HALF = 'The standard error is $3$; a sample of size $64$ halves it to $1.5$.';
+    expect(verdict(SE, HALF, '3,64')).toEqual({ correct: true });
+    expect(verdict(SE, HALF, '3,64,1.5')).toEqual({ correct: true });
+    expect(verdict(SE, HALF, '3,32')).toEqual({ correct: false });
+    expect(verdict(SE, HALF, '3,1.5')).toEqual({ correct: false });
+  });
+
+  it('takes the slope named m, and a function by its expression', () => {
+    const SLOPE = 'Find the slope of the tangent line to $x^3 + y^3 = 6xy$ at $(3, 3)$.';
+    expect(verdict(SLOPE, '$-1$', 'm=-1')).toEqual({ correct: true });
+    expect(verdict(SLOPE, '$-1$', 'm=1')).toMatchObject({ correct: false });
+    expect(verdict(SLOPE, '$-1$', 'k=-1')).toEqual({ correct: false });
+    expect(verdict('Find the area.', '$-1$', 'm=-1')).toEqual({ correct: false });
+    const F = 'Find all functions $f$ such that $f(x)f(y) - f(xy) = x + y$.';
+    expect(verdict(F, '$f(x) = x + 1$', 'x+1')).toEqual({ correct: true });
+    expect(verdict(F, '$f(x) = x + 1$', '1+x')).toEqual({ correct: true });
+    expect(verdict(F, '$f(x) = x + 1$', 'x-1')).toEqual({ correct: false });
+    expect(verdict(F, '$f(x) = x + 1$', 'f(x)=x')).toEqual({ correct: false });
   });
 });
 

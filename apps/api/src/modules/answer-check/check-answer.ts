@@ -6,8 +6,15 @@ import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
-import { inferAnswerSpec, readStoredText, unitWordsIntoMaths } from './infer-spec';
-import { mathOf, textJoints, timeOfDayAnswer, timesOfDay, wordsOnly } from './latex-text';
+import {
+  inferAnswerSpec,
+  parameterOf,
+  partsAsked,
+  readStoredText,
+  unitWordsIntoMaths,
+  withoutRemarks,
+} from './infer-spec';
+import { mathOf, splitTop, textJoints, timeOfDayAnswer, timesOfDay, wordsOnly } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
 import {
@@ -15,6 +22,7 @@ import {
   checkParts,
   formProblem,
   sameIntervals,
+  typedParts,
   withinTolerance,
   type PartOutcome,
 } from './spec-check';
@@ -143,6 +151,19 @@ function judge(question: string, expected: Part[], given: Part[]): CheckOutcome 
             question,
           ) === 'equal',
       );
+  } else if (
+    system &&
+    new Set(system).size < system.length &&
+    given.length === expected.length &&
+    given.every((g) => g.kind === 'value' && g.variable === undefined)
+  ) {
+    // Several solutions of one system (`B ≈ 66.7°` with `c ≈ 10.43`, or `B ≈ 113.3°` with
+    // `c ≈ 4.89`): values without their variables are taken in the stored order.
+    how = 'values in the stored order';
+    correct = expected.every(
+      (e, i) =>
+        compareParts({ ...e, variable: undefined } as Part, given[i]!, question) === 'equal',
+    );
   } else if (system && given.some((g) => g.kind !== 'value' || g.variable === undefined)) {
     // Values of a system without their variables could be in either order: not accepted.
     return { kind: 'verdict', verdict: { correct: false }, how: 'system without variables' };
@@ -200,19 +221,39 @@ function readStored(expected: string): Part[] | undefined {
  * `none`. The rules are in docs/decisions/031-answer-checking.md and 041-answer-specs.md.
  */
 export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
-  const { question, given } = input;
-  const spec = input.spec ?? inferredSpec(question, input.expected);
-  const decided = decideByText(input.expected, given, spec);
+  const { question } = input;
+  // Remarks after the answer (`, where $k \in \mathbb{Z}$`) are not part of it, on either side.
+  const stored = withoutRemarks(input.expected);
+  const given = withoutRemarks(input.given);
+  const spec = input.spec ?? inferredSpec(question, stored);
+  const decided = decideByText(stored, given, spec);
   if (decided.kind !== 'compare') return decided;
   const expected = decided.expected;
   const byWords = wordsOrTimeVerdict(expected, given, spec);
   if (byWords) return byWords;
   if (spec.kind === 'parts') {
-    const items = readStoredText(expected).items;
+    // The parts asked for; or every part the stored answer writes, when the learner gives them all.
+    const written = readStoredText(expected).items;
+    const asked = partsAsked(question, written);
+    const items =
+      asked.length !== written.length && typedParts(given).length === written.length
+        ? written
+        : asked;
     if (items.length > 1) {
       const compare = (stored: string, typed: string, tolerance: number | null): PartOutcome =>
         compareTexts(question, stored, typed, { ...spec, kind: 'value', unit: null, tolerance });
       return checkParts(items, textJoints(given), spec, compare);
+    }
+  }
+  if (spec.kind === 'equation') {
+    // A function's expression typed for `f(x) = x + 1`: the function's value at its variable.
+    const only = readStoredText(expected).items;
+    if (
+      only.length === 1 &&
+      /^[a-z]\([a-z]\)$/.test(only[0]!.mathLabel ?? '') &&
+      splitTop(given.replace(/\$/g, ''), ['=']).length === 1
+    ) {
+      return compareTexts(question, `$${only[0]!.math}$`, given, { ...spec, kind: 'expression' });
     }
   }
   if (spec.kind === 'equation' || spec.kind === 'value' || spec.kind === 'expression') {
@@ -230,13 +271,139 @@ export function checkAnswer(input: AnswerCheckInput): CheckOutcome {
     if (items.length === 2 && readStored(expected)?.length === 2) {
       const first = compareTexts(question, `$${items[0]!.source}$`, given, spec);
       if (first.kind === 'refused' || first.verdict.correct) return first;
+      // The second is the answer written again only when it equals the first (not "staying wins
+      // with probability ⅓" after "switching wins with probability ⅔").
+      const again = compareTexts(question, `$${items[0]!.source}$`, items[1]!.source, spec);
       const second = compareTexts(question, `$${items[1]!.source}$`, given, spec);
-      if (second.kind === 'verdict' && second.verdict.correct) return second;
+      if (
+        again.kind === 'verdict' &&
+        again.verdict.correct &&
+        second.kind === 'verdict' &&
+        second.verdict.correct
+      )
+        return second;
       const both = compareTexts(question, expected, given, spec);
       return both.kind === 'verdict' && both.verdict.correct ? both : first;
     }
   }
-  return compareTexts(question, expected, given, spec);
+  const outcome = compareTexts(question, expected, given, spec);
+  if (
+    (spec.kind === 'solutions' || spec.kind === 'parts') &&
+    outcome.kind === 'verdict' &&
+    !outcome.verdict.correct &&
+    /\d,\d/.test(given) &&
+    readStoredText(expected).items.length > 1
+  ) {
+    // `23,128` for "$23$ or $128$": where several numbers are asked, a comma between digits may be
+    // the list's joint rather than a thousands separator; the list reading is taken when it is right.
+    const listed = compareTexts(question, expected, given.replace(/(\d),(?=\d)/g, '$1;'), spec);
+    if (listed.kind === 'verdict' && listed.verdict.correct) return listed;
+  }
+  if (spec.kind === 'solutions' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
+    // Solutions each given to the letter the stored answer's remark names (`n = 23, n = 128` for
+    // "$23$ or $128$ (all solutions satisfy $n \equiv 23 \pmod{105}$)"): the values are compared.
+    const named = /^\s*([a-zA-Z])\s*=/.exec(given)?.[1];
+    const pieces = splitTop(given, [',', ';', '\\lor']);
+    if (
+      named &&
+      !lettersOf(expected).has(named) &&
+      lettersOf(input.expected).has(named) &&
+      pieces.every((p) => new RegExp(`^\\s*${named}\\s*=`).test(p))
+    ) {
+      const values = pieces.map((p) => p.replace(/^\s*[a-zA-Z]\s*=/, '')).join(', ');
+      const again = compareTexts(question, expected, values, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
+  }
+  const parameter = parameterOf(input.expected);
+  if (parameter && outcome.kind === 'verdict' && !outcome.verdict.correct) {
+    // The whole-number parameter a condition declares may have any name (`n` for `k`).
+    const renamed = withParameter(given, expected, parameter);
+    if (renamed !== given) {
+      const again = compareTexts(question, expected, renamed, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
+    // A family counted from another start (`x = 1 + 5t` for `x = -4 + 5t`) is the same set.
+    const shifted = shiftedFamilies(renamed, parameter, readStoredText(expected).joinedByOr);
+    for (const text of shifted) {
+      const again = compareTexts(question, expected, text, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
+  }
+  if (spec.kind === 'solutions' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
+    // A Pythagorean triple with its legs the other way round is the same right triangle.
+    const legsInOrder = withLegsInOrder(given);
+    if (legsInOrder !== given && new RegExp(TRIPLE_RE.source).test(expected)) {
+      const again = compareTexts(question, expected, legsInOrder, spec);
+      if (again.kind === 'verdict' && again.verdict.correct) return again;
+    }
+  }
+  return outcome;
+}
+
+/** Lone letters of a text (`x`, `k`; not the letters of `\frac` or `\pi`). */
+const lettersOf = (text: string) =>
+  new Set(text.replace(/\\[a-zA-Z]+/g, ' ').match(/(?<![a-zA-Z])[a-zA-Z](?![a-zA-Z])/g) ?? []);
+
+/**
+ * A typed answer with its one letter that the stored answer does not use written as the stored
+ * answer's parameter (`n` as `k`); the text unchanged when there is not exactly one such letter.
+ */
+function withParameter(given: string, expected: string, parameter: string): string {
+  const stored = lettersOf(expected);
+  const typed = lettersOf(given);
+  if (typed.has(parameter)) return given;
+  const other = [...typed].filter((l) => !stored.has(l));
+  if (other.length !== 1) return given;
+  const letter = other[0]!;
+  return given.replace(new RegExp(`(?<![a-zA-Z\\\\])${letter}(?![a-zA-Z])`, 'g'), parameter);
+}
+
+/** The shifts of a whole-number parameter tried, nearest first. */
+const SHIFTS = [1, -1, 2, -2];
+
+/**
+ * A typed answer with its whole-number parameter `p` shifted (`p + 1`, `p - 1`, …): the whole
+ * answer at once (a system's parts share `p`), or each part on its own where the stored parts are
+ * separate families joined by "or" (two parts at most). Empty when `p` is not typed.
+ */
+function shiftedFamilies(given: string, parameter: string, separate: boolean): string[] {
+  const re = new RegExp(`(?<![a-zA-Z\\\\])${parameter}(?![a-zA-Z])`, 'g');
+  if (!re.test(given)) return [];
+  const shift = (text: string, by: number) =>
+    by === 0 ? text : text.replace(re, `\\left(${parameter}${by > 0 ? '+' : ''}${by}\\right)`);
+  const whole = SHIFTS.map((by) => shift(given, by));
+  const parts = splitTop(given, [',', '\\lor']);
+  if (!separate || parts.length !== 2) return whole;
+  const each = [0, ...SHIFTS].flatMap((a) =>
+    [0, ...SHIFTS].flatMap((b) =>
+      a === b ? [] : [`${shift(parts[0]!, a)},${shift(parts[1]!, b)}`],
+    ),
+  );
+  return [...whole, ...each];
+}
+
+/** A triple of whole numbers in brackets, `(16, 63, 65)` or `\left(63,16,65\right)`. */
+const TRIPLE_RE =
+  /(\\left)?\(\s*(\d+)\s*,(?:\\[,;: ]|\s)*(\d+)\s*,(?:\\[,;: ]|\s)*(\d+)\s*(\\right)?\)/g;
+
+/** Pythagorean triples written with the longer leg first (`(63, 16, 65)`) with it second. */
+function withLegsInOrder(text: string): string {
+  return text.replace(
+    TRIPLE_RE,
+    (
+      whole,
+      left: string | undefined,
+      a: string,
+      b: string,
+      c: string,
+      right: string | undefined,
+    ) => {
+      const [x, y, z] = [Number(a), Number(b), Number(c)];
+      if (!(x > y) || x * x + y * y !== z * z) return whole;
+      return `${left ?? ''}(${b},${a},${c}${right ?? ''})`;
+    },
+  );
 }
 
 /**
@@ -307,6 +474,27 @@ function asEquation(part: Part): Part {
   return { kind: 'equation', lhs: parseExpr(part.variable), rhs: part.value, unit: part.unit };
 }
 
+/** The letter a quantity the question asks for is written with: a slope or gradient's `m`. */
+const LETTER_ASKED: [RegExp, string][] = [[/\b(?:slope|gradient)\b/i, 'm']];
+
+/**
+ * A single value typed with the letter of the quantity the question asks for (`m = -1` for "the
+ * slope", stored as `-1`) where the stored value has none: the letter names the value asked for,
+ * so the value is compared. Another letter is still not the value asked for.
+ */
+function unnamed(question: string, expected: Part[], given: Part[]): Part[] {
+  const [e, g] = [expected[0], given[0]];
+  if (expected.length !== 1 || given.length !== 1 || e?.kind !== 'value' || g?.kind !== 'value')
+    return given;
+  if (e.variable !== undefined || g.variable === undefined || !/^[a-zA-Z]$/.test(g.variable))
+    return given;
+  if (g.value.kind !== 'expr' || variablesOf(g.value.json).size > 0) return given;
+  const asked = LETTER_ASKED.some(
+    ([words, letter]) => letter === g.variable && words.test(question),
+  );
+  return asked ? [{ ...g, variable: undefined }] : given;
+}
+
 /** The stored parts with the spec's unit in place of the one read (a single value only). */
 function withSpecUnit(parts: Part[], spec: AnswerSpec): Part[] {
   if (!spec.unit || parts.length !== 1) return parts;
@@ -335,6 +523,7 @@ function compareTexts(
     return { kind: 'refused', message: learnerMessage(err) };
   }
   if (!expectedParts) return textVerdict(expected, given);
+  if (spec.kind === 'value') givenParts = unnamed(question, expectedParts, givenParts);
   try {
     let outcome = judge(question, expectedParts, givenParts);
     if (spec.kind === 'equation' && outcome.kind === 'verdict' && !outcome.verdict.correct) {
@@ -353,7 +542,9 @@ function compareTexts(
       if (tolerance !== null && withinTolerance(expectedParts, givenParts, tolerance)) {
         return { kind: 'verdict', verdict: { correct: true }, how: `within ${tolerance}` };
       }
-      if (spec.kind === 'interval' && sameIntervals(expectedParts, givenParts)) {
+      // A confidence interval's ends are estimates: its brackets, round or square, say nothing.
+      const anyEnds = /\bconfidence interval\b/i.test(question);
+      if (spec.kind === 'interval' && sameIntervals(expectedParts, givenParts, anyEnds)) {
         return { kind: 'verdict', verdict: { correct: true }, how: 'the same intervals' };
       }
       return outcome;

@@ -25,7 +25,12 @@ export interface StoredItem {
   unitWords?: string;
   /** Written as an approximation: "about", "approximately" before it. */
   about: boolean;
+  /** What an earlier part is changed to ("halves it to $1.5$"): not a part asked for. */
+  result?: boolean;
 }
+
+/** Words before a value that make it what something else is changed to: "halves it to". */
+const RESULT_RE = /\b(?:it|them|this)\s+to\s*$/i;
 
 /** A stored answer's text, read into its parts (no Compute Engine). */
 export interface StoredText {
@@ -94,6 +99,7 @@ export function hasName(latex: string): boolean {
 /** A label as compared: no TeX wrappers, spacing or braces, lower case. */
 export function labelKey(latex: string): string {
   return latex
+    .replace(/\^\s*\{?\s*\\circ\s*\}?|\\degree(?![a-zA-Z])|°/g, 'deg')
     .replace(
       /\\(?:text|textrm|textnormal|mathrm|operatorname|mbox|textit|mathit|mathbf)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g,
       '$1',
@@ -148,6 +154,48 @@ function mathItems(math: string, about: boolean): StoredItem[] {
     });
 }
 
+/** A condition after the answer: `, where $k \in \mathbb{Z}$`, `for any integer $t$`. */
+const CONDITION_RE =
+  /,?\s*(?:where|for\s+(?:any|all|every|each|some)\s+(?:integers?|real\s+numbers?|reals?|natural\s+numbers?))\s+\$[^$]*\$[^$]*$/i;
+
+/**
+ * A stored answer without the remarks after it that are not part of the answer: a condition on
+ * its letters (`, where $k \in \mathbb{Z}$`) or words in brackets (`(all solutions satisfy
+ * $n \equiv 23 \pmod{105}$)`). The answer itself is left as written.
+ */
+export function withoutRemarks(answer: string): string {
+  let text = answer.replace(/[\s.]+$/, '');
+  if (text.endsWith(')')) {
+    let depth = 0;
+    for (let k = text.length - 1; k >= 0; k--) {
+      if (text[k] === ')') depth++;
+      else if (text[k] === '(' && --depth === 0) {
+        const before = text.slice(0, k);
+        const outsideMaths = (before.match(/(?<!\\)\$/g)?.length ?? 0) % 2 === 0;
+        if (outsideMaths && /^\(\s*[a-zA-Z]{3,}/.test(text.slice(k)) && /\$/.test(before))
+          text = before.trimEnd();
+        break;
+      }
+    }
+  }
+  const condition = CONDITION_RE.exec(text);
+  if (condition && /\$/.test(text.slice(0, condition.index))) text = text.slice(0, condition.index);
+  return text === answer.replace(/[\s.]+$/, '') ? answer : text;
+}
+
+/**
+ * The letter a condition after the answer declares a whole-number parameter
+ * (`where $k \in \mathbb{Z}$`, `for any integer $t$`), or undefined.
+ */
+export function parameterOf(answer: string): string | undefined {
+  const condition = CONDITION_RE.exec(answer);
+  if (!condition) return undefined;
+  const m =
+    /\$\s*([a-zA-Z])\s*\\in\s*\\mathbb\s*\{?\s*[ZN]\s*\}?\s*\$/.exec(condition[0]) ??
+    /\bintegers?\s+\$\s*([a-zA-Z])\s*\$/i.exec(condition[0]);
+  return m?.[1];
+}
+
 /** Stored texts read lately (a stored answer is checked against many times). */
 const textCache = new Map<string, StoredText>();
 const TEXT_CACHE_SIZE = 500;
@@ -186,6 +234,7 @@ export function readText(answer: string): StoredText {
       const found = mathItems(s.value, ABOUT_RE.test(pending));
       const first = found[0];
       if (first) first.words = contentWords(pending);
+      if (first && RESULT_RE.test(pending)) first.result = true;
       items.push(...found);
       pending = '';
       continue;
@@ -222,6 +271,28 @@ export function readText(answer: string): StoredText {
   return { choice: choice?.[1] as Letter | undefined, body, items: parts, joinedByOr, prose };
 }
 
+/**
+ * The parts a question asks for: without what an earlier part is changed to, nor the unlabelled
+ * numbers the stored answer only repeats from the question ("About $6.7\%$ of students score above $84$" for "What proportion score
+ * above $84$?"), as long as a part is left.
+ */
+export function partsAsked(question: string, items: StoredItem[]): StoredItem[] {
+  if (items.length < 2) return items;
+  const key = (m: string) => m.replace(/\s+|\\[,;:! ]/g, '');
+  const given = new Set(
+    splitMath(question)
+      .filter((m) => m.kind !== 'text')
+      .map((m) => key(m.value)),
+  );
+  // Nor is what an earlier part is changed to ("a sample of size $64$ halves it to $1.5$").
+  const asked = items.filter(
+    (i, k) =>
+      !(k > 0 && i.result) &&
+      (i.mathLabel !== undefined || !/^[\d.\\%{}^]+$/.test(key(i.math)) || !given.has(key(i.math))),
+  );
+  return asked.length > 0 ? asked : items;
+}
+
 /** A decimal written as a part's value or its approximation (`\approx 0.161`, `16\%` as 0.16). */
 function writtenDecimal(item: StoredItem): { value: number; half: number } | undefined {
   const last = splitTop(item.math, ['\\approx']).at(-1)!.trim();
@@ -249,7 +320,7 @@ export function formAsked(question: string): AnswerForm {
   const imperative = (verb: string) =>
     new RegExp(`(?:^|[.!?:]\\s+|\\)\\s*)(?:fully\\s+|completely\\s+)?(?:${verb})\\b`, 'i').test(q);
   if (imperative('expand')) return 'expanded';
-  if (imperative('factori[sz]e|factor')) return 'factorised';
+  if (imperative('factori[sz]e|factor') || /\bfactori[sz]ation\b/i.test(q)) return 'factorised';
   // "exact value", "exact answers"; not "exactly".
   if (/\bexact\b/i.test(q)) return 'exact';
   if (imperative('simplify') || /\b(?:simplest form|lowest terms|fully simplified)\b/i.test(q))
@@ -338,13 +409,15 @@ const spec = (kind: AnswerKind, fields: Partial<AnswerSpec> = {}): AnswerSpec =>
  * labelled or joined by "or", a relation, a unit, an approximation, a choice letter) and its
  * question (the form it asks for, a proof). Pure and fast: text only.
  */
-export function inferAnswerSpec(question: string, answer: string): AnswerSpec {
+export function inferAnswerSpec(question: string, stored: string): AnswerSpec {
+  const answer = withoutRemarks(stored);
   const text = readStoredText(answer);
-  // A choice's letter can always be typed, whatever its option says.
-  if (text.choice) return spec('choice', { choice: text.choice });
+  // A choice's letter can always be typed, whatever its option says; its option's value must be
+  // in the form the question asks for ("Which is the factorization of …").
+  if (text.choice) return spec('choice', { choice: text.choice, form: formAsked(question) });
   if (textOutcome(answer, '0')?.kind === 'uncheckable' || PROOF_RE.test(question))
     return spec('none');
-  const { items } = text;
+  const items = partsAsked(question, text.items);
   if (items.length === 0 || text.prose > MAX_PROSE_WORDS) return spec('none');
   const form = formAsked(question);
   if (items.length === 1) {

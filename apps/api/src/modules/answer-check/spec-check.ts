@@ -29,7 +29,12 @@ interface TypedPart {
   /** The label as typed. */
   labelSource?: string;
   value: string;
+  /** The numbers written equal before the value (`225\degree` of `225\degree = \frac{5\pi}{4}`). */
+  lead?: string;
 }
+
+/** The sides before the last of numbers written equal, as compared. */
+const leadOf = (sides: string[]) => sides.slice(0, -1).map(labelKey).join('=');
 
 /** A typed list of parts (`mean = 6, median = 7`, `5/13, 12/13, 5/12`). */
 export function typedParts(given: string): TypedPart[] {
@@ -56,6 +61,8 @@ export function typedParts(given: string): TypedPart[] {
           value: sides.slice(1).join('='),
         };
       }
+      // Numbers written equal (`225\degree = \frac{5\pi}{4}`): the last is the part's value.
+      if (sides.length >= 2) return { value: sides.at(-1)!, lead: leadOf(sides) };
       return { value: p };
     });
 }
@@ -105,6 +112,13 @@ export function checkParts(
     .map((t) => (t.label !== undefined ? partNamed(items, t.label) : -1))
     .map((named, k) => (named >= 0 ? named : k));
   const unique = new Set(places).size === places.length;
+  // Numbers written equal before a value must be those the stored part writes (`225° = 5π/4`).
+  const leadWrong = typed.some((t, k) => {
+    if (t.lead === undefined) return false;
+    const sides = splitTop(items[places[k]!]!.source, ['=']);
+    return sides.length < 2 || leadOf(sides) !== t.lead;
+  });
+  if (leadWrong) return { kind: 'verdict', verdict: { correct: false }, how };
   if (unique) {
     const outcomes = typed.map((_, k) => outcome(places[k]!, k));
     const refused = outcomes.find((o) => o.kind === 'refused');
@@ -179,6 +193,24 @@ function unexpanded(json: unknown): boolean {
   return args.some(unexpanded);
 }
 
+const isPrime = (n: number) => {
+  if (!Number.isInteger(n) || n < 2 || n > 1e12) return false;
+  for (let k = 2; k * k <= n; k++) if (n % k === 0) return false;
+  return true;
+};
+/** A power of a prime, or a prime (`2^3`, `5`). */
+const primePower = (json: unknown): boolean => {
+  const j = bare(json);
+  if (typeof j === 'number') return isPrime(j);
+  return Array.isArray(j) && j[0] === 'Power' && typeof j[1] === 'number' && isPrime(j[1]);
+};
+/** A number's prime factorisation: a product of primes and powers of primes (`2^3 \cdot 3^2 \cdot 5`). */
+function primeFactorised(json: unknown): boolean {
+  const j = bare(json);
+  if (isProduct(j)) return (j as unknown[]).slice(1).every(primePower);
+  return primePower(j) && Array.isArray(j);
+}
+
 /** Factorised: a product (or a power, or the negative of one), not a sum, at the top. */
 function factorised(json: unknown): boolean {
   const j = bare(json);
@@ -204,6 +236,10 @@ export function formProblem(form: AnswerForm, expected: Part[], given: Part[]): 
       return mine.some((e) => unexpanded(e.json)) ? FEEDBACK_FORM(form) : undefined;
     case 'factorised': {
       const stored = valueExprs(expected);
+      // A number's prime factorisation: each factor a prime or a power of one.
+      if (stored.length > 0 && stored.every((e) => primeFactorised(e.json))) {
+        return mine.every((e) => primeFactorised(e.json)) ? undefined : FEEDBACK_FORM(form);
+      }
       const wanted = stored.some((e) => !factorised(e.json) || !hasLetter(e.json));
       if (wanted) return undefined;
       return mine.some((e) => hasLetter(e.json) && !factorised(e.json))
@@ -234,6 +270,13 @@ function numberOf(part: Part, unit: string | undefined): number | undefined {
   return size === undefined ? undefined : v[0] * size;
 }
 
+/** A number written as a decimal (`0.00144`, `1.54 \times 10^6`, `82`): an approximation. */
+const DECIMAL_RE = /^-?\d+(?:\.\d+)?(?:(?:\\times|\\cdot)10\^\{?-?\d+\}?)?(?:\\%)?$/;
+const writtenAsDecimal = (part: Part) =>
+  part.kind === 'value' &&
+  part.value.kind === 'expr' &&
+  DECIMAL_RE.test(part.value.latex.replace(/\s+|\\[,;:! ]/g, ''));
+
 /**
  * A single value within the tolerance of the stored one (converted to the stored unit when both
  * have one of the same quantity; a unit left out is the stored one).
@@ -243,6 +286,9 @@ export function withinTolerance(expected: Part[], given: Part[], tolerance: numb
   if (e.length !== 1 || given.length !== 1) return false;
   const stored = e[0]!;
   const mine = given[0]!;
+  // The tolerance is for decimal approximations: where the stored answer gives its exact value
+  // (`\frac{6}{4165} \approx 0.00144`), an exact value typed (`\frac{6}{4156}`) must equal it.
+  if (!writtenAsDecimal(mine) && !writtenAsDecimal(stored)) return false;
   if (
     stored.kind === 'value' &&
     mine.kind === 'value' &&
@@ -356,8 +402,9 @@ const near = (a: number, b: number) =>
 /**
  * The same set of real numbers, however written: `k < -2 or k > 6` is `(-\infty, -2) \cup (6,
  * \infty)`, `x \geq 3` is `[3, \infty)`. A variable named in both must be the same one.
+ * `anyEnds`: whether an end is included does not matter (a confidence interval's brackets).
  */
-export function sameIntervals(expected: Part[], given: Part[]): boolean {
+export function sameIntervals(expected: Part[], given: Part[], anyEnds = false): boolean {
   const e = intervalsOf(expected);
   const g = intervalsOf(given);
   if (!e || !g || e.set.length !== g.set.length) return false;
@@ -367,8 +414,8 @@ export function sameIntervals(expected: Part[], given: Part[]): boolean {
     return (
       near(a.lo, b.lo) &&
       near(a.hi, b.hi) &&
-      (a.loIn === b.loIn || !Number.isFinite(a.lo)) &&
-      (a.hiIn === b.hiIn || !Number.isFinite(a.hi))
+      (a.loIn === b.loIn || anyEnds || !Number.isFinite(a.lo)) &&
+      (a.hiIn === b.hiIn || anyEnds || !Number.isFinite(a.hi))
     );
   });
 }
