@@ -215,30 +215,23 @@ export function compoundUnitsMarked(math: string): string {
     return k && (!needsValue || afterValue(s, offset)) ? marker(k) : whole;
   };
   if (!math.includes('/') && !/\\[dt]?frac/.test(math)) return math;
+  // A quotient of units, written as a fraction or with a slash: the same groups in both patterns.
+  const quotientOf = (whole: string, ...rest: unknown[]) =>
+    replace(
+      whole,
+      rest.slice(0, 6) as (string | undefined)[],
+      rest[6] as number,
+      rest[7] as string,
+      true,
+    );
   return math
     .replace(/\\operatorname\s*\{\s*\\mathrm\s*\{\s*([a-zA-Z]+)\s*\}\s*\}/g, '\\text{$1}')
     .replace(SLASHED_TEXT_RE, (whole, top: string, bottom: string, p1?: string, p2?: string) => {
       const k = quotientKey(top, bottom, Number(p1 ?? p2 ?? 1));
       return k ? marker(k) : whole;
     })
-    .replace(FRAC_RE, (whole: string, ...rest: unknown[]) =>
-      replace(
-        whole,
-        rest.slice(0, 6) as (string | undefined)[],
-        rest[6] as number,
-        rest[7] as string,
-        true,
-      ),
-    )
-    .replace(SLASHED_RE, (whole: string, ...rest: unknown[]) =>
-      replace(
-        whole,
-        rest.slice(0, 6) as (string | undefined)[],
-        rest[6] as number,
-        rest[7] as string,
-        true,
-      ),
-    );
+    .replace(FRAC_RE, quotientOf)
+    .replace(SLASHED_RE, quotientOf);
 }
 
 /**
