@@ -19,6 +19,7 @@ import { AppRoutes, preloadPage } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { setSiteOrigin } from './lib/site';
+import { setRenderedTryFirst } from './lib/try-first';
 import { shouldSendQuery, toServerState, type ServerState } from './lib/server-state';
 
 /** The page module's source as the build manifest names it (the server links its assets). */
@@ -73,26 +74,34 @@ async function renderOnce(url: string, queryClient: ReturnType<typeof createQuer
  */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)*/;
 
+/** How the browser asked for the page to be drawn. */
+export interface RenderOptions {
+  /** Try first: an example page's answer and procedure folded (docs/decisions/046-try-first.md). */
+  tryFirst: boolean;
+}
+
 /**
  * Renders the page at `url` (path and query) as a visitor sees it, reading the API through
- * `transport`, its absolute URLs on `origin`. One render at a time: the API client's transport is module state, and several
+ * `transport`, its absolute URLs on `origin`, drawn as `options` say. One render at a time: the API client's transport is module state, and several
  * apps in one process (tests) each pass their own. Rendering is CPU work on one thread anyway.
  */
 export function render(
   url: string,
   transport: typeof fetch,
   origin: string,
+  options: RenderOptions = { tryFirst: false },
 ): Promise<ServerRender> {
   const run = queue.then(() => {
     setApiTransport(transport);
     setSiteOrigin(origin);
-    return renderNow(url, origin);
+    setRenderedTryFirst(options.tryFirst);
+    return renderNow(url, origin, options.tryFirst);
   });
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function renderNow(url: string, origin: string): Promise<ServerRender> {
+async function renderNow(url: string, origin: string, tryFirst: boolean): Promise<ServerRender> {
   await preloadPage(new URL(url, 'http://localhost').pathname);
   const queryClient = createQueryClient();
   const tried = new Set<Query>();
@@ -109,6 +118,7 @@ async function renderNow(url: string, origin: string): Promise<ServerRender> {
   const state = toServerState(
     dehydrate(queryClient, { shouldDehydrateQuery: shouldSendQuery }),
     origin,
+    tryFirst,
   );
   queryClient.clear();
   return { head, body: html.slice(head.length), state };

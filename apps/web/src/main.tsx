@@ -12,6 +12,7 @@ import { startHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { readServerState } from './lib/server-state';
 import { setSiteOrigin } from './lib/site';
+import { setRenderedTryFirst } from './lib/try-first';
 
 authStore.initialise();
 
@@ -31,6 +32,7 @@ if (serverState) {
   // is made again), once the page's own code is here so it hydrates in one pass.
   hydrate(queryClient, serverState.queries);
   setSiteOrigin(serverState.origin);
+  setRenderedTryFirst(serverState.tryFirst === true);
   void preloadPage(window.location.pathname)
     .catch(() => undefined)
     .then(() => {

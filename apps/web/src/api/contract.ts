@@ -281,3 +281,7 @@ export const readReviewStatus: Reader<ReviewStatus> = object({
 export const readReviewSuggestions: Reader<ReviewSuggestions> = object({
   examples: array(readExample),
 });
+
+/** A signed-in learner's preferences (GET and PATCH /me/preferences). */
+export const readPreferences = object({ tryFirst: boolean });
+export type Preferences = ReturnType<typeof readPreferences>;

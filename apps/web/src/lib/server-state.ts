@@ -10,6 +10,8 @@ export interface ServerState {
   queries: DehydratedState;
   /** The origin the page's absolute URLs were written with (lib/site.ts). */
   origin: string;
+  /** Present (true) when the page was drawn with try first on: answer and procedure folded. */
+  tryFirst?: true;
 }
 
 export const SERVER_STATE_ID = 'exemplar-state';
@@ -35,9 +37,14 @@ interface SentError {
  * same bytes whenever the page is rendered again, and the page's ETag, a hash of its bytes,
  * changes only when what it shows changes (docs/decisions/040-public-validators.md).
  */
-export function toServerState(queries: DehydratedState, origin: string): ServerState {
+export function toServerState(
+  queries: DehydratedState,
+  origin: string,
+  tryFirst = false,
+): ServerState {
   return {
     origin,
+    ...(tryFirst ? { tryFirst: true as const } : {}),
     queries: {
       ...queries,
       queries: queries.queries.map((query) => {

@@ -1,18 +1,20 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStore } from '../lib/auth/auth-store';
+import { clearTryFirstCookie } from '../lib/try-first';
 
 // Lazy routes are compiled on first import, which can take a few seconds on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only auto-cleans up when test globals are enabled; they are not. Each test
-// starts signed out, with real timers and the real fetch (test/fake-api.ts stubs it per test).
+// starts signed out, with no stored settings, with real timers and the real fetch (test/fake-api.ts stubs it per test).
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   authStore.reset();
   window.localStorage.clear();
+  clearTryFirstCookie();
 });
 
 // jsdom lacks the browser APIs Mantine relies on.

@@ -6,6 +6,7 @@ import { ErrorFallback } from '../../components/error-fallback';
 import { FullPageLoading, PageLoader } from '../../components/page-loader';
 import { useAuth } from '../../lib/auth/auth-store';
 import { endHydration } from '../../lib/hydration';
+import { useTryFirstFollowsSession } from '../../lib/try-first';
 import { usePageLoading } from '../page-loads';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -35,6 +36,7 @@ export function RootLayout() {
   const location = useLocation();
   const loadingPage = usePageLoading();
   useScrollRestoration();
+  useTryFirstFollowsSession();
 
   if (!initialised) return <FullPageLoading />;
 

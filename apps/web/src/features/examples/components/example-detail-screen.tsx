@@ -22,6 +22,8 @@ import { useExamplePosition } from '../api/get-example-position';
 import { useExampleFilters } from '../../../api/use-example-filters';
 import { useFilterCatalogue } from '../../../api/use-filter-catalogue';
 import { useViewer } from '../../../lib/auth/use-viewer';
+import { usePracticeMode } from '../hooks/use-practice-mode';
+import { useTryFirst } from '../hooks/use-try-first';
 import { categoryName, indexCategoryTree } from '../../../lib/category-tree';
 import { examplesListPath, type ExampleFilters } from '../../../api/example-filters';
 import { formatDate, formatDateTime } from '../lib/format';
@@ -32,7 +34,7 @@ import { ExampleMarks } from './example-marks';
 import { ExampleAttempt } from './attempt/example-attempt';
 import classes from './examples.module.css';
 import { MathSection } from './math-section';
-import { PracticeModeSwitch } from './practice-mode-switch';
+import { TryFirstSwitch } from './try-first-switch';
 import { RandomExampleButton } from './random-example-button';
 import { ExamplesError } from './screen-states';
 
@@ -98,6 +100,15 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
   const query = useExample(id);
   const neighbours = useNeighbours(id, filters, initial.status === 'success');
   const backTo = examplesListPath(filters);
+  const tryFirst = useTryFirst();
+  const [practice, setPractice] = usePracticeMode();
+  // Practice mode (the lists' setting) folds this page too; turning try first off here shows the
+  // answer, so it turns practice mode off as well.
+  const folded = tryFirst.on || practice;
+  const setFolded = (on: boolean) => {
+    tryFirst.set(on);
+    if (!on && practice) setPractice(false);
+  };
 
   const pendingTitle = (
     <title>{id === null ? 'Example — Exemplar' : `Example ${id} — Exemplar`}</title>
@@ -200,12 +211,12 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
                 ) : (
                   <ExampleMarks example={example} layout="page" />
                 )}
-                <PracticeModeSwitch />
+                <TryFirstSwitch on={folded} onChange={setFolded} />
               </Group>
             </Stack>
 
             <MathSection label="Question" text={example.question} />
-            <ExampleAttempt key={example.id} example={example} />
+            <ExampleAttempt key={example.id} example={example} tryFirst={folded} />
 
             <Group gap="lg" className={classes.cardFooter}>
               <Text size="sm" c="dimmed" component="span" title={formatDateTime(example.createdAt)}>

@@ -6,6 +6,7 @@ import { IconEye, IconEyeOff, IconListNumbers } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useServerRender } from '../../../lib/hydration';
 import { usePracticeMode } from '../hooks/use-practice-mode';
+import { FoldedSolution } from './folded-solution';
 import { MathSection } from './math-section';
 import { ProcedureSteps } from './procedure-steps';
 import ladder from './procedure-steps.module.css';
@@ -55,8 +56,8 @@ export function ExampleSolution({
   }
   // Drawn by the server, which cannot know practice mode: marked, so that the page's first script
   // (color-scheme.js) hides them before paint when practice mode is on, until the app has taken
-  // over (then this state decides alone). Concealed parts are not drawn at all, so the server's
-  // markup and the browser's first pass stay the same either way.
+  // over (then this state decides alone). Concealed from the start (try first, which the server
+  // knows), they are drawn as closed disclosures until then (folded-solution.tsx).
   const serverRendered = useServerRender();
 
   // Focus follows each reveal and hide (a new object each time, so the same target twice moves it
@@ -105,6 +106,8 @@ export function ExampleSolution({
       </>
     );
   }
+
+  if (serverRendered) return <FoldedSolution example={example} withProcedure={steps.length > 0} />;
 
   const reveal = (count: number) => {
     setFocus({ target: steps.length > 1 ? { step: stepsShown } : 'procedure' });

@@ -297,7 +297,7 @@ describe('practice mode', { timeout: 20_000 }, () => {
     expect(card(1).getByText('Answer')).toBeTruthy();
   });
 
-  it('applies on the example page too', async () => {
+  it('applies on the example page too, where it shows as Try first', async () => {
     window.localStorage.setItem(PRACTICE_MODE_KEY, 'true');
     fakeLearnerApi();
     renderExamples('/examples/1');
@@ -306,7 +306,7 @@ describe('practice mode', { timeout: 20_000 }, () => {
     expect(article.queryByText('Answer')).toBeNull();
     fireEvent.click(article.getByRole('button', { name: 'Show answer' }));
     expect(article.getByText('Answer')).toBeTruthy();
-    expect(article.getByRole('switch', { name: /Practice mode/ })).toHaveProperty('checked', true);
+    expect(article.getByRole('switch', { name: /Try first/ })).toHaveProperty('checked', true);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Example } from '@exemplar/shared/catalogue';
 import { catalogueRoutes, categoryTree } from '../../../test/catalogue-fixtures';
-import { fail, type Handler, type Routes } from '../../../test/fake-api';
+import { fail, ok, type Handler, type Routes } from '../../../test/fake-api';
 
 type SolveMark = NonNullable<Example['solveMark']>;
 
@@ -47,6 +47,8 @@ export function learnerRoutes(examples: Example[]) {
   const solveMarks = new Map<number, SolveMark>();
   /** Examples the learner opened a step or the answer of. */
   const helped = new Set<number>();
+  /** The learner's account preferences (try first is on for a new account). */
+  const preferences = { tryFirst: true };
   const under = descendantsById();
   const signInFirst = () => fail(401, 'Sign in first.');
   const notFound = (id: number | string) => fail(404, `Example ${id} not found.`);
@@ -150,6 +152,13 @@ export function learnerRoutes(examples: Example[]) {
       return positionIn(filtered(query, signedIn), id);
     },
     'GET /me/progress': ({ signedIn }) => (signedIn ? progress() : signInFirst()),
+    'GET /me/preferences': ({ signedIn }) =>
+      signedIn ? { preferences: { ...preferences } } : signInFirst(),
+    'PATCH /me/preferences': ({ body, signedIn }) => {
+      if (!signedIn) return signInFirst();
+      Object.assign(preferences, body as Partial<typeof preferences>);
+      return ok({ preferences: { ...preferences } }, 'Preferences saved.');
+    },
     'POST /examples/:id/check': ({ params, body, signedIn }) => {
       const example = examples.find((e) => String(e.id) === params['id']);
       if (!example) return notFound(params['id']!);
@@ -193,5 +202,5 @@ export function learnerRoutes(examples: Example[]) {
       return { example: view(list[0]!, signedIn), position: positionIn(list, list[0]!.id) };
     },
   };
-  return { routes, liked, solved, mastered, solveMarks, helped };
+  return { routes, liked, solved, mastered, solveMarks, helped, preferences };
 }

@@ -377,13 +377,14 @@ function HelpButton({ id }: { id: number }) {
 describe('recording help', { timeout: 20_000 }, () => {
   it('conceals the solution while trying, records the answer that was showing and each step shown, and reveals it when accepted', async () => {
     const api = fakeLearnerApi();
+    api.preferences.tryFirst = false;
     renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
     await screen.findByRole('heading', { name: 'Example 2' });
     expect(screen.getByRole('region', { name: 'Answer' })).toBeTruthy();
 
     const field = await openPanel();
     expect(screen.queryByRole('region', { name: 'Answer' })).toBeNull();
-    // Practice mode was off: the answer was on screen as the learner started, and the panel says
+    // Try first and practice mode were off: the answer was on screen as the learner started, and the panel says
     // what that means for the mark.
     expect(screen.getByTestId('answer-note').textContent).toContain(
       'The answer was showing, so a right answer counts as solved with help.',

@@ -12,14 +12,25 @@ import { isUncheckable, UncheckableNote } from './uncheckable-note';
 /**
  * An example's solution with 'Try it yourself' (not for a draft, which answers are not checked
  * against until it is published): opening the answer panel conceals the answer and
- * procedure (revealed a step at a time, or when an answer is accepted). Every step or answer the
- * learner reveals is recorded for a signed-in learner, so a later accepted answer counts as
- * solved with help. So is the answer itself when it was on screen as the panel opened (practice
- * mode off): only an example tried with its answer unseen can be solved without help, and the
- * panel says so. An answer that is not checked automatically (spec kind `none`) gets a note saying
- * so in place of 'Try it yourself', before anything is typed.
+ * procedure (revealed a step at a time, or when an answer is accepted). With try first on (an
+ * example's page, `tryFirst`) they are folded from the start, and stay folded after a refused
+ * answer, so the learner can try again. Every step or answer the learner reveals is recorded for
+ * a signed-in learner, so a later accepted answer counts as solved with help. So is the answer
+ * itself when it was on screen as the panel opened (practice mode and try first off): only an
+ * example tried with its answer unseen can be solved without help, and the panel says so, naming
+ * the setting that folds it where the learner is. An answer that is not checked automatically
+ * (spec kind `none`) gets a note saying so in place of 'Try it yourself', before anything is typed.
  */
-export function ExampleAttempt({ example, size = 'sm' }: { example: Example; size?: 'xs' | 'sm' }) {
+export function ExampleAttempt({
+  example,
+  size = 'sm',
+  tryFirst,
+}: {
+  example: Example;
+  size?: 'xs' | 'sm';
+  /** On an example's page: whether try first folds the answer and procedure. */
+  tryFirst?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [accepted, setAccepted] = useState(false);
   const [answerSeen, setAnswerSeen] = useState(false);
@@ -27,7 +38,7 @@ export function ExampleAttempt({ example, size = 'sm' }: { example: Example; siz
   const signedIn = useViewer() !== null;
   const onHelp = useRecordHelp(example.id);
   const start = () => {
-    if (!practice) {
+    if (!practice && !tryFirst) {
       onHelp('answer');
       setAnswerSeen(true);
     }
@@ -43,7 +54,7 @@ export function ExampleAttempt({ example, size = 'sm' }: { example: Example; siz
           onAccepted={() => setAccepted(true)}
           note={
             answerSeen && signedIn
-              ? 'The answer was showing, so a right answer counts as solved with help. Turn on practice mode first to try without seeing it.'
+              ? `The answer was showing, so a right answer counts as solved with help. Turn on ${tryFirst === undefined ? 'practice mode' : 'Try first'} to try without seeing it.`
               : undefined
           }
         />
@@ -59,7 +70,12 @@ export function ExampleAttempt({ example, size = 'sm' }: { example: Example; siz
           </Button>
         </div>
       )}
-      <ExampleSolution example={example} concealed={open} revealed={accepted} onHelp={onHelp} />
+      <ExampleSolution
+        example={example}
+        concealed={open || tryFirst === true}
+        revealed={accepted}
+        onHelp={onHelp}
+      />
     </>
   );
 }
