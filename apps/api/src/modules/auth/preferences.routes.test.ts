@@ -111,6 +111,7 @@ describe(`a learner's preferences (GET and PATCH /api/me/preferences) on ${engin
       const res = await call(method, undefined, payload);
       expect(res.status, method).toBe(401);
       expect(res.body, method).toMatchObject({ success: false, code: 'Unauthorized' });
+      expect(res.headers['cache-control'], method).toBe('no-store');
     }
     expect(await databaseFingerprint(api.app.database.db)).toBe(before);
   });
