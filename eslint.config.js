@@ -93,6 +93,7 @@ export default tseslint.config(
             '@exemplar/shared/api',
             '@exemplar/shared/attempts',
             '@exemplar/shared/reviews',
+            '@exemplar/shared/preferences',
           ].map((name) => ({
             name,
             allowTypeImports: true,

@@ -179,6 +179,23 @@ describe(`the OpenAPI document on ${engineUnderTest}`, () => {
     ]);
   });
 
+  it("documents the learner's preferences: bearer only, tryFirst in the answer, an optional tryFirst in the save with its 429", () => {
+    const path = doc.paths['/api/me/preferences']!;
+    for (const op of [path.get!, path.patch!]) {
+      expect(op.security).toEqual([{ bearerAuth: [] }]);
+      expect(JSON.stringify(op.responses['200'])).toContain('"tryFirst":{"type":"boolean"}');
+    }
+    const body = (
+      path.patch!.requestBody as {
+        content: Record<string, { schema: { properties: object; required?: string[] } }>;
+      }
+    ).content['application/json']!.schema;
+    expect(Object.keys(body.properties)).toEqual(['tryFirst']);
+    expect(body.required ?? []).toEqual([]);
+    expect(path.patch!.responses['429']).toBeDefined();
+    expect(path.get!.responses['429']).toBeUndefined();
+  });
+
   it('gives every operation at least one 4xx, and every 4xx is an ErrorResponse with a description', () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(40);

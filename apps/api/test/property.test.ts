@@ -231,6 +231,8 @@ const CASES: Record<string, FuzzCase> = {
   })),
   'GET /api/auth/me': read('learner'),
   'PATCH /api/auth/me': write('learner', () => ({ body: { name: 'Learner' } })),
+  'GET /api/me/preferences': read('learner'),
+  'PATCH /api/me/preferences': write('learner', () => ({ body: { tryFirst: true } })),
   // A wrong current password: a success would end the learner's sessions mid-test.
   'POST /api/auth/change-password': write('learner', () => ({
     body: { currentPassword: 'Not-The-Password-1', newPassword: 'Fuzz-Secret-77' },

@@ -186,6 +186,12 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     status: 200,
   }),
   'GET /api/me/progress': async () => ({ url: '/api/me/progress', status: 200 }),
+  'GET /api/me/preferences': async () => ({ url: '/api/me/preferences', status: 200 }),
+  'PATCH /api/me/preferences': async () => ({
+    url: '/api/me/preferences',
+    payload: { tryFirst: false },
+    status: 200,
+  }),
   'POST /api/examples/:id/check': async () => ({
     url: `/api/examples/${cat.ex.linear}/check`,
     payload: { answer: 'x = 4' },

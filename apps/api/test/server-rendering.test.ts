@@ -448,6 +448,32 @@ describe(`server-rendered public pages on ${engineUnderTest}`, () => {
     expect(Date.parse(String(first.headers['last-modified']))).not.toBeNaN();
   });
 
+  it('keeps an example page drawn for the try-first cookie apart from the open one, each answering Vary: Cookie; other pages ignore the cookie', async () => {
+    const example = await catalogue.exampleByQuestion(QUADRATIC_QUESTION);
+    const url = `/examples/${example.id}?variant=check`;
+    const cookie = { cookie: 'theme=dark; exemplar-try-first=1' };
+    const vary = (page: Page) =>
+      String(page.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/);
+    await fetchPage(api, url);
+    const open = await fetchPage(api, url);
+    expect(open.headers['x-page-cache']).toBe('hit');
+    expect(vary(open)).toContain('cookie');
+    // The open page is kept, but not sent for the cookie: that variant is rendered on its own.
+    const folded = await fetchPage(api, url, cookie);
+    expect(folded.status).toBe(200);
+    expect(folded.headers['x-page-cache']).toBeUndefined();
+    expect(vary(folded)).toContain('cookie');
+    expect((await fetchPage(api, url, cookie)).headers['x-page-cache']).toBe('hit');
+    expect(readable(folded.doc)).toContain('Question');
+
+    await fetchPage(api, '/about?variant=check');
+    const about = await fetchPage(api, '/about?variant=check', cookie);
+    expect(about.headers['x-page-cache']).toBe('hit');
+    expect(vary(about)).not.toContain('cookie');
+  });
+
   it('answers a conditional GET with 304 on If-None-Match (its ETag) and on If-Modified-Since', async () => {
     const url = `/examples/${fraction.id}`;
     const page = await fetchPage(api, url);

@@ -390,6 +390,55 @@ describe(`migrations on ${engineUnderTest}`, () => {
     ).rejects.toThrow();
   });
 
+  it('014 turns try first on for every existing account and every new one, and stores only 0 or 1', async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '014-learner-preferences');
+    await migrate(db, migrations.slice(0, before));
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const account = (n: number) => ({
+      username: `00000000-0000-4000-8000-00000000000${n}`,
+      email: `old${n}@example.com`,
+      name: `Old ${n}`,
+      password_hash: 'x',
+      status: 'CONFIRMED',
+      enabled: n % 2,
+      email_verified: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    await tx
+      .insertInto('users')
+      .values([account(1), account(2)])
+      .execute();
+
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['014-learner-preferences']);
+    const rows = () =>
+      db.db.selectFrom('users').select(['email', 'try_first']).orderBy('email').execute();
+    expect(await rows()).toEqual([
+      { email: 'old1@example.com', try_first: 1 },
+      { email: 'old2@example.com', try_first: 1 },
+    ]);
+    await tx.insertInto('users').values(account(3)).execute();
+    expect((await rows())[2]).toEqual({ email: 'old3@example.com', try_first: 1 });
+    await db.db
+      .updateTable('users')
+      .set({ try_first: 0 })
+      .where('email', '=', 'old1@example.com')
+      .execute();
+    expect((await rows()).map((r) => r.try_first)).toEqual([0, 1, 1]);
+    for (const value of [2, null]) {
+      await expect(
+        tx
+          .updateTable('users')
+          .set({ try_first: value })
+          .where('email', '=', 'old2@example.com')
+          .execute(),
+      ).rejects.toThrow();
+    }
+    expect((await rows()).map((r) => r.try_first)).toEqual([0, 1, 1]);
+  });
+
   it('008 keys cards by (user, example), refuses an unknown state or rating, and cascades cards and log with their user and example', async () => {
     const db = await open();
     await migrate(db);

@@ -13,6 +13,7 @@ import { exampleStatus } from './migrations/010-example-status';
 import { catalogueHealth } from './migrations/011-catalogue-health';
 import { catalogueHealthRun } from './migrations/012-catalogue-health-run';
 import { answerSpecs } from './migrations/013-answer-specs';
+import { learnerPreferences } from './migrations/014-learner-preferences';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   catalogueHealth,
   catalogueHealthRun,
   answerSpecs,
+  learnerPreferences,
 ];
 
 export class MigrationError extends Error {

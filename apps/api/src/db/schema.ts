@@ -18,6 +18,8 @@ export interface UsersTable {
   status: 'UNCONFIRMED' | 'CONFIRMED';
   enabled: Bool;
   email_verified: Bool;
+  /** The learner's "try first" preference: 1 on (the default for every account), 0 off. */
+  try_first: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -23,9 +23,9 @@ const COUNTED = [
 /**
  * What a refused request must leave as it was, as one string to compare before and after: the row
  * count of every table, each example's text and update time, each account's email, name, password,
- * status and enabled flag, each subject's, category's, difficulty's and type's name and
- * description, how each solved mark was earned, the help each learner opened and each review card's
- * schedule.
+ * status, enabled flag and try-first preference, each subject's, category's, difficulty's and
+ * type's name and description, how each solved mark was earned, the help each learner opened and
+ * each review card's schedule.
  */
 export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
   const counts = await Promise.all(
@@ -38,7 +38,7 @@ export async function databaseFingerprint(db: Kysely<Database>): Promise<string>
     .execute();
   const people = await db
     .selectFrom('users')
-    .select(['email', 'name', 'password_hash', 'enabled', 'status'])
+    .select(['email', 'name', 'password_hash', 'enabled', 'status', 'try_first'])
     .orderBy('email')
     .execute();
   const named = await Promise.all(

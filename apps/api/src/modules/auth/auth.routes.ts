@@ -12,11 +12,12 @@ import {
   TokensSchema,
   UpdateMeRequestSchema,
 } from '@exemplar/shared/auth';
+import { PreferencesSchema, UpdatePreferencesRequestSchema } from '@exemplar/shared/preferences';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from './auth.plugin';
 import { z } from 'zod';
 import { done, ok } from '../../lib/envelope';
-import { perAddress } from '../../plugins/external/rate-limit';
+import { perAccount, perAddress } from '../../plugins/external/rate-limit';
 import { codeRequestMessage } from './codes.service';
 
 const tags = ['auth'];
@@ -28,6 +29,9 @@ const CodeSent = successSchema(CodeSentSchema);
  * this limit.
  */
 export const LOGINS_PER_ADDRESS_PER_MINUTE = 600;
+/** Preference saves one account may make a minute: a learner flicking a switch, with room to spare. */
+export const PREFERENCE_SAVES_PER_MINUTE = 60;
+const Preferences = successSchema(z.object({ preferences: PreferencesSchema }));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.auth;
@@ -165,6 +169,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok({ user: await auth.updateMe(request.user!.id, request.body.name) }, 'Profile updated.'),
+  );
+
+  app.get(
+    '/me/preferences',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "The caller's preferences",
+        description:
+          'tryFirst: whether an example page keeps its answer and procedure folded until the learner checks an answer or opens them; on for every account until its learner turns it off.',
+        response: { 200: Preferences },
+      },
+    },
+    async (request) => ok({ preferences: await auth.preferences(request.user!.id) }),
+  );
+
+  app.patch(
+    '/me/preferences',
+    {
+      onRequest: app.requireUser,
+      config: perAccount({
+        account: PREFERENCE_SAVES_PER_MINUTE,
+        visitor: PREFERENCE_SAVES_PER_MINUTE,
+        address: PREFERENCE_SAVES_PER_MINUTE * 100,
+      }),
+      schema: {
+        tags,
+        summary: "Change the caller's preferences",
+        description: `Only the preferences sent change; at least one must be sent (400, as for an unknown one or a value of the wrong kind, and nothing changes). Answers all of them as saved. At most ${PREFERENCE_SAVES_PER_MINUTE} saves a minute per account (429).`,
+        body: UpdatePreferencesRequestSchema,
+        response: { 200: Preferences },
+      },
+    },
+    async (request) =>
+      ok(
+        { preferences: await auth.updatePreferences(request.user!.id, request.body) },
+        'Preferences saved.',
+      ),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type { Me } from '@exemplar/shared/auth';
+import type { Preferences, UpdatePreferencesRequest } from '@exemplar/shared/preferences';
 import { unauthorized } from '../../lib/errors';
 import { authContext, type AuthDeps } from './auth.deps';
 import { MESSAGES } from './auth.messages';
@@ -24,6 +25,13 @@ export function authService(deps: AuthDeps) {
     return toMe(user, await users.groupsOf(db, user.id));
   }
 
+  /** The caller's preferences; an account gone since its token was signed has none (401). */
+  async function preferences(userId: number): Promise<Preferences> {
+    const row = await users.findPreferences(db, userId);
+    if (!row) throw unauthorized(MESSAGES.sessionEnded);
+    return { tryFirst: row.try_first === 1 };
+  }
+
   return {
     ...registrationService(ctx, codes),
     ...sessionsService(ctx),
@@ -32,6 +40,18 @@ export function authService(deps: AuthDeps) {
     async updateMe(userId: number, name: string): Promise<Me> {
       await users.updateUser(db, userId, { name, updated_at: now() });
       return me(userId);
+    },
+    preferences,
+    /** Saves the preferences given, leaving the others as they are; answers them all. */
+    async updatePreferences(
+      userId: number,
+      changes: UpdatePreferencesRequest,
+    ): Promise<Preferences> {
+      await preferences(userId);
+      const values: { try_first?: number } = {};
+      if (changes.tryFirst !== undefined) values.try_first = changes.tryFirst ? 1 : 0;
+      await users.updatePreferences(db, userId, values);
+      return preferences(userId);
     },
   };
 }

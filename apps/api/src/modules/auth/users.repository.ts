@@ -68,6 +68,20 @@ export async function updateUser(
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
+/** The account's preferences as stored (undefined: no such account). */
+export function findPreferences(db: Db, id: number) {
+  return db.selectFrom('users').select(['try_first']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Saves the preferences given. `updated_at` is left alone: it is when the profile changed, and a
+ * preference is not part of it.
+ */
+export async function updatePreferences(db: Db, id: number, values: { try_first?: number }) {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
 export async function groupsOf(db: Db, userId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('user_groups')

@@ -2,11 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchAppRoute } from '@exemplar/shared/app-routes';
 import { scriptJson } from '@exemplar/shared/script-json';
+import { tryFirstCookieOn } from '@exemplar/shared/try-first-cookie';
 import fp from 'fastify-plugin';
+import { addVary } from '../../lib/compression';
 import { publicOrigin } from '../../lib/public-origin';
 import { keptBody, keptResponse, keptSize, type KeptResponse } from '../../lib/kept-response';
 import { versionedLru } from '../../lib/versioned-lru';
+
+/**
+ * How a page is drawn besides its URL. `tryFirst`: an example page with its answer and procedure
+ * folded (a signed-in learner's preference, mirrored in the try-first cookie; ADR 046); false for
+ * every other page and request.
+ */
+interface RenderOptions {
+  tryFirst: boolean;
+}
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 interface ServerBundle {
@@ -14,6 +26,7 @@ interface ServerBundle {
     url: string,
     transport: typeof fetch,
     origin: string,
+    options: RenderOptions,
   ): Promise<{ head: string; body: string; state: unknown }>;
   pageSource(pathname: string): string;
 }
@@ -43,6 +56,27 @@ declare module 'fastify' {
 
 const MAX_PAGES = 2000;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+
+/** Whether `pathname` is an example's page, `/examples/{digits}`, as the web router matches it. */
+function isExamplePage(pathname: string): boolean {
+  const match = matchAppRoute(pathname);
+  return match?.route === '/examples/:id' && /^\d+$/.test(match.params.id ?? '');
+}
+
+/**
+ * The options `request` is drawn with: an example page folded only when the request carries
+ * `exemplar-try-first=1`; every other page the same for everyone.
+ */
+function renderOptionsOf(request: Pick<FastifyRequest, 'url' | 'headers'>): {
+  examplePage: boolean;
+  options: RenderOptions;
+} {
+  const examplePage = isExamplePage(request.url.split('?')[0] ?? '/');
+  return {
+    examplePage,
+    options: { tryFirst: examplePage && tryFirstCookieOn(request.headers.cookie) },
+  };
+}
 
 /** The built files the renderer needs, or null (with the reason) when they are not there. */
 async function loadBuild(distDir: string) {
@@ -113,7 +147,9 @@ function assemble(
  * the web app's own components, run by its server bundle, reading the API in this process through
  * `app.inject` (the same answers, the visitors' cache included). A page answered 200 is kept per
  * catalogue version and URL, with its compressed forms and validators (ETag, Last-Modified), like
- * the visitors' API answers: a conditional GET of it gets 304. Registered before the static app,
+ * the visitors' API answers: a conditional GET of it gets 304. An example page has two variants,
+ * folded (try first) for a request carrying the try-first cookie and open for any other, kept
+ * apart and answered with `Vary: Cookie` (ADR 046). Registered before the static app,
  * whose fallback calls `send` for the server-rendered routes.
  */
 export const serverRenderingPlugin = fp(
@@ -154,8 +190,8 @@ export const serverRenderingPlugin = fp(
       });
     };
 
-    async function render(url: string, origin: string): Promise<Buffer> {
-      const rendered = await bundle.render(url, transport, origin);
+    async function render(url: string, origin: string, options: RenderOptions): Promise<Buffer> {
+      const rendered = await bundle.render(url, transport, origin, options);
       const pathname = url.split('?')[0] ?? '/';
       const assets = pageAssets(manifest, bundle.pageSource(pathname));
       return Buffer.from(assemble(template, assets, rendered));
@@ -168,22 +204,27 @@ export const serverRenderingPlugin = fp(
     ) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       const origin = publicOrigin(request, app.config);
+      const { examplePage, options } = renderOptionsOf(request);
+      // An example page is drawn folded or not by the try-first cookie: a shared cache keeps the
+      // two apart (every example page says so, whichever it is, the 404 included).
+      if (examplePage) addVary(reply, 'Cookie');
       const version = await app.catalogueVersion.read();
-      // Per origin too: the page's absolute URLs are written with it.
-      const key = `${origin}${request.url}`;
+      // Per origin too: the page's absolute URLs are written with it. The folded example page is
+      // kept under a key of its own, so neither variant is ever sent for the other.
+      const key = `${origin}${request.url}${options.tryFirst ? ' try-first' : ''}`;
       let kept = pages.get(key, version);
       if (kept) reply.header('x-page-cache', 'hit');
       else {
         const status = await statusOf();
         if (status !== 200) {
           // Not kept: any path can be asked for, and a missing example may be created later.
-          return reply.status(status).send(await render(request.url, origin));
+          return reply.status(status).send(await render(request.url, origin, options));
         }
         // Callers arriving while it renders share the one render (a popular page after an edit).
         const making = `${version} ${key}`;
         let made = rendering.get(making);
         if (!made) {
-          made = render(request.url, origin)
+          made = render(request.url, origin, options)
             .then((body) => {
               const page = keptResponse(body, 'text/html; charset=utf-8', {
                 previous: pages.latest(key),
