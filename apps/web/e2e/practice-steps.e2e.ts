@@ -76,7 +76,7 @@ describe('practice mode reveals a procedure step by step in the browser', () => 
     expect(hydration).toEqual([]);
   });
 
-  it('Show all reveals the rest at once; turning practice mode off shows the whole procedure', async () => {
+  it('Show all reveals the rest at once; turning try first off on the page (practice mode folds it too) shows the whole procedure', async () => {
     const { page } = await openInPractice(DESKTOP, 'light');
     const main = page.locator('main');
     await main.getByRole('button', { name: 'Show next step' }).click();
@@ -84,7 +84,7 @@ describe('practice mode reveals a procedure step by step in the browser', () => 
     await eventually(() => main.locator('li[data-step]').count()).toBe(STEPS);
     expect(await main.locator('li[data-step]').last().textContent()).toContain('Check:');
 
-    await page.getByRole('switch', { name: /Practice mode/ }).click();
+    await page.getByRole('switch', { name: /Try first/ }).click();
     await main.locator('[data-section="answer"]').waitFor();
     expect(await main.locator('li[data-step]').count()).toBe(0);
     expect(await main.locator('[data-section="procedure"]').textContent()).toContain('Check:');

@@ -280,8 +280,11 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     await page.getByRole('button', { name: 'Show answer' }).click();
     await page.locator('main [data-section="answer"]').waitFor();
 
-    await page.getByRole('switch', { name: /Practice mode/ }).click();
-    expect(await page.getByRole('switch', { name: /Practice mode/ }).isChecked()).toBe(false);
+    // There the switch is Try first, which practice mode turns on; off, it turns practice mode off.
+    const tryFirst = page.getByRole('switch', { name: /Try first/ });
+    expect(await tryFirst.isChecked()).toBe(true);
+    await tryFirst.click();
+    expect(await tryFirst.isChecked()).toBe(false);
     expect(await page.evaluate(() => window.localStorage.getItem('practiceMode'))).toBe('false');
   });
 

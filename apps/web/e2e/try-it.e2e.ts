@@ -84,11 +84,25 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     );
   }
 
-  /** Turns practice mode on: the answer stays hidden, so a right answer can be a solve without help. */
-  async function practiceMode(page: Page) {
-    const toggle = page.getByRole('switch', { name: /Practice mode/ });
-    await toggle.click();
+  /** Try first as a signed-in learner finds it on an example page: on, so the answer is folded. */
+  async function tryFirstIsOn(page: Page) {
+    await page.locator('html[data-app-ready]').waitFor();
+    const toggle = page.getByRole('switch', { name: /Try first/ });
     await eventually(() => toggle.isChecked()).toBe(true);
+    await eventually(() => page.getByRole('region', { name: 'Answer', exact: true }).count()).toBe(
+      0,
+    );
+  }
+
+  /** Turns try first off (saved with the account): the answer shows. */
+  async function tryFirstOff(page: Page) {
+    await tryFirstIsOn(page);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
+    );
+    await page.getByRole('switch', { name: /Try first/ }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByRole('region', { name: 'Answer', exact: true }).waitFor();
   }
 
   /** Empties the field and types `keys` into it with the keyboard. */
@@ -114,12 +128,9 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const scripts = () =>
       page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     expect((await scripts()).some((name) => name.includes('math-answer-field'))).toBe(false);
-    await expect(page.getByRole('region', { name: 'Answer', exact: true }).count()).resolves.toBe(
-      1,
-    );
 
-    // In practice mode the answer is hidden: only the step opened below is help.
-    await practiceMode(page);
+    // Try first (on for a signed-in learner) folds the answer: only the step opened below is help.
+    await tryFirstIsOn(page);
     const helpBodies: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith(`/examples/${eighteen.id}/help`)) {
@@ -191,7 +202,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     const page = await e2e.open({ as: learner, viewport: DESKTOP });
     const problems = watchPage(page, e2e.server.url);
     await openExample(page, seventyTwo.id);
-    await practiceMode(page);
+    await tryFirstIsOn(page);
     await openPanel(page);
     expect(await page.getByTestId('answer-note').count()).toBe(0);
     await page.keyboard.type('72', { delay: 30 });
@@ -233,10 +244,11 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     expect(problems).toEqual([]);
   });
 
-  it('with practice mode off the answer was showing: opening the panel records it and says a right answer counts as solved with help', async () => {
+  it('with try first off the answer was showing: opening the panel records it and says a right answer counts as solved with help', async () => {
     const learner: Account = await e2e.account('basic', { tag: 'seen', name: 'Sami' });
     const page = await e2e.open({ as: learner, viewport: DESKTOP });
     await openExample(page, seventyTwo.id);
+    await tryFirstOff(page);
     const helped = page.waitForResponse((r) => r.url().endsWith(`/examples/${seventyTwo.id}/help`));
     await openPanel(page);
     expect((await helped).request().postDataJSON()).toEqual({ kind: 'answer' });

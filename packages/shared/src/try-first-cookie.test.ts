@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tryFirstCookieOn } from './try-first-cookie';
+import { readTryFirstCookie, tryFirstCookieOn } from './try-first-cookie';
 
 describe('tryFirstCookieOn', () => {
   it.each([
@@ -18,5 +18,18 @@ describe('tryFirstCookieOn', () => {
     ['theme=exemplar-try-first=1', false],
   ])('%j → %s', (header, on) => {
     expect(tryFirstCookieOn(header)).toBe(on);
+  });
+});
+
+describe('readTryFirstCookie', () => {
+  it.each([
+    ['exemplar-try-first=1', true],
+    ['theme=dark; exemplar-try-first=0', false],
+    [undefined, null],
+    ['theme=dark', null],
+    ['exemplar-try-first=', null],
+    ['exemplar-try-first=yes', null],
+  ])('%j → %s (a learner who turned it off is told apart from no choice yet)', (header, value) => {
+    expect(readTryFirstCookie(header)).toBe(value);
   });
 });

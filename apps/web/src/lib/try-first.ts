@@ -6,22 +6,19 @@
  * the reader is: '1' (on), '0' (off), or absent (a visitor's default, off; a signed-in learner's
  * default, on).
  */
+import {
+  readTryFirstCookie as readCookie,
+  TRY_FIRST_COOKIE,
+} from '@exemplar/shared/try-first-cookie';
 import { useEffect, useRef } from 'react';
 import { useViewer } from './auth/use-viewer';
-
-export const TRY_FIRST_COOKIE = 'exemplar-try-first';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const listeners = new Set<() => void>();
 
 /** The cookie's value: true, false, or null when the browser holds none. */
 export function readTryFirstCookie(): boolean | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === TRY_FIRST_COOKIE) return value === '1' ? true : value === '0' ? false : null;
-  }
-  return null;
+  return typeof document === 'undefined' ? null : readCookie(document.cookie);
 }
 
 function writeCookie(value: string, maxAge: number) {
