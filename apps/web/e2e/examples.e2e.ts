@@ -166,7 +166,7 @@ describe('examples: browse, filter and open examples in the browser', () => {
     await page.getByText(/^1 of \d+ in this list$/).waitFor();
     const article = page.getByRole('article');
     await article.getByText('Question').waitFor();
-    await article.getByText('Answer').waitFor();
+    await article.getByText('Answer', { exact: true }).waitFor();
     expect(await article.getByText('hard', { exact: true }).count()).toBe(1);
     expect(
       await page.getByRole('navigation', { name: 'Category path' }).getByRole('link').count(),
