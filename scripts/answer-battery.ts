@@ -8,7 +8,7 @@
 import {
   readBatteryExamples,
   runDemoBattery,
-} from '../apps/api/src/modules/answer-check/demo-battery';
+} from '../apps/api/src/engines/answer-check/demo-battery';
 import { ANSWER_KINDS } from '../packages/shared/src/answer-spec';
 import { cell } from './corpus-report';
 

@@ -11,9 +11,9 @@
 import {
   measureAnswerCheck,
   type CorpusRecord,
-} from '../apps/api/src/modules/answer-check/answer-check.corpus';
-import { AnswerCheckPool } from '../apps/api/src/modules/answer-check/answer-check.pool';
-import { variantsOf } from '../apps/api/src/modules/answer-check/answer-variants';
+} from '../apps/api/src/engines/answer-check/answer-check.corpus';
+import { AnswerCheckPool } from '../apps/api/src/engines/answer-check/answer-check.pool';
+import { variantsOf } from '../apps/api/src/engines/answer-check/answer-variants';
 import { mathDatasetAnswer } from '../apps/api/src/modules/catalogue-io/parse-fields';
 import { cell, corpusFile, machineLine, pct, readCorpus } from './corpus-report';
 

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { AnswerCheckPool } from '../apps/api/src/modules/answer-check';
+import { AnswerCheckPool } from '../apps/api/src/engines/answer-check';
 import { smallCatalogue } from '../apps/api/test/factories';
 import { httpRequest } from '../apps/api/test/helpers/http';
 

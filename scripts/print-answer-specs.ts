@@ -5,7 +5,7 @@
  *   node --import tsx scripts/print-answer-specs.ts
  */
 import { readFileSync } from 'node:fs';
-import { inferAnswerSpec } from '../apps/api/src/modules/answer-check';
+import { inferAnswerSpec } from '../apps/api/src/engines/answer-check';
 
 const file = new URL('../apps/api/src/db/seed/demo-catalogue.json', import.meta.url);
 const data = JSON.parse(readFileSync(file, 'utf8')) as

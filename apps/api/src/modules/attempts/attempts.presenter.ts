@@ -1,6 +1,6 @@
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
 import type { SolveHow } from '../../db/schema';
-import type { AnswerVerdict } from '../answer-check';
+import type { AnswerVerdict } from '../../engines/answer-check';
 
 /** The checker's verdict as the API answers it, with the example's mark after an accepted answer. */
 export const toCheckResult = (verdict: AnswerVerdict, solveMark?: SolveHow): CheckAnswerResult => ({

@@ -3,7 +3,7 @@ import type { CheckAnswerResult, HelpKind } from '@exemplar/shared/attempts';
 import type { Kysely } from 'kysely';
 import type { Database, SolveHow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { tryAnswers, type AnswerCheckPool } from '../answer-check';
+import { tryAnswers, type AnswerCheckPool } from '../../engines/answer-check';
 import { effectiveSpec } from '../examples/examples.presenter';
 import { getExample } from '../examples/examples.repository';
 import { markSolvedBy } from '../examples/marks.repository';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminUsersService } from '../../modules/admin-users/admin-users.service';
-import { AnswerCheckPool, tryAnswers } from '../../modules/answer-check';
+import { AnswerCheckPool, tryAnswers } from '../../engines/answer-check';
 import { attemptsService } from '../../modules/attempts/attempts.service';
 import { auditService } from '../../modules/audit/audit.service';
 import { catalogueHealthService } from '../../modules/catalogue-health/catalogue-health.service';
