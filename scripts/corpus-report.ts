@@ -3,7 +3,7 @@
  * import) share: where the MATH public sample is read from (`mathCorpusFile`; README, "Corpus
  * runs"), the machine line every report starts with, and the formatting of shares and table cells.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,14 @@ export function corpusFile(args: string[]): string {
   return args.find((a) => !a.startsWith('--')) ?? mathCorpusFile();
 }
 
+/** The records of the corpus at `file`; the process ends with a plain message when it is missing. */
 export function readCorpus<T>(file: string): T[] {
+  if (!existsSync(file)) {
+    console.error(
+      `No MATH corpus at ${file}: set MATH_CORPUS to math-public-sample.json (README, "Corpus runs").`,
+    );
+    process.exit(1);
+  }
   return JSON.parse(readFileSync(file, 'utf8')) as T[];
 }
 

@@ -18,7 +18,6 @@
  * PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a
  * database.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { splitMath, wrapBareLatex } from '@exemplar/shared/math';
@@ -27,7 +26,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { startApi } from './bench/engine';
 import { generateCatalogue } from './bench/generate';
 import { stop } from './bench/processes';
-import { mathCorpusFile } from './corpus-report';
+import { mathCorpusFile, readCorpus } from './corpus-report';
 import { percentile, scratchStore } from './bench/scratch';
 
 const { values } = parseArgs({
@@ -47,7 +46,7 @@ interface Record_ {
   answer: string;
   procedure: string | null;
 }
-const corpus = JSON.parse(fs.readFileSync(mathCorpusFile(), 'utf8')) as Record_[];
+const corpus = readCorpus<Record_>(mathCorpusFile());
 
 /** `{}^{k}` at the start of each delimited expression (bare environments are left as they are). */
 const marked = (text: string, k: number) =>

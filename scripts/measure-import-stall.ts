@@ -17,11 +17,10 @@ import {
   checkImportMaths,
   importCatalogue,
 } from '../apps/api/src/modules/catalogue-io/catalogue-io.service';
-import { mathCorpusFile } from './corpus-report';
+import { mathCorpusFile, readCorpus } from './corpus-report';
 
 const N = Number(process.argv[2] ?? 30_000);
-const corpusFile = mathCorpusFile();
-const corpus = JSON.parse(fs.readFileSync(corpusFile, 'utf8')) as { question: string }[];
+const corpus = readCorpus<{ question: string }>(mathCorpusFile());
 const records = Array.from({ length: N }, (_, i) => {
   const r = corpus[i % corpus.length]!;
   return { ...r, source_id: `stall/${i}`, question: `${r.question} (${i})` };
