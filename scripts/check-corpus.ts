@@ -4,7 +4,8 @@
  * refused. Prints the three shares, each kind of rewriting and wrong answer, every miss with its
  * cause, and the checker's time per answer: in this process for every check, and through the
  * worker pool (the thread's message hop included) for the first 300 records.
- * The corpus lives outside the repository.
+ * The corpus lives outside the repository: the file named here, else the one MATH_CORPUS names
+ * (README, "Corpus runs").
  *
  *   node --import tsx scripts/check-corpus.ts [path/to/math-public-sample.json] [--misses]
  */

@@ -1,25 +1,38 @@
 /**
- * What the corpus scripts (render-corpus.ts, check-corpus.ts) share: where the MATH public sample
- * is read from (the first argument that is not a flag, else ../shared/corpus beside the
- * repository; it is never copied in), the machine line every report starts with, and the
- * formatting of shares and table cells.
+ * What the corpus scripts (render-corpus.ts, check-corpus.ts, the measure-* scripts, the bench's
+ * import) share: where the MATH public sample is read from (`mathCorpusFile`; README, "Corpus
+ * runs"), the machine line every report starts with, and the formatting of shares and table cells.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The corpus file named on the command line, or the sample beside the repository. */
-export function corpusFile(args: string[]): string {
+/**
+ * The MATH public sample, which is not part of the repository: the file MATH_CORPUS names, else
+ * `math-public-sample.json` in `shared/corpus` beside the clone (where the build machine keeps it).
+ */
+export function mathCorpusFile(): string {
   return (
-    args.find((a) => !a.startsWith('--')) ??
-    path.resolve(repoRoot, '../shared/corpus/math-public-sample.json')
+    process.env.MATH_CORPUS || path.resolve(repoRoot, '../shared/corpus/math-public-sample.json')
   );
 }
 
+/** The file named on the command line (the first argument that is not a flag), else mathCorpusFile(). */
+export function corpusFile(args: string[]): string {
+  return args.find((a) => !a.startsWith('--')) ?? mathCorpusFile();
+}
+
+/** The records of the corpus at `file`; the process ends with a plain message when it is missing. */
 export function readCorpus<T>(file: string): T[] {
+  if (!existsSync(file)) {
+    console.error(
+      `No MATH corpus at ${file}: set MATH_CORPUS to math-public-sample.json (README, "Corpus runs").`,
+    );
+    process.exit(1);
+  }
   return JSON.parse(readFileSync(file, 'utf8')) as T[];
 }
 

@@ -1,8 +1,8 @@
 /**
- * The catalogue health check at scale: seeds N examples (the MATH public sample,
- * `../shared/corpus/math-public-sample.json` beside the repository, repeated; in the k-th copy every
- * number in the question, answer and procedure is k more, so the maths of each copy is new to the
- * checker wherever it has a number (`--repeat` keeps the copies' maths as written instead;
+ * The catalogue health check at scale: seeds N examples (the MATH public sample, the file that
+ * MATH_CORPUS names, README "Corpus runs", repeated; in the k-th copy every number in the
+ * question, answer and procedure is k more, so the maths of each copy is new to the checker
+ * wherever it has a number (`--repeat` keeps the copies' maths as written instead;
  * `--distinct` also starts each of the copy's delimited expressions with `{}^{k}`, so that no
  * expression repeats another copy's, the checker's worst case); each question numbered so no two
  * are equal; answers wrapped as the import wraps bare LaTeX) over the bench's 1,000 categories
@@ -18,16 +18,15 @@
  * PostgreSQL: BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres) must let us create a
  * database.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitMath, wrapBareLatex } from '@exemplar/shared/math';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { startApi } from './bench/engine';
 import { generateCatalogue } from './bench/generate';
-import { root, stop } from './bench/processes';
+import { stop } from './bench/processes';
+import { mathCorpusFile, readCorpus } from './corpus-report';
 import { percentile, scratchStore } from './bench/scratch';
 
 const { values } = parseArgs({
@@ -47,9 +46,7 @@ interface Record_ {
   answer: string;
   procedure: string | null;
 }
-const corpusFile =
-  process.env.MATH_CORPUS ?? path.resolve(root, '../shared/corpus/math-public-sample.json');
-const corpus = JSON.parse(fs.readFileSync(corpusFile, 'utf8')) as Record_[];
+const corpus = readCorpus<Record_>(mathCorpusFile());
 
 /** `{}^{k}` at the start of each delimited expression (bare environments are left as they are). */
 const marked = (text: string, k: number) =>

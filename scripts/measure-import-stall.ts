@@ -1,7 +1,7 @@
 /**
  * How long a real SQLite import holds the event loop, and where: imports N records built from the
- * MATH public sample (`../shared/corpus/math-public-sample.json`, beside the repository) into a
- * fresh SQLite database through `importCatalogue`, with a 2 ms timer watching the event loop, and
+ * MATH public sample (the file MATH_CORPUS names; README, "Corpus runs") into a fresh SQLite
+ * database through `importCatalogue`, with a 2 ms timer watching the event loop, and
  * prints every turn longer than 30 ms (when it began, how long it took). The last one is the
  * COMMIT. The maths is checked on the worker thread first, outside the watch; the CLI's own
  * parsing of the records (on this thread; the HTTP route does it on the worker) shows as one turn.
@@ -11,19 +11,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import {
   checkImportMaths,
   importCatalogue,
 } from '../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import { mathCorpusFile, readCorpus } from './corpus-report';
 
 const N = Number(process.argv[2] ?? 30_000);
-const corpusFile = fileURLToPath(
-  new URL('../../shared/corpus/math-public-sample.json', import.meta.url),
-);
-const corpus = JSON.parse(fs.readFileSync(corpusFile, 'utf8')) as { question: string }[];
+const corpus = readCorpus<{ question: string }>(mathCorpusFile());
 const records = Array.from({ length: N }, (_, i) => {
   const r = corpus[i % corpus.length]!;
   return { ...r, source_id: `stall/${i}`, question: `${r.question} (${i})` };

@@ -1,7 +1,8 @@
 /**
  * Renders every field of every record of the MATH public sample with the app's maths renderer and
  * reports the share that renders cleanly (no error marker, no delimiter leaked into the prose),
- * failures grouped by cause, and the time taken. The corpus lives outside the repository.
+ * failures grouped by cause, and the time taken. The corpus lives outside the repository: the
+ * file named here, else the one MATH_CORPUS names (README, "Corpus runs").
  *
  *   node --import tsx scripts/render-corpus.ts [path/to/math-public-sample.json]
  */

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
 import { importCatalogue } from '../../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import { mathCorpusFile } from '../corpus-report';
 import {
   benchDrafts,
   draftsPlans,
@@ -347,9 +348,9 @@ async function benchApi(
 }
 
 export async function benchImport(): Promise<string> {
-  const corpus = path.resolve(root, '../shared/corpus/math-public-sample.json');
+  const corpus = mathCorpusFile();
   if (!fs.existsSync(corpus))
-    return 'skipped: ../shared/corpus/math-public-sample.json not present';
+    return `skipped: ${corpus} not found (set MATH_CORPUS; README, "Corpus runs")`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-bench-import-'));
   const database = createDatabase({ dataDir });
   try {

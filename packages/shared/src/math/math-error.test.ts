@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { corpusMissing, MATH_CORPUS } from '../../test/math-corpus';
 import { mathError, renderMath } from './render-math';
 import { splitMath } from './split-math';
 
@@ -11,10 +12,6 @@ import { splitMath } from './split-math';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const DEMO = path.resolve(repoRoot, 'apps/api/src/db/seed/demo-catalogue.json');
-// The MATH public sample sits beside the repository on the build machine only (never copied in);
-// a user's clone has no ../shared, so that part is skipped there. MATH_CORPUS names another copy.
-const CORPUS =
-  process.env.MATH_CORPUS ?? path.resolve(repoRoot, '../shared/corpus/math-public-sample.json');
 
 interface Texts {
   question: string;
@@ -113,11 +110,12 @@ describe('mathError: the parse-only verdict is the renderer’s', () => {
     expect(differences).toEqual([]);
   });
 
-  it.skipIf(!existsSync(CORPUS))(
+  it(
     'agrees on 20,000 broken copies of the MATH sample’s maths',
     { timeout: 60_000 },
-    () => {
-      const corpus = JSON.parse(readFileSync(CORPUS, 'utf8')) as Texts[];
+    ({ skip }) => {
+      if (corpusMissing) skip(corpusMissing);
+      const corpus = JSON.parse(readFileSync(MATH_CORPUS, 'utf8')) as Texts[];
       const { failing, differences } = compare(expressionsOf(corpus), 20_000, 2);
       expect(failing).toBeGreaterThan(10_000);
       expect(differences).toEqual([]);

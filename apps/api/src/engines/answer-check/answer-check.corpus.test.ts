@@ -1,15 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { corpusMissing, MATH_CORPUS } from '../../../test/helpers/math-corpus';
 import { measureAnswerCheck, type CorpusRecord } from './answer-check.corpus';
 import { variantsOf } from './answer-variants';
-
-// The MATH public sample sits beside the repository on the build machine only (never copied in);
-// a user's clone has no ../shared, so the check is skipped there. MATH_CORPUS names another copy.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const CORPUS =
-  process.env.MATH_CORPUS ?? path.resolve(repoRoot, '../shared/corpus/math-public-sample.json');
 
 /**
  * Levels measured on the 3,000 records (docs/benchmarks.md, "Answer checking") minus a margin:
@@ -20,26 +13,25 @@ const MIN_REWRITINGS = 0.99;
 const MIN_WRONG = 0.995;
 
 describe('answer checker over the MATH public sample', () => {
-  it.skipIf(!existsSync(CORPUS))(
-    `accepts at least ${MIN_STORED * 100}% of stored answers and ${MIN_REWRITINGS * 100}% of equivalent rewritings, and refuses at least ${MIN_WRONG * 100}% of wrong answers`,
-    () => {
-      const records = JSON.parse(readFileSync(CORPUS, 'utf8')) as CorpusRecord[];
-      const report = measureAnswerCheck(records);
-      const misses = (group: string) =>
-        JSON.stringify(
-          report.kinds.filter((k) => k.group === group).flatMap((k) => k.misses.slice(0, 3)),
-          null,
-          1,
-        );
-      expect(report.groups.stored.total).toBe(records.length);
-      expect(report.groups.stored.share, misses('stored')).toBeGreaterThanOrEqual(MIN_STORED);
-      expect(report.groups.rewriting.share, misses('rewriting')).toBeGreaterThanOrEqual(
-        MIN_REWRITINGS,
+  it(`accepts at least ${MIN_STORED * 100}% of stored answers and ${MIN_REWRITINGS * 100}% of equivalent rewritings, and refuses at least ${MIN_WRONG * 100}% of wrong answers`, ({
+    skip,
+  }) => {
+    if (corpusMissing) skip(corpusMissing);
+    const records = JSON.parse(readFileSync(MATH_CORPUS, 'utf8')) as CorpusRecord[];
+    const report = measureAnswerCheck(records);
+    const misses = (group: string) =>
+      JSON.stringify(
+        report.kinds.filter((k) => k.group === group).flatMap((k) => k.misses.slice(0, 3)),
+        null,
+        1,
       );
-      expect(report.groups.wrong.share, misses('wrong')).toBeGreaterThanOrEqual(MIN_WRONG);
-    },
-    180_000,
-  );
+    expect(report.groups.stored.total).toBe(records.length);
+    expect(report.groups.stored.share, misses('stored')).toBeGreaterThanOrEqual(MIN_STORED);
+    expect(report.groups.rewriting.share, misses('rewriting')).toBeGreaterThanOrEqual(
+      MIN_REWRITINGS,
+    );
+    expect(report.groups.wrong.share, misses('wrong')).toBeGreaterThanOrEqual(MIN_WRONG);
+  }, 180_000);
 });
 
 describe('answer variants generated for the measurement', () => {

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitMath } from '@exemplar/shared/math';
 import { buildApp } from '../../app';
+import { corpusMissing, MATH_CORPUS } from '../../../test/helpers/math-corpus';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
 import { userWithRole } from '../../../test/helpers/users';
 import { checkImportMaths, exportCatalogue, importCatalogue } from './catalogue-io.service';
 import { parseImportFile } from './parse';
-
-const corpusPath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/corpus/math-public-sample.json',
-);
 
 const mathRecords = [
   {
@@ -281,19 +275,16 @@ describe(`import and export on ${engineUnderTest}`, () => {
     ).toBe(403);
   });
 
-  it.skipIf(!fs.existsSync(corpusPath))(
-    'imports the 3,000 public-sample records, and again as a no-op',
-    async () => {
-      env = await createTestEnv();
-      app = await buildApp(env.config, { logger: false });
-      const records = JSON.parse(fs.readFileSync(corpusPath, 'utf8')) as unknown[];
-      const first = await importCatalogue(app.database.db, records, { dryRun: false });
-      expect(first.total).toBe(3000);
-      expect(first.imported + first.failed).toBe(3000);
-      expect(first.failed).toBeLessThan(30);
-      const again = await importCatalogue(app.database.db, records, { dryRun: true });
-      expect(again).toMatchObject({ imported: 0, duplicates: first.imported });
-    },
-    120_000,
-  );
+  it('imports the 3,000 public-sample records, and again as a no-op', async ({ skip }) => {
+    if (corpusMissing) skip(corpusMissing);
+    env = await createTestEnv();
+    app = await buildApp(env.config, { logger: false });
+    const records = JSON.parse(fs.readFileSync(MATH_CORPUS, 'utf8')) as unknown[];
+    const first = await importCatalogue(app.database.db, records, { dryRun: false });
+    expect(first.total).toBe(3000);
+    expect(first.imported + first.failed).toBe(3000);
+    expect(first.failed).toBeLessThan(30);
+    const again = await importCatalogue(app.database.db, records, { dryRun: true });
+    expect(again).toMatchObject({ imported: 0, duplicates: first.imported });
+  }, 120_000);
 });
