@@ -8,8 +8,7 @@ import { examplesService } from '../../apps/api/src/modules/examples/examples.se
 import type { Catalogue, Engine } from './types';
 import { median, ROUNDS, runCold } from './load';
 import { queryPlans, type QueryPlan } from './plans';
-
-const log = (...a: unknown[]) => console.error('[bench]', ...a);
+import { log } from './processes';
 
 /** The callers compared, in the order of the odd rounds (the even rounds go backwards). */
 export const DRAFT_CALLERS = [

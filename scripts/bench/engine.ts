@@ -1,8 +1,7 @@
-// One engine's part of `npm run bench`: a generated catalogue, the server on it, each endpoint
-// against its ceilings, signed in, and cold; and the import of the MATH public sample.
-import { execFileSync } from 'node:child_process';
+// One engine's part of `npm run bench`: a generated catalogue, the server on it (server.ts), the
+// parts asked for (the API rows: api-rows.ts; drafts.ts; pages.ts); and the import of the MATH
+// public sample.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -17,12 +16,16 @@ import {
   type DraftsRow,
   type DraftsTotals,
 } from './drafts';
+import { benchApi } from './api-rows';
 import { coldQueries, generateCatalogue } from './generate';
-import { answerAsSent, measureRounds, run, runCold } from './load';
 import { benchPages, type PageColdRow, type PageRow } from './pages';
-import { freePort, root, spawnNode, stop, waitFor } from './processes';
-import { captureAnswer, startCeiling, type Captured } from './same-bytes';
-import type { Catalogue, ColdRow, Engine, Row, SignedInRow } from './types';
+import { log, root, stop } from './processes';
+import { scratchStore } from './scratch';
+import { startApi } from './server';
+import type { ColdRow, Engine, Row, SignedInRow } from './types';
+
+export { benchEndpoints } from './api-rows';
+export { BENCH_LEARNER, BENCH_USER, startApi } from './server';
 
 export interface BenchOptions {
   examples: number;
@@ -35,95 +38,6 @@ export interface BenchOptions {
    */
   parts: { api: boolean; pages: boolean; drafts: boolean };
 }
-
-const log = (...a: unknown[]) => console.error('[bench]', ...a);
-
-export const BENCH_USER = { email: 'bench@example.com', password: 'Measure-Everything-77' };
-/** A learner (role basic): what the signed-in rows measure, since an editor also sees drafts. */
-export const BENCH_LEARNER = { email: 'learner@example.com', password: 'Measure-Everything-77' };
-
-async function signIn(base: string, user: { email: string; password: string }) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  if (!login.ok) throw new Error(`login of ${user.email} answered ${login.status}`);
-  const { data } = (await login.json()) as { data: { idToken: string } };
-  return { authorization: `Bearer ${data.idToken}` };
-}
-
-/**
- * Starts the API of the checkout in `cwd` (this one unless told) on a free port over a generated
- * catalogue, and signs in the bench's superadmin (`signedIn`: an editor, who sees drafts) and its
- * learner (`learner`, made with `npm run user` before the server starts: what a signed-in reader
- * is). A server that never answers health is stopped before the error goes on (it was left
- * running).
- */
-export async function startApi({
-  dataDir,
-  databaseUrl,
-  cwd = root,
-}: {
-  dataDir: string;
-  databaseUrl?: string;
-  cwd?: string;
-}) {
-  const env = {
-    DATA_DIR: dataDir,
-    SEED: 'none',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    SUPERADMIN_EMAIL: BENCH_USER.email,
-    SUPERADMIN_PASSWORD: BENCH_USER.password,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/user.ts', 'create', '--email', BENCH_LEARNER.email],
-    {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      input: `${BENCH_LEARNER.password}\n`,
-      stdio: 'pipe',
-    },
-  );
-  const port = await freePort();
-  const server = spawnNode(['apps/api/src/server.ts'], { ...env, PORT: String(port) }, cwd);
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${base}/api/health`);
-    return {
-      base,
-      server,
-      signedIn: await signIn(base, BENCH_USER),
-      learner: await signIn(base, BENCH_LEARNER),
-    };
-  } catch (err) {
-    await stop(server);
-    throw err;
-  }
-}
-
-/** The measured endpoints: [name, path], over a generated catalogue's ids. */
-export function benchEndpoints(
-  ids: { mainCategoryIds: number[]; difficultyIds: number[] },
-  middleId: number,
-): [string, string][] {
-  return [
-    ['GET /api/health', '/api/health'],
-    ['GET /api/examples (first page)', '/api/examples'],
-    [
-      'GET /api/examples (category subtree + difficulty)',
-      `/api/examples?categoryId=${ids.mainCategoryIds[17]}&difficultyId=${ids.difficultyIds[2]}`,
-    ],
-    ['GET /api/examples?q= (search)', '/api/examples?q=parabola%20roots'],
-    ['GET /api/examples/{id}/position (middle example)', `/api/examples/${middleId}/position`],
-    ['GET /api/categories/tree', '/api/categories/tree'],
-  ];
-}
-
-/** A generated catalogue's ids, as `generateCatalogue` returns them. */
 
 /** One engine's rows; a part not asked for (BenchOptions.parts) leaves its rows empty. */
 export interface EngineResults {
@@ -157,19 +71,8 @@ export async function benchEngine(
   engine: Engine,
   { examples, duration, pgAdmin, parts }: BenchOptions,
 ): Promise<EngineResults> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `exemplar-bench-${engine}-`));
-  let databaseUrl: string | undefined;
-  const pgName = `exemplar_bench_${process.pid}`;
-  if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: pgAdmin });
-    await admin.connect();
-    await admin.query(`drop database if exists ${pgName}`);
-    await admin.query(`create database ${pgName}`);
-    await admin.end();
-    const u = new URL(pgAdmin);
-    u.pathname = `/${pgName}`;
-    databaseUrl = u.toString();
-  }
+  const store = await scratchStore(engine, pgAdmin, 'exemplar_bench');
+  const { dataDir, databaseUrl } = store;
   try {
     log(`${engine}: generating ${examples} examples and 1,000 categories`);
     const t0 = performance.now();
@@ -252,98 +155,11 @@ export async function benchEngine(
     }
     return results;
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') {
-      // WITH (FORCE): a run that failed part-way may leave a server connected; the cleanup must
-      // not fail on it and hide the error that stopped the run.
-      const admin = new pg.Client({ connectionString: pgAdmin });
-      await admin.connect();
-      await admin
-        .query(`drop database if exists ${pgName} with (force)`)
-        .catch((err: unknown) => log(`could not drop ${pgName}: ${String(err)}`));
-      await admin.end();
-    }
-  }
-}
-
-/** The API rows of one engine: each endpoint against its ceilings, signed in, and cold. */
-async function benchApi(
-  engine: Engine,
-  {
-    base,
-    learner,
-    dataDir,
-    duration,
-    cold,
-  }: {
-    base: string;
-    learner: Record<string, string>;
-    dataDir: string;
-    duration: number;
-    cold: { list: string[]; next: number };
-  },
-  catalogue: Catalogue,
-  middleId: number,
-): Promise<Pick<EngineResults, 'rows' | 'signedIn' | 'cold'>> {
-  const signedInRows: SignedInRow[] = [];
-  const coldRows: ColdRow[] = [];
-  const endpoints = benchEndpoints(catalogue, middleId);
-  const captured: Captured[] = [];
-  for (const [, p] of endpoints) {
-    // The second answer: what the measurement gets (cached endpoints answer from memory by then).
-    await answerAsSent(`${base}${p}`);
-    captured.push(await captureAnswer(`${base}${p}`, p));
-  }
-  const ceiling = await startCeiling(captured, dataDir);
-  try {
-    const rows: Row[] = [];
-    for (const [i, [name, p]] of endpoints.entries()) {
-      log(`${engine}: ${name}`);
-      const {
-        ceiling: c,
-        app: r,
-        bare,
-      } = await measureRounds(
-        `${ceiling.url}${p}`,
-        `${base}${p}`,
-        `${ceiling.url}/bare${p}`,
-        duration,
-      );
-      rows.push({
-        engine,
-        endpoint: name,
-        bytes: captured[i]!.bytes,
-        rps: r.rps,
-        p50: r.p50,
-        p99: r.p99,
-        ceilingRps: c.rps,
-        ceilingP99: c.p99,
-        bareRps: bare.rps,
-        errors: r.errors,
-      });
-    }
-    // Signed in as a learner: the visitors' page (cached per query and catalogue version) plus
-    // the caller's marks, read fresh on every request.
-    for (const [name, p] of endpoints.filter(([n]) => n.includes('/api/examples'))) {
-      log(`${engine}: ${name} (signed in)`);
-      await run(`${base}${p}`, 1, learner);
-      const r = await run(`${base}${p}`, duration, learner);
-      signedInRows.push({ engine, endpoint: name, ...r });
-    }
-    // Cold: a query never asked before on every request (visitors, then signed in, from one list
-    // so the signed-in run cannot reuse pages the visitors' run cached).
-    for (const [caller, headers] of [
-      ['visitor', {}],
-      ['signed in', learner],
-    ] as const) {
-      log(`${engine}: GET /api/examples cold (${caller})`);
-      await runCold(base, cold, 1, headers);
-      const r = await runCold(base, cold, duration, headers);
-      coldRows.push({ engine, caller, ...r });
-    }
-    return { rows, signedIn: signedInRows, cold: coldRows };
-  } finally {
-    await stop(ceiling.process);
+    // A run that failed part-way may leave a server connected: the cleanup must not fail on it
+    // and hide the error that stopped the run.
+    await store
+      .remove()
+      .catch((err: unknown) => log(`could not remove ${dataDir}: ${String(err)}`));
   }
 }
 
@@ -351,8 +167,8 @@ export async function benchImport(): Promise<string> {
   const corpus = mathCorpusFile();
   if (!fs.existsSync(corpus))
     return `skipped: ${corpus} not found (set MATH_CORPUS; README, "Corpus runs")`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exemplar-bench-import-'));
-  const database = createDatabase({ dataDir });
+  const store = await scratchStore('sqlite', '', 'exemplar_bench_import');
+  const database = createDatabase({ dataDir: store.dataDir });
   try {
     await migrate(database);
     const records = JSON.parse(fs.readFileSync(corpus, 'utf8'));
@@ -362,7 +178,7 @@ export async function benchImport(): Promise<string> {
     return `${report.imported} of ${report.total} records imported (${report.failed} refused) in **${s.toFixed(1)} s** on SQLite (target < 30 s)`;
   } finally {
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
   }
 }
 

@@ -1,10 +1,14 @@
 // The bench's child processes: a free port, a Node script started with tsx from the repository's
-// root, waiting for a URL to answer, a child's CPU time, and stopping a child.
+// root, waiting for a URL to answer, a child's CPU time, and stopping a child; and the bench's
+// progress lines (on stderr: stdout may be a report).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** A progress line of the bench. */
+export const log = (...a: unknown[]) => console.error('[bench]', ...a);
 
 /** The repository's root. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -28,6 +28,7 @@ export async function scratchStore(
   const name = `${prefix}_${process.pid}`;
   let databaseUrl: string | undefined;
   if (engine === 'postgres') {
+    await adminQuery(adminUrl, `drop database if exists ${name}`); // a run before that failed
     await adminQuery(adminUrl, `create database ${name}`);
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
@@ -38,7 +39,10 @@ export async function scratchStore(
     databaseUrl,
     async remove() {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (engine === 'postgres') await adminQuery(adminUrl, `drop database if exists ${name}`);
+      // WITH (FORCE): a run that failed part-way may leave a server connected.
+      if (engine === 'postgres') {
+        await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import { AppError } from '../../lib/errors';
+import { WorkerPool, type PoolJob, type WorkerThread } from '../../lib/worker-pool';
 import type { AnswerReading, AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { AnswerCheckInput, AnswerVerdict, CheckOutcome } from './check-answer';
 import { textOutcome } from './guards';
@@ -42,29 +42,15 @@ type Answer = Extract<ThreadReply, { kind: 'outcome' | 'reading' }>;
 
 const refusal = (message: string) => new AppError(400, ErrorCode.ValidationError, message);
 
-interface Job {
+interface Job extends PoolJob<Answer> {
   client: string;
   /** Its place in the turn: one more than its client's last, and never before the one running. */
   turn: number;
   /** Arrival order, between jobs of the same turn. */
   seq: number;
   request: Omit<ThreadRequest, 'id'>;
-  resolve: (answer: Answer) => void;
-  reject: (err: Error) => void;
   /** Ends the job's wait past `maxWaitMs` (cleared when it starts). */
   waiting: NodeJS.Timeout;
-}
-
-interface Thread {
-  worker: Worker;
-  ready: Promise<void>;
-}
-
-/** One thread's place: the thread (started on first use, ended when idle) and whether it checks. */
-interface Slot {
-  thread: Thread | undefined;
-  idle: NodeJS.Timeout | undefined;
-  busy: boolean;
 }
 
 /**
@@ -91,6 +77,13 @@ const busy = () =>
   new AppError(503, ErrorCode.ServiceUnavailable, CHECKER_BUSY, { retryAfterSeconds: 5 });
 const tooManyAtOnce = () =>
   new AppError(429, ErrorCode.TooManyRequests, TOO_MANY_AT_ONCE, { retryAfterSeconds: 2 });
+const cannotStart = () =>
+  new AppError(
+    503,
+    ErrorCode.ServiceUnavailable,
+    'Answers cannot be checked right now; try again shortly.',
+    { retryAfterSeconds: 5 },
+  );
 
 export interface AnswerCheckPoolOptions {
   timeoutMs?: number;
@@ -118,7 +111,7 @@ export interface AnswerCheckPoolOptions {
  * choice letter, and most hostile input are answered without reaching the thread. A check that
  * runs past its time limit ends its thread (terminate stops it mid-computation) and is refused;
  * the next check starts a fresh thread. An idle thread ends after 30 s; a thread starts only when
- * every running one is busy.
+ * every running one is busy (the threads: `lib/worker-pool.ts`; the queue's order: here).
  *
  * Fair and bounded: each client (the caller's account, else its address; see `limitKey`) has a
  * queue of its own and a free thread takes the clients in turn (round-robin), so one client with
@@ -132,7 +125,7 @@ export class AnswerCheckPool {
   private readonly maxWaitMs: number;
   private readonly maxPerClient: number;
   private readonly runner: AnswerCheckPoolOptions['runner'];
-  private readonly slots: Slot[];
+  private readonly threads: WorkerPool<Job, Answer>;
   /** Each client's waiting checks, oldest first. */
   private readonly queues = new Map<string, Job[]>();
   private queued = 0;
@@ -143,7 +136,6 @@ export class AnswerCheckPool {
   private readonly lastTurn = new Map<string, number>();
   /** Each client's checks waiting or running. */
   private readonly inFlight = new Map<string, number>();
-  private nextId = 1;
 
   constructor(options: AnswerCheckPoolOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? ANSWER_CHECK_TIMEOUT_MS;
@@ -151,11 +143,22 @@ export class AnswerCheckPool {
     this.maxWaitMs = options.maxWaitMs ?? MAX_CHECK_WAIT_MS;
     this.maxPerClient = options.maxPerClient ?? MAX_CHECKS_IN_FLIGHT_PER_CLIENT;
     this.runner = options.runner;
-    this.slots = Array.from({ length: Math.max(1, options.threads ?? CHECKER_THREADS) }, () => ({
-      thread: undefined,
-      idle: undefined,
-      busy: false,
-    }));
+    this.threads = new WorkerPool<Job, Answer>({
+      threads: options.threads ?? CHECKER_THREADS,
+      thread: {
+        entry: new URL('./answer-check.worker.mjs', import.meta.url),
+        name: 'Answer checker',
+        idleMs: IDLE_MS,
+        resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+        startup: { timeoutMs: STARTUP_MS, failed: cannotStart },
+        timedOut: () => refusal(TOOK_TOO_LONG),
+        // Out of memory is the answer's doing (its parsing exploded): refused like a slow one.
+        crashed: (err) => (err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusal(TOOK_TOO_LONG) : err),
+      },
+      next: () => this.next(),
+      run: (job, thread) =>
+        this.runner ? this.runner(job.request) : this.run(thread, job.request),
+    });
   }
 
   /**
@@ -236,7 +239,7 @@ export class AnswerCheckPool {
       if (queue) queue.push(job);
       else this.queues.set(client, [job]);
       this.queued++;
-      this.drain();
+      this.threads.drain();
     });
   }
 
@@ -271,126 +274,21 @@ export class AnswerCheckPool {
     return true;
   }
 
-  /** Ends the thread (if any); pending checks fail. */
+  /** Ends the threads; pending checks fail. */
   async close(): Promise<void> {
     for (let job = this.next(); job; job = this.next()) {
       job.reject(new Error('Answer checker closed'));
     }
-    await Promise.all(this.slots.map((slot) => this.stopThread(slot)));
+    await this.threads.close();
   }
 
-  /** Gives each free thread the next job in turn; called when a job arrives or one is done. */
-  private drain(): void {
-    for (const slot of this.slots) {
-      if (slot.busy) continue;
-      const job = this.next();
-      if (!job) return;
-      slot.busy = true;
-      const running = this.runner ? this.runner(job.request) : this.run(slot, job.request);
-      void running.then(job.resolve, job.reject).finally(() => {
-        slot.busy = false;
-        this.drain();
-      });
-    }
-  }
-
-  private async run(slot: Slot, request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
-    clearTimeout(slot.idle);
-    const thread = (slot.thread ??= this.startThread(slot));
-    thread.worker.ref(); // a script waits for its answer
-    try {
-      await thread.ready;
-    } catch (err) {
-      thread.worker.unref();
-      throw err;
-    }
-    const { worker } = thread;
-    const id = this.nextId++;
-    return new Promise<Answer>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        worker.unref();
-        slot.idle = setTimeout(() => void this.stopThread(slot), IDLE_MS).unref();
-      };
-      const onMessage = (m: ThreadReply) => {
-        if (m.id !== id) return;
-        done();
-        if (m.kind === 'failed') reject(new Error(`Answer check failed: ${m.message}`));
-        else if (m.kind === 'outcome' || m.kind === 'reading') resolve(m);
-      };
-      const onError = (err: Error & { code?: string }) => {
-        done();
-        this.forget(slot, thread);
-        // Out of memory is the answer's doing (its parsing exploded): refused like a slow one.
-        reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusal(TOOK_TOO_LONG) : err);
-      };
-      const onExit = (code: number) => {
-        done();
-        this.forget(slot, thread);
-        reject(new Error(`Answer checker thread exited with code ${code}`));
-      };
-      const timer = setTimeout(() => {
-        done();
-        void this.stopThread(slot);
-        reject(refusal(TOOK_TOO_LONG));
-      }, this.timeoutMs);
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage({ id, ...request } as ThreadRequest);
+  private run(thread: WorkerThread, request: Omit<ThreadRequest, 'id'>): Promise<Answer> {
+    return thread.run<ThreadReply, Answer>(request, {
+      timeoutMs: this.timeoutMs,
+      receive: (m) => {
+        if (m.kind === 'failed') throw new Error(`Answer check failed: ${m.message}`);
+        return m.kind === 'outcome' || m.kind === 'reading' ? m : undefined;
+      },
     });
-  }
-
-  private startThread(slot: Slot): Thread {
-    const worker = new Worker(new URL('./answer-check.worker.mjs', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-    });
-    worker.unref(); // never keeps the process alive on its own
-    const thread: Thread = {
-      worker,
-      ready: new Promise<void>((resolve, reject) => {
-        const fail = () => {
-          clearTimeout(timer);
-          this.forget(slot, thread);
-          void worker.terminate();
-          reject(
-            new AppError(
-              503,
-              ErrorCode.ServiceUnavailable,
-              'Answers cannot be checked right now; try again shortly.',
-              {
-                retryAfterSeconds: 5,
-              },
-            ),
-          );
-        };
-        const timer = setTimeout(fail, STARTUP_MS);
-        worker.once('error', fail);
-        worker.once('exit', fail);
-        worker.once('message', (m: ThreadReply) => {
-          if (m.kind !== 'ready') return;
-          clearTimeout(timer);
-          worker.off('error', fail);
-          worker.off('exit', fail);
-          resolve();
-        });
-      }),
-    };
-    return thread;
-  }
-
-  /** Drops a thread that ended on its own (the next check starts another). */
-  private forget(slot: Slot, thread: Thread) {
-    if (slot.thread === thread) slot.thread = undefined;
-  }
-
-  private async stopThread(slot: Slot): Promise<void> {
-    clearTimeout(slot.idle);
-    const thread = slot.thread;
-    slot.thread = undefined;
-    if (thread) await thread.worker.terminate();
   }
 }

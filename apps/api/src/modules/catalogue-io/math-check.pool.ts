@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import type { MathIssue } from '@exemplar/shared/math';
 import { AppError } from '../../lib/errors';
 import type { JsonBodyRefusal } from '../../lib/input-guard.checks';
+import { WorkerPool, type PoolJob } from '../../lib/worker-pool';
 import type { ImportExample } from './parse';
 import type { Declared, PreparedFile } from './prepare-file';
 
@@ -51,40 +51,57 @@ export interface CheckOptions {
   timeoutMs?: number;
 }
 
-interface Job {
+interface Job<T = unknown> extends PoolJob<T> {
   message:
     { kind: 'check'; texts: string[]; bareLatex: boolean } | { kind: 'prepare'; body: ArrayBuffer };
   transfer: ArrayBuffer[];
   timeoutMs: number;
-  /** Takes one of the job's answers; true once it was the last. */
-  receive: (message: ThreadMessage) => boolean;
-  resolve: () => void;
-  reject: (err: Error) => void;
+  /** Takes one of the job's answers; the job's result once it was the last. */
+  receive: (message: ThreadMessage) => T | undefined;
 }
 
 /**
  * Checks maths (KaTeX over every expression) and prepares import bodies in one worker thread, one
  * job at a time, so an import of many megabytes never holds the event loop: health checks and
  * other requests are answered meanwhile. A job that runs past its time limit ends the thread
- * (terminate stops it mid-computation) and fails with 503; the next job starts a fresh thread.
+ * (terminate stops it mid-computation) and fails with 503; the next job starts a fresh thread (the
+ * thread: `lib/worker-pool.ts`; first come, first served: here).
  */
 export class MathCheckPool {
-  private worker: Worker | undefined;
-  private idle: NodeJS.Timeout | undefined;
   private readonly queue: Job[] = [];
-  private running = false;
-  private nextId = 1;
+  private readonly thread = new WorkerPool<Job, unknown>({
+    threads: 1,
+    thread: {
+      entry: new URL('./math-check.worker.mjs', import.meta.url),
+      name: 'Maths checker',
+      idleMs: IDLE_MS,
+      timedOut: (timeoutMs) =>
+        new AppError(
+          503,
+          ErrorCode.ServiceUnavailable,
+          `Checking the maths took longer than ${Math.round(timeoutMs / 1000)} s; import the file in smaller parts.`,
+        ),
+    },
+    next: () => this.queue.shift(),
+    run: (job, thread) =>
+      thread.run<ThreadMessage, unknown>(job.message, {
+        timeoutMs: job.timeoutMs,
+        transfer: job.transfer,
+        receive: (m, post) => {
+          // The next part only once this one is handled and the event loop has had a turn.
+          if (m.kind === 'part') setImmediate(() => post({ kind: 'next' }));
+          return job.receive(m);
+        },
+      }),
+  });
 
   /** Each text's maths issues, in order (the import's check, and the catalogue health check's). */
   check(texts: string[], options: CheckOptions = {}): Promise<TextIssues[]> {
     if (texts.length === 0) return Promise.resolve([]);
     const { bareLatex = false, timeoutMs = MATH_CHECK_TIMEOUT_MS } = options;
-    let issues: TextIssues[] = [];
-    return this.submit({ kind: 'check', texts, bareLatex }, [], timeoutMs, (m) => {
-      if (m.kind !== 'issues') return false;
-      issues = m.issues;
-      return true;
-    }).then(() => issues);
+    return this.submit({ kind: 'check', texts, bareLatex }, [], timeoutMs, (m) =>
+      m.kind === 'issues' ? m.issues : undefined,
+    );
   }
 
   /**
@@ -99,124 +116,46 @@ export class MathCheckPool {
     const bytes = (own ? body.buffer : new Uint8Array(body).buffer) as ArrayBuffer;
     const declared: Declared[] = [];
     const examples: ImportExample[] = [];
-    let result: PreparedImport | undefined;
-    return this.submit({ kind: 'prepare', body: bytes }, [bytes], timeoutMs, (m) => {
-      if (m.kind === 'part') {
-        // push one at a time: spreading a large part would need as many call arguments
-        for (const d of m.declared ?? []) declared.push(d);
-        for (const e of m.examples ?? []) examples.push(e);
-        return false;
-      }
-      if (m.kind === 'refused') result = { ok: false, refusal: m.refusal };
-      else if (m.kind === 'prepared') {
+    return this.submit<PreparedImport>(
+      { kind: 'prepare', body: bytes },
+      [bytes],
+      timeoutMs,
+      (m) => {
+        if (m.kind === 'part') {
+          // push one at a time: spreading a large part would need as many call arguments
+          for (const d of m.declared ?? []) declared.push(d);
+          for (const e of m.examples ?? []) examples.push(e);
+          return undefined;
+        }
+        if (m.kind === 'refused') return { ok: false, refusal: m.refusal };
+        if (m.kind !== 'prepared') return undefined;
         const { dryRun, allowDuplicate, format, total, failed, failures } = m;
-        result = {
+        return {
           ok: true,
           dryRun,
           allowDuplicate,
           file: { format, total, failed, failures, declared, examples },
         };
-      } else return false;
-      return true;
-    }).then(() => result!);
+      },
+    );
   }
 
   /** Ends the thread (if any); pending jobs fail. */
   async close(): Promise<void> {
     for (const job of this.queue.splice(0)) job.reject(new Error('Maths checker closed'));
-    await this.stopWorker();
+    await this.thread.close();
   }
 
-  private submit(
+  private submit<T>(
     message: Job['message'],
     transfer: ArrayBuffer[],
     timeoutMs: number,
-    receive: Job['receive'],
-  ): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ message, transfer, timeoutMs, receive, resolve, reject });
-      void this.drain();
+    receive: Job<T>['receive'],
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ message, transfer, timeoutMs, receive, resolve, reject } as Job);
+      this.thread.drain();
     });
-  }
-
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
-        try {
-          await this.run(job);
-          job.resolve();
-        } catch (err) {
-          job.reject(err as Error);
-        }
-      }
-    } finally {
-      this.running = false;
-    }
-  }
-
-  private run(job: Job): Promise<void> {
-    clearTimeout(this.idle);
-    const worker = (this.worker ??= this.startWorker());
-    const id = this.nextId++;
-    return new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        worker.unref();
-        this.idle = setTimeout(() => void this.stopWorker(), IDLE_MS).unref();
-      };
-      const onMessage = (m: ThreadMessage) => {
-        if (m.id !== id) return;
-        // The next part only once this one is handled and the event loop has had a turn.
-        if (m.kind === 'part') setImmediate(() => worker.postMessage({ id, kind: 'next' }));
-        if (!job.receive(m)) return;
-        done();
-        resolve();
-      };
-      const onError = (err: Error) => {
-        done();
-        this.worker = undefined;
-        reject(err);
-      };
-      const onExit = (code: number) => {
-        done();
-        this.worker = undefined;
-        reject(new Error(`Maths checker thread exited with code ${code}`));
-      };
-      const timer = setTimeout(() => {
-        done();
-        void this.stopWorker();
-        reject(
-          new AppError(
-            503,
-            ErrorCode.ServiceUnavailable,
-            `Checking the maths took longer than ${Math.round(job.timeoutMs / 1000)} s; import the file in smaller parts.`,
-          ),
-        );
-      }, job.timeoutMs);
-      worker.ref(); // a CLI import waits for the answer
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage({ id, ...job.message }, job.transfer);
-    });
-  }
-
-  private startWorker(): Worker {
-    const worker = new Worker(new URL('./math-check.worker.mjs', import.meta.url));
-    worker.unref(); // never keeps the process alive on its own
-    return worker;
-  }
-
-  private async stopWorker(): Promise<void> {
-    clearTimeout(this.idle);
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await worker.terminate();
   }
 }
 
