@@ -2,7 +2,6 @@
 // parts asked for (the API rows: api-rows.ts; drafts.ts; pages.ts); and the import of the MATH
 // public sample.
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../../apps/api/src/db/database';
@@ -19,7 +18,7 @@ import {
 import { benchApi } from './api-rows';
 import { coldQueries, generateCatalogue } from './generate';
 import { benchPages, type PageColdRow, type PageRow } from './pages';
-import { log, root, stop } from './processes';
+import { log, stop } from './processes';
 import { scratchStore } from './scratch';
 import { startApi } from './server';
 import type { ColdRow, Engine, Row, SignedInRow } from './types';
