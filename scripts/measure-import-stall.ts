@@ -17,7 +17,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import {
   checkImportMaths,
   importCatalogue,
-} from '../apps/api/src/modules/catalogue-io/catalogue-io.service';
+} from '../apps/api/src/modules/catalogue/io/catalogue-io.service';
 
 const N = Number(process.argv[2] ?? 30_000);
 const corpusFile = fileURLToPath(

@@ -1,4 +1,4 @@
-import type { CategoryRow } from '../catalogue/catalogue.repository';
+import type { CategoryRow } from '../catalogue/taxonomy/catalogue.repository';
 
 export interface Counts {
   id: number;

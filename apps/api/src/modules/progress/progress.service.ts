@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { listCategories } from '../catalogue/catalogue.repository';
+import { listCategories } from '../catalogue/taxonomy/catalogue.repository';
 import {
   exampleExists,
   examplesPerCategory,

@@ -1,7 +1,7 @@
 import { APP_ROUTES, PUBLIC_APP_ROUTES } from '@exemplar/shared/app-routes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { listCategories } from '../catalogue/catalogue.repository';
+import { listCategories } from '../catalogue/taxonomy/catalogue.repository';
 import * as examples from '../examples/examples.repository';
 import type { SitemapEntry } from './seo.presenter';
 

@@ -10,7 +10,7 @@ import {
 } from '../../lib/kept-response';
 import { versionedLru } from '../../lib/versioned-lru';
 
-export { VERSION_MAX_AGE_MS } from '../../plugins/app/catalogue-version';
+export { VERSION_MAX_AGE_MS } from './catalogue-version';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,7 +6,7 @@ import {
 } from '@exemplar/shared/catalogue-health';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../db/schema';
 
 /**
  * A JSON text this module stored, read through `schema`; undefined when it is not JSON or not of

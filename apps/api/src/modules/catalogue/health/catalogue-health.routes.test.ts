@@ -1,12 +1,17 @@
 import type { HealthDone, HealthProblem } from '@exemplar/shared/catalogue-health';
 import { questionKey } from '@exemplar/shared/math';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertCategory, insertExample, insertNamed, insertSubject } from '../../../test/factories';
-import { beforeInserts } from '../../../test/helpers/before-inserts';
-import { useTestApp } from '../../../test/helpers/test-app';
-import { userId } from '../../../test/helpers/users';
-import { engineUnderTest } from '../../../test/helpers/test-db';
-import { mathCheckPool, type MathCheckPool } from '../catalogue-io/math-check.pool';
+import {
+  insertCategory,
+  insertExample,
+  insertNamed,
+  insertSubject,
+} from '../../../../test/factories';
+import { beforeInserts } from '../../../../test/helpers/before-inserts';
+import { useTestApp } from '../../../../test/helpers/test-app';
+import { userId } from '../../../../test/helpers/users';
+import { engineUnderTest } from '../../../../test/helpers/test-db';
+import { mathCheckPool, type MathCheckPool } from '../io/math-check.pool';
 import { keepHealth, keptHealth } from './catalogue-health.repository';
 import { catalogueHealthService, type CatalogueHealthOptions } from './catalogue-health.service';
 

@@ -1,7 +1,7 @@
 import { successSchema } from '@exemplar/shared/api';
 import { CatalogueHealthSchema } from '@exemplar/shared/catalogue-health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope';
+import { ok } from '../../../lib/envelope';
 
 export const catalogueHealthRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.catalogueHealth;

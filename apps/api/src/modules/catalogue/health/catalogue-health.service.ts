@@ -12,17 +12,17 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { versionedLru } from '../../lib/versioned-lru';
-import { recordAudit } from '../audit/audit.repository';
-import { mathCheckPool, type MathCheckPool } from '../catalogue-io/math-check.pool';
-import { listCategories, type CategoryRow } from '../catalogue/catalogue.repository';
+import type { Database } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { versionedLru } from '../../../lib/versioned-lru';
+import { recordAudit } from '../../audit/audit.repository';
+import { mathCheckPool, type MathCheckPool } from '../io/math-check.pool';
+import { listCategories, type CategoryRow } from '../taxonomy/catalogue.repository';
 import {
   countExamples,
   examplesPerCategory,
   exampleTextsBatch,
-} from '../examples/examples.repository';
+} from '../../examples/examples.repository';
 import {
   activeHealthRun,
   claimHealthRun,

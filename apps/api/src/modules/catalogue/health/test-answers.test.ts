@@ -1,7 +1,7 @@
 import type { HealthDone } from '@exemplar/shared/catalogue-health';
 import { describe, expect, it } from 'vitest';
-import { engineUnderTest } from '../../../test/helpers/test-db';
-import { useTestApp } from '../../../test/helpers/test-app';
+import { engineUnderTest } from '../../../../test/helpers/test-db';
+import { useTestApp } from '../../../../test/helpers/test-app';
 
 const api = useTestApp({ catalogue: true, users: ['admin'] });
 const { cat } = api;

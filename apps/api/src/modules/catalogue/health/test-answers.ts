@@ -2,8 +2,8 @@
 // (set, else inferred) on the answer checker's thread, through the checker the app passes in.
 import type { AnswerSpec, TriedAnswer } from '@exemplar/shared/answer-spec';
 import type { HealthProblem } from '@exemplar/shared/catalogue-health';
-import { effectiveSpec } from '../examples/examples.presenter';
-import { storedTestAnswers } from '../examples/stored-spec';
+import { effectiveSpec } from '../../examples/examples.presenter';
+import { storedTestAnswers } from '../../examples/stored-spec';
 import { testAnswerProblem } from './catalogue-health.presenter';
 
 /**

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ExamplesTable } from '../../db/schema';
+import type { Database, ExamplesTable } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -9,7 +9,7 @@ export {
   listDifficulties as loadDifficulties,
   listSubjects as loadSubjects,
   listTypes as loadTypes,
-} from '../catalogue/catalogue.repository';
+} from '../taxonomy/catalogue.repository';
 
 export async function sourceRefExists(db: Db, ref: string) {
   return !!(await db

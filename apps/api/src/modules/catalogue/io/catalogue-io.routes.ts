@@ -5,8 +5,8 @@ import {
   ImportRequestSchema,
 } from '@exemplar/shared/catalogue-io';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope';
-import { jsonBodyError } from '../../lib/input-guard';
+import { ok } from '../../../lib/envelope';
+import { jsonBodyError } from '../../../lib/input-guard';
 
 /** The largest import body accepted (413 beyond). */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;

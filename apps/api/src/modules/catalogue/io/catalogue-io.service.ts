@@ -5,12 +5,12 @@ import type {
   ImportReport,
 } from '@exemplar/shared/catalogue-io';
 import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
-import { jsonBodyError } from '../../lib/input-guard';
-import { storedSpec, storedTestAnswers } from '../examples/stored-spec';
-import { exportedVersions, type Editor } from '../examples/versions.repository';
+import type { Db } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+import { badRequest } from '../../../lib/errors';
+import { jsonBodyError } from '../../../lib/input-guard';
+import { storedSpec, storedTestAnswers } from '../../examples/stored-spec';
+import { exportedVersions, type Editor } from '../../examples/versions.repository';
 import * as repo from './catalogue-io.repository';
 import { writeImport } from './import-writes';
 import { mathCheckPool, type ImportBodyRefusal } from './math-check.pool';

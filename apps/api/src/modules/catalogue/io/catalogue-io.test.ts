@@ -4,15 +4,15 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitMath } from '@exemplar/shared/math';
-import { buildApp } from '../../app';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { userWithRole } from '../../../test/helpers/users';
+import { buildApp } from '../../../app';
+import { createTestEnv, engineUnderTest, type TestEnv } from '../../../../test/helpers/test-db';
+import { userWithRole } from '../../../../test/helpers/users';
 import { checkImportMaths, exportCatalogue, importCatalogue } from './catalogue-io.service';
 import { parseImportFile } from './parse';
 
 const corpusPath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/corpus/math-public-sample.json',
+  '../../../../../../../shared/corpus/math-public-sample.json',
 );
 
 const mathRecords = [

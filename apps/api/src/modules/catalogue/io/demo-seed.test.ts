@@ -1,14 +1,14 @@
 import { checkMath, procedureSteps } from '@exemplar/shared/math';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { createDatabase, type Db } from '../database';
-import { migrate } from '../migrate';
+import { createTestEnv, engineUnderTest, type TestEnv } from '../../../../test/helpers/test-db';
+import { createDatabase, type Db } from '../../../db/database';
+import { migrate } from '../../../db/migrate';
 import {
   DemoCatalogueSchema,
   readDemoCatalogue,
   seedDemoCatalogue,
   type DemoCatalogue,
-} from './demo';
+} from './demo-seed';
 
 const catalogue = readDemoCatalogue();
 

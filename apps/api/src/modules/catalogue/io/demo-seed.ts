@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { AnswerSpecSchema, TestAnswersSchema } from '@exemplar/shared/answer-spec';
 import { z } from 'zod';
-import { hasSubjects, holdSeedLock } from '../../modules/catalogue/catalogue.repository';
-import { importInto } from '../../modules/catalogue-io/catalogue-io.service';
-import { hasExamples } from '../../modules/examples/examples.repository';
-import type { Engine } from '../database';
-import type { Database } from '../schema';
+import { hasSubjects, holdSeedLock } from '../taxonomy/catalogue.repository';
+import { importInto } from './catalogue-io.service';
+import { hasExamples } from '../../examples/examples.repository';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEMO_CATALOGUE_PATH = path.join(here, 'demo-catalogue.json');
+export const DEMO_CATALOGUE_PATH = path.join(here, '../../../db/seed/demo-catalogue.json');
 
 interface CategoryNode {
   name: string;

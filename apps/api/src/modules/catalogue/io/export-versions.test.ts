@@ -1,9 +1,9 @@
 import type { CatalogueFile } from '@exemplar/shared/catalogue-io';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createTestEnv, engineUnderTest } from '../../../test/helpers/test-db';
-import { useTestApp } from '../../../test/helpers/test-app';
-import { userWithRole } from '../../../test/helpers/users';
+import { buildApp } from '../../../app';
+import { createTestEnv, engineUnderTest } from '../../../../test/helpers/test-db';
+import { useTestApp } from '../../../../test/helpers/test-app';
+import { userWithRole } from '../../../../test/helpers/users';
 
 const api = useTestApp({ catalogue: true, users: ['admin'] });
 const { cat } = api;

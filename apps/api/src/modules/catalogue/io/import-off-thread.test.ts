@@ -2,16 +2,19 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { buildApp } from '../../../app';
 import {
   freePort,
   spawnServer,
   waitForHealth,
   type ServerProcess,
-} from '../../../test/helpers/server-process';
-import { createTestEnv, engineUnderTest, type TestEnv } from '../../../test/helpers/test-db';
-import { userWithRole, type TestUser } from '../../../test/helpers/users';
-import { NUL_MESSAGE as NUL, SURROGATE_MESSAGE as SURROGATE } from '../../lib/input-guard.checks';
+} from '../../../../test/helpers/server-process';
+import { createTestEnv, engineUnderTest, type TestEnv } from '../../../../test/helpers/test-db';
+import { userWithRole, type TestUser } from '../../../../test/helpers/users';
+import {
+  NUL_MESSAGE as NUL,
+  SURROGATE_MESSAGE as SURROGATE,
+} from '../../../lib/input-guard.checks';
 import { MathCheckPool } from './math-check.pool';
 
 /**

@@ -3,11 +3,11 @@
 import type { ImportReport } from '@exemplar/shared/catalogue-io';
 import { questionKey } from '@exemplar/shared/math';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit/audit.repository';
-import { insertNamed } from '../catalogue/catalogue-writes.repository';
-import { specColumn, testAnswersColumn } from '../examples/stored-spec';
-import * as versions from '../examples/versions.repository';
+import type { Database } from '../../../db/schema';
+import { recordAudit } from '../../audit/audit.repository';
+import { insertNamed } from '../taxonomy/catalogue-writes.repository';
+import { specColumn, testAnswersColumn } from '../../examples/stored-spec';
+import * as versions from '../../examples/versions.repository';
 import { historyRows } from './import-history';
 import * as repo from './catalogue-io.repository';
 import type { ImportOptions } from './catalogue-io.service';

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { ErrorCode } from '@exemplar/shared/api';
 import type { MathIssue } from '@exemplar/shared/math';
-import { AppError } from '../../lib/errors';
-import type { JsonBodyRefusal } from '../../lib/input-guard.checks';
+import { AppError } from '../../../lib/errors';
+import type { JsonBodyRefusal } from '../../../lib/input-guard.checks';
 import type { ImportExample } from './parse';
 import type { Declared, PreparedFile } from './prepare-file';
 

@@ -15,7 +15,7 @@ import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ImportRequestSchema } from '@exemplar/shared/catalogue-io';
 import { checkMath, type RenderVerdicts } from '@exemplar/shared/math';
-import { parseJsonBody, problemIn } from '../../lib/input-guard.checks';
+import { parseJsonBody, problemIn } from '../../../lib/input-guard.checks';
 import {
   MAX_ISSUES_PER_TEXT,
   type ImportBodyRefusal,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { CategoriesTable, Database } from '../../db/schema';
+import type { CategoriesTable, Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 export type NamedTable = 'subjects' | 'difficulties' | 'types';

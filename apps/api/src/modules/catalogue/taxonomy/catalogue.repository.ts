@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
 import { getSubjectOrType } from './catalogue-writes.repository';
 
 type Db = Kysely<Database>;

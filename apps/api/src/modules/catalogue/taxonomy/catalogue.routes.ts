@@ -9,7 +9,7 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { ok } from '../../../lib/envelope';
 
 const tags = ['catalogue'];
 

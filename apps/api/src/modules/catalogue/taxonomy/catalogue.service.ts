@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { Database } from '../../../db/schema';
+import { notFound } from '../../../lib/errors';
 import { buildCategoryTree, toCategory } from './catalogue.presenter';
 import * as repo from './catalogue.repository';
 

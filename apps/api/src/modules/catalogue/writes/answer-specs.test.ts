@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { engineUnderTest } from '../../../test/helpers/test-db';
-import { useTestApp } from '../../../test/helpers/test-app';
-import { inferAnswerSpec } from '../../engines/answer-check';
+import { engineUnderTest } from '../../../../test/helpers/test-db';
+import { useTestApp } from '../../../../test/helpers/test-app';
+import { inferAnswerSpec } from '../../../engines/answer-check';
 
 const api = useTestApp({ catalogue: true, users: ['admin'] });
 const { cat } = api;

@@ -14,7 +14,7 @@ import {
 } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, ok } from '../../lib/envelope';
+import { done, ok } from '../../../lib/envelope';
 import type { Writer } from './catalogue-writes.common';
 
 /** POST /{plural}, PUT /{plural}/{id}, DELETE /{plural}/{id} for the five catalogue entities. */

@@ -1,9 +1,9 @@
 import type { Category, CategoryInput } from '@exemplar/shared/catalogue';
-import { badRequest, conflict } from '../../lib/errors';
-import { toCategory } from '../catalogue/catalogue.presenter';
-import { subtreeIds } from '../catalogue/catalogue.repository';
-import * as catalogue from '../catalogue/catalogue-writes.repository';
-import { countExamplesWhere } from '../examples/examples.repository';
+import { badRequest, conflict } from '../../../lib/errors';
+import { toCategory } from '../taxonomy/catalogue.presenter';
+import { subtreeIds } from '../taxonomy/catalogue.repository';
+import * as catalogue from '../taxonomy/catalogue-writes.repository';
+import { countExamplesWhere } from '../../examples/examples.repository';
 import {
   auditWrite,
   mustExist,

@@ -9,7 +9,7 @@ import {
   VersionParamsSchema,
 } from '@exemplar/shared/versions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope';
+import { ok } from '../../../lib/envelope';
 
 /**
  * GET /examples/deleted (the examples that no longer exist but keep their history, for a super

@@ -7,14 +7,14 @@ import type {
   RestoredExample,
   RestoreVersion,
 } from '@exemplar/shared/versions';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { lastRecorded } from '../audit/audit.repository';
-import type { AuthUser } from '../auth/auth.deps';
-import * as catalogue from '../catalogue/catalogue-writes.repository';
-import * as examples from '../examples/examples.repository';
-import * as versions from '../examples/versions.repository';
-import { toVersions } from '../examples/versions.presenter';
+import { decodeCursor, encodeCursor } from '../../../lib/cursor';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
+import { lastRecorded } from '../../audit/audit.repository';
+import type { AuthUser } from '../../auth/auth.deps';
+import * as catalogue from '../taxonomy/catalogue-writes.repository';
+import * as examples from '../../examples/examples.repository';
+import * as versions from '../../examples/versions.repository';
+import { toVersions } from '../../examples/versions.presenter';
 import { auditWrite, type Clock, type Db, type Tx } from './catalogue-writes.common';
 import { checkRepeat, read } from './example-writes.service';
 

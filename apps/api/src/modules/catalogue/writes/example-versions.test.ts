@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { oneExampleCatalogue } from '../../../test/factories';
-import { engineUnderTest } from '../../../test/helpers/test-db';
-import { useTestApp } from '../../../test/helpers/test-app';
+import { oneExampleCatalogue } from '../../../../test/factories';
+import { engineUnderTest } from '../../../../test/helpers/test-db';
+import { useTestApp } from '../../../../test/helpers/test-app';
 
 const api = useTestApp({ catalogue: true, users: ['admin', 'superadmin'] });
 const { cat, users } = api;

@@ -1,11 +1,11 @@
 import { ErrorCode } from '@exemplar/shared/api';
 import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
-import { AppError, badRequest } from '../../lib/errors';
-import * as catalogue from '../catalogue/catalogue-writes.repository';
-import { toExample } from '../examples/examples.presenter';
-import * as examples from '../examples/examples.repository';
-import { specColumn, testAnswersColumn } from '../examples/stored-spec';
-import { recordVersion } from '../examples/versions.repository';
+import { AppError, badRequest } from '../../../lib/errors';
+import * as catalogue from '../taxonomy/catalogue-writes.repository';
+import { toExample } from '../../examples/examples.presenter';
+import * as examples from '../../examples/examples.repository';
+import { specColumn, testAnswersColumn } from '../../examples/stored-spec';
+import { recordVersion } from '../../examples/versions.repository';
 import {
   auditWrite,
   mustExist,

@@ -6,9 +6,9 @@ import type {
   SubjectInput,
   TypeInput,
 } from '@exemplar/shared/catalogue';
-import { conflict } from '../../lib/errors';
-import * as catalogue from '../catalogue/catalogue-writes.repository';
-import { countExamplesWhere } from '../examples/examples.repository';
+import { conflict } from '../../../lib/errors';
+import * as catalogue from '../taxonomy/catalogue-writes.repository';
+import { countExamplesWhere } from '../../examples/examples.repository';
 import {
   auditWrite,
   mustExist,
