@@ -14,10 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
-import {
-  checkImportMaths,
-  importCatalogue,
-} from '../apps/api/src/modules/catalogue/io/catalogue-io.service';
+import { checkImportMaths, importCatalogue } from '../apps/api/src/modules/catalogue/io';
 
 const N = Number(process.argv[2] ?? 30_000);
 const corpusFile = fileURLToPath(

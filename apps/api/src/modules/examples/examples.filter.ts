@@ -3,11 +3,7 @@ import { isIdText } from '@exemplar/shared/fields';
 import { can, type Role } from '@exemplar/shared/roles';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import {
-  categoryIdsOfSubject,
-  findIdByName,
-  subtreeIds,
-} from '../catalogue/taxonomy/catalogue.repository';
+import { categoryIdsOfSubject, findIdByName, subtreeIds } from '../catalogue/taxonomy';
 import type { ExampleFilter } from './examples-list.repository';
 
 /**

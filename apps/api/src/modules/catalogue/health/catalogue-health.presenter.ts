@@ -5,7 +5,7 @@ import type {
 } from '@exemplar/shared/catalogue-health';
 import type { TestAnswer, TriedAnswer } from '@exemplar/shared/answer-spec';
 import type { MathIssue } from '@exemplar/shared/math';
-import type { TextIssues } from '../io/math-check.pool';
+import type { TextIssues } from '../io';
 
 /** The longest piece of an example's text quoted in a message. */
 const QUOTE_CHARS = 60;

@@ -11,7 +11,7 @@ import { beforeInserts } from '../../../../test/helpers/before-inserts';
 import { useTestApp } from '../../../../test/helpers/test-app';
 import { userId } from '../../../../test/helpers/users';
 import { engineUnderTest } from '../../../../test/helpers/test-db';
-import { mathCheckPool, type MathCheckPool } from '../io/math-check.pool';
+import { mathCheckPool, type MathCheckPool } from '../io';
 import { keepHealth, keptHealth } from './catalogue-health.repository';
 import { catalogueHealthService, type CatalogueHealthOptions } from './catalogue-health.service';
 

@@ -15,14 +15,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { versionedLru } from '../../../lib/versioned-lru';
-import { recordAudit } from '../../audit/audit.repository';
-import { mathCheckPool, type MathCheckPool } from '../io/math-check.pool';
-import { listCategories, type CategoryRow } from '../taxonomy/catalogue.repository';
-import {
-  countExamples,
-  examplesPerCategory,
-  exampleTextsBatch,
-} from '../../examples/examples.repository';
+import { recordAudit } from '../../audit';
+import { countExamples, examplesPerCategory, examplesToCheckBatch } from '../../examples';
+import { mathCheckPool, type MathCheckPool } from '../io';
+import { listCategories, type CategoryRow } from '../taxonomy';
 import {
   activeHealthRun,
   claimHealthRun,
@@ -136,13 +132,13 @@ export function catalogueHealthService(db: Kysely<Database>, options: CatalogueH
     };
     progress.total = await countExamples(db);
     let reported = 0;
-    let rows = await exampleTextsBatch(db, 0, batchSize);
+    let rows = await examplesToCheckBatch(db, 0, batchSize);
     while (rows.length > 0) {
       const texts = rows.flatMap((r) => [r.question, r.answer, r.procedure ?? '']);
       // The next batch is read while the threads check this one (maths, and test answers).
       const [found, next, tested] = await Promise.all([
         pool.check(texts, { bareLatex: true }),
-        exampleTextsBatch(db, rows.at(-1)!.id, batchSize),
+        examplesToCheckBatch(db, rows.at(-1)!.id, batchSize),
         testAnswerProblems(rows, options.tryAnswers),
       ]);
       const testedById = new Map(tested.map((p) => [p.exampleId, p]));

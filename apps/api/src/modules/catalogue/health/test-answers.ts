@@ -2,8 +2,7 @@
 // (set, else inferred) on the answer checker's thread, through the checker the app passes in.
 import type { AnswerSpec, TriedAnswer } from '@exemplar/shared/answer-spec';
 import type { HealthProblem } from '@exemplar/shared/catalogue-health';
-import { effectiveSpec } from '../../examples/examples.presenter';
-import { storedTestAnswers } from '../../examples/stored-spec';
+import type { ExampleToCheck } from '../../examples';
 import { testAnswerProblem } from './catalogue-health.presenter';
 
 /**
@@ -23,24 +22,18 @@ export type TestAnswerChecker = (input: {
  * answers at most. None without a checker.
  */
 export async function testAnswerProblems(
-  rows: {
-    id: number;
-    question: string;
-    answer: string;
-    answer_spec: string | null;
-    test_answers: string;
-  }[],
+  rows: ExampleToCheck[],
   tryAnswers: TestAnswerChecker | undefined,
 ): Promise<HealthProblem[]> {
   const problems: HealthProblem[] = [];
   if (!tryAnswers) return problems;
   for (const row of rows) {
-    const tests = storedTestAnswers(row.test_answers);
+    const tests = row.testAnswers;
     if (tests.length === 0) continue;
     const outcomes = await tryAnswers({
       question: row.question,
       answer: row.answer,
-      spec: effectiveSpec(row).spec,
+      spec: row.spec(),
       answers: tests.map((t) => t.answer),
     });
     const problem = testAnswerProblem(row.id, tests, outcomes);

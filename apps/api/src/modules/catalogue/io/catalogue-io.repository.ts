@@ -3,13 +3,13 @@ import type { Database, ExamplesTable } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 
-// Subjects, categories, difficulties and types are read with the catalogue's own queries.
+// Subjects, categories, difficulties and types are read through the taxonomy's face.
 export {
   listCategories as loadCategories,
   listDifficulties as loadDifficulties,
   listSubjects as loadSubjects,
   listTypes as loadTypes,
-} from '../taxonomy/catalogue.repository';
+} from '../taxonomy';
 
 export async function sourceRefExists(db: Db, ref: string) {
   return !!(await db

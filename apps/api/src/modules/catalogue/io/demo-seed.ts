@@ -1,12 +1,14 @@
+// The demo catalogue (the data stays in db/seed/demo-catalogue.json) loaded through the importer
+// into an empty database, at start-up with SEED=demo (plugins/app/database.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { AnswerSpecSchema, TestAnswersSchema } from '@exemplar/shared/answer-spec';
 import { z } from 'zod';
-import { hasSubjects, holdSeedLock } from '../taxonomy/catalogue.repository';
+import { hasExamples } from '../../examples';
+import { hasSubjects, holdSeedLock } from '../taxonomy';
 import { importInto } from './catalogue-io.service';
-import { hasExamples } from '../../examples/examples.repository';
 import type { Engine } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 

@@ -4,10 +4,14 @@ import type { ImportReport } from '@exemplar/shared/catalogue-io';
 import { questionKey } from '@exemplar/shared/math';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { recordAudit } from '../../audit/audit.repository';
-import { insertNamed } from '../taxonomy/catalogue-writes.repository';
-import { specColumn, testAnswersColumn } from '../../examples/stored-spec';
-import * as versions from '../../examples/versions.repository';
+import { recordAudit } from '../../audit';
+import {
+  insertVersions,
+  recordImportedVersions,
+  specColumn,
+  testAnswersColumn,
+} from '../../examples';
+import { insertNamed } from '../taxonomy';
 import { historyRows } from './import-history';
 import * as repo from './catalogue-io.repository';
 import type { ImportOptions } from './catalogue-io.service';
@@ -186,14 +190,14 @@ export async function writeImport(
   }
   const made = await repo.insertExamples(trx, rows);
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
-  await versions.recordImportedVersions(
+  await recordImportedVersions(
     trx,
     made.filter((_, i) => !histories[i]?.length),
     options.editor ?? null,
   );
   if (withHistory.length) {
     const lookup = { subjects, categories, difficulties: difficultyIds, types, slot, key };
-    await versions.insertVersions(
+    await insertVersions(
       trx,
       withHistory.flatMap((i) =>
         historyRows(made[i]!, rows[i]!, histories[i]!, lookup, options.editor ?? null, at),

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { recordAudit } from '../../audit/audit.repository';
-import type { AuthUser } from '../../auth/auth.deps';
+import { recordAudit } from '../../audit';
+import type { AuthUser } from '../../auth';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

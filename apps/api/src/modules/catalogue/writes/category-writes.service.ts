@@ -1,9 +1,7 @@
 import type { Category, CategoryInput } from '@exemplar/shared/catalogue';
 import { badRequest, conflict } from '../../../lib/errors';
-import { toCategory } from '../taxonomy/catalogue.presenter';
-import { subtreeIds } from '../taxonomy/catalogue.repository';
-import * as catalogue from '../taxonomy/catalogue-writes.repository';
-import { countExamplesWhere } from '../../examples/examples.repository';
+import { countExamplesUsing } from '../../examples';
+import * as catalogue from '../taxonomy';
 import {
   auditWrite,
   mustExist,
@@ -27,7 +25,7 @@ async function checkPlacement(trx: Tx, input: CategoryInput, selfId?: number) {
     if (parent.subject_id !== input.subjectId) {
       throw badRequest('The parent category must belong to the same subject.');
     }
-    if (selfId !== undefined && (await subtreeIds(trx, selfId)).includes(parentId)) {
+    if (selfId !== undefined && (await catalogue.subtreeIds(trx, selfId)).includes(parentId)) {
       throw badRequest('A category cannot be moved under one of its own subcategories.');
     }
   }
@@ -46,7 +44,7 @@ const values = (input: CategoryInput, parentId: number | null): catalogue.Catego
 });
 
 async function read(trx: Tx, id: number): Promise<Category> {
-  return toCategory(mustExist(await catalogue.getCategory(trx, id), 'Category', id));
+  return catalogue.toCategory(mustExist(await catalogue.getCategory(trx, id), 'Category', id));
 }
 
 /**
@@ -94,7 +92,7 @@ export function categoryWritesService(
       db.transaction().execute(async (trx) => {
         const row = mustExist(await catalogue.getCategory(trx, id), 'Category', id);
         const children = await catalogue.countCategoriesWhere(trx, 'parent_id', id);
-        const examples = await countExamplesWhere(trx, 'category_id', id);
+        const examples = await countExamplesUsing(trx, 'category_id', id);
         if (children || examples) {
           const parts = [
             children ? plural(children, 'subcategory', 'subcategories') : '',

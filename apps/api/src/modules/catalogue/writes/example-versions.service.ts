@@ -9,12 +9,10 @@ import type {
 } from '@exemplar/shared/versions';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
-import { lastRecorded } from '../../audit/audit.repository';
-import type { AuthUser } from '../../auth/auth.deps';
-import * as catalogue from '../taxonomy/catalogue-writes.repository';
-import * as examples from '../../examples/examples.repository';
-import * as versions from '../../examples/versions.repository';
-import { toVersions } from '../../examples/versions.presenter';
+import { lastRecorded } from '../../audit';
+import type { AuthUser } from '../../auth';
+import * as examples from '../../examples';
+import * as catalogue from '../taxonomy';
 import { auditWrite, type Clock, type Db, type Tx } from './catalogue-writes.common';
 import { checkRepeat, read } from './example-writes.service';
 
@@ -25,7 +23,7 @@ import { checkRepeat, read } from './example-writes.service';
  */
 async function subject(trx: Tx | Db, actor: AuthUser, id: number) {
   if (await examples.exampleExists(trx, id, { drafts: true })) return { deleted: false };
-  if (!(await versions.hasVersions(trx, id))) throw notFound(`Example ${id} not found.`);
+  if (!(await examples.hasHistory(trx, id))) throw notFound(`Example ${id} not found.`);
   if (!can(actor.groups, 'catalogue:restore-deleted'))
     throw forbidden(
       `Example ${id} was deleted: only a super admin may read or restore its history.`,
@@ -34,7 +32,7 @@ async function subject(trx: Tx | Db, actor: AuthUser, id: number) {
 }
 
 /** Version `version` refers to what still exists; one 409 naming each reference that does not. */
-async function checkRefsOf(trx: Tx, row: versions.VersionRow) {
+async function checkRefsOf(trx: Tx, row: examples.VersionRow): Promise<examples.RestorableVersion> {
   const problems: string[] = [];
   if (
     row.difficulty_id === null ||
@@ -45,8 +43,7 @@ async function checkRefsOf(trx: Tx, row: versions.VersionRow) {
     problems.push('its type');
   if (row.category_id === null || !(await catalogue.getCategory(trx, row.category_id)))
     problems.push('its category');
-  if (problems.length === 0)
-    return row as versions.VersionRow & Record<'difficulty_id' | 'type_id' | 'category_id', number>;
+  if (problems.length === 0) return row as examples.RestorableVersion;
   const list =
     problems.length === 1
       ? problems[0]
@@ -60,7 +57,7 @@ async function checkRefsOf(trx: Tx, row: versions.VersionRow) {
 
 export const DELETED_PAGE_DEFAULT = 20;
 
-function readDeletedCursor(raw: string): versions.DeletedAfter {
+function readDeletedCursor(raw: string): examples.DeletedAfter {
   return decodeCursor(raw, (v) => {
     const { editedAt, id } = v;
     // A stored instant as it came out of the database, and an id the engines can hold.
@@ -88,7 +85,7 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
       cursor?: string;
     }): Promise<DeletedExamplesPage> {
       const after = cursor ? readDeletedCursor(cursor) : undefined;
-      const rows = await versions.listDeleted(db, limit + 1, after);
+      const rows = await examples.deletedExamples(db, limit + 1, after);
       const page = rows.slice(0, limit);
       const deletedAt = await lastRecorded(
         db,
@@ -115,12 +112,12 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
     list: (actor: AuthUser, id: number): Promise<ExampleVersion[]> =>
       db.transaction().execute(async (trx) => {
         const { deleted } = await subject(trx, actor, id);
-        const rows = await versions.listVersions(trx, id);
+        const history = await examples.exampleHistory(trx, id);
         await auditWrite(trx, actor, clock().toISOString(), 'examples.history', id, {
-          versions: rows.length,
+          versions: history.length,
           ...(deleted ? { deleted: true } : {}),
         });
-        return toVersions(rows);
+        return history;
       }),
 
     /**
@@ -139,7 +136,7 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
     ): Promise<RestoredExample> =>
       db.transaction().execute(async (trx) => {
         const { deleted } = await subject(trx, actor, id);
-        const row = await versions.getVersion(trx, id, version);
+        const row = await examples.exampleVersion(trx, id, version);
         if (!row) throw notFound(`Example ${id} has no version ${version}.`);
         const refs = await checkRefsOf(trx, row);
         const repeats = await checkRepeat(
@@ -149,35 +146,12 @@ export function exampleVersionsService(db: Db, clock: Clock = () => new Date()) 
         );
         // Now: the examples row's status, or a deleted example's when deleted (its newest version).
         const current = deleted
-          ? (await versions.newestVersion(trx, id))!.status
+          ? (await examples.newestVersion(trx, id))!.status
           : (await read(trx, id)).status!;
         const status = body.statusFrom === 'version' ? row.status : current;
         const at = clock().toISOString();
-        const values: examples.ExampleValues = {
-          question: row.question,
-          answer: row.answer,
-          procedure: row.procedure,
-          difficulty_id: refs.difficulty_id,
-          type_id: refs.type_id,
-          category_id: refs.category_id,
-          status,
-          // The spec as the version set it (null: inferred) and its test answers come back too.
-          answer_spec: row.answer_spec,
-          test_answers: row.test_answers,
-        };
-        if (deleted) {
-          const first = (await versions.getVersion(trx, id, 1)) ?? row;
-          await examples.reinsertExample(
-            trx,
-            id,
-            { ...values, created_by: actor.id },
-            first.edited_at,
-            at,
-          );
-        } else {
-          await examples.updateExample(trx, id, values, at);
-        }
-        const made = await versions.recordVersion(trx, id, 'restore', actor, at);
+        // The spec as the version set it (null: inferred) and its test answers come back too.
+        const made = await examples.restoreExample(trx, id, refs, { status, deleted }, actor, at);
         await auditWrite(trx, actor, at, 'examples.restore', id, {
           version,
           newVersion: made,

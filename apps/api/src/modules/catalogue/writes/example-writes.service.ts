@@ -1,11 +1,8 @@
 import { ErrorCode } from '@exemplar/shared/api';
 import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
 import { AppError, badRequest } from '../../../lib/errors';
-import * as catalogue from '../taxonomy/catalogue-writes.repository';
-import { toExample } from '../../examples/examples.presenter';
-import * as examples from '../../examples/examples.repository';
-import { specColumn, testAnswersColumn } from '../../examples/stored-spec';
-import { recordVersion } from '../../examples/versions.repository';
+import * as examples from '../../examples';
+import * as catalogue from '../taxonomy';
 import {
   auditWrite,
   mustExist,
@@ -48,32 +45,14 @@ export async function checkRepeat(
   });
 }
 
-const values = (input: ExampleInput): examples.ExampleValues => ({
-  question: input.question,
-  answer: input.answer,
-  procedure: input.procedure?.trim() ? input.procedure : null,
-  difficulty_id: input.difficultyId,
-  type_id: input.typeId,
-  category_id: input.categoryId,
-  // Without a status an update keeps the example's, and a new example is published.
-  ...(input.status ? { status: input.status } : {}),
-  // Absent, an update keeps the spec as set and the test answers, and a new example has its spec
-  // inferred and no test answers; a null spec goes back to inferred.
-  ...(input.answerSpec !== undefined ? { answer_spec: specColumn(input.answerSpec) } : {}),
-  ...(input.testAnswers !== undefined
-    ? { test_answers: testAnswersColumn(input.testAnswers) }
-    : {}),
-});
-
 /** The example as editors see it: drafts included, with its status. */
 export async function read(trx: Tx, id: number): Promise<Example> {
-  const row = await examples.getExample(trx, id, undefined, { drafts: true });
-  return toExample(mustExist(row, 'Example', id), { editor: true });
+  return mustExist(await examples.editorExample(trx, id), 'Example', id);
 }
 
 /**
- * Example writes: references checked, one transaction and one audit entry each; a create or an
- * edit also records the example's new version (example_versions) in that transaction.
+ * Example writes: references checked, one transaction and one audit entry each; the examples
+ * module records the example's new version (example_versions) in that transaction.
  */
 export function exampleWritesService(
   db: Db,
@@ -85,12 +64,7 @@ export function exampleWritesService(
         await checkRefs(trx, input);
         const repeats = await checkRepeat(trx, input);
         const at = clock().toISOString();
-        const id = await examples.insertExample(
-          trx,
-          { ...values(input), created_by: actor.id },
-          at,
-        );
-        await recordVersion(trx, id, 'create', actor, at);
+        const id = await examples.createExample(trx, input, actor, at);
         await auditWrite(trx, actor, at, 'examples.create', id, {
           categoryId: input.categoryId,
           status: input.status ?? 'published',
@@ -104,8 +78,7 @@ export function exampleWritesService(
         await checkRefs(trx, input);
         const repeats = await checkRepeat(trx, input, id);
         const at = clock().toISOString();
-        await examples.updateExample(trx, id, values(input), at);
-        await recordVersion(trx, id, 'edit', actor, at);
+        await examples.updateExample(trx, id, input, actor, at);
         await auditWrite(trx, actor, at, 'examples.update', id, {
           categoryId: input.categoryId,
           ...(input.status && input.status !== before.status

@@ -7,8 +7,8 @@ import type {
   TypeInput,
 } from '@exemplar/shared/catalogue';
 import { conflict } from '../../../lib/errors';
-import * as catalogue from '../taxonomy/catalogue-writes.repository';
-import { countExamplesWhere } from '../../examples/examples.repository';
+import { countExamplesUsing } from '../../examples';
+import * as catalogue from '../taxonomy';
 import {
   auditWrite,
   mustExist,
@@ -88,7 +88,7 @@ function namedWrites<I extends NamedInput, O>(
 const examplesUsing =
   (column: 'difficulty_id' | 'type_id') =>
   async (trx: Tx, id: number): Promise<string> => {
-    const n = await countExamplesWhere(trx, column, id);
+    const n = await countExamplesUsing(trx, column, id);
     return n ? plural(n, 'example') : '';
   };
 
