@@ -3,7 +3,8 @@
 //   - source files over 300 lines (tests, e2e and test support excluded), the ten largest listed;
 //   - API source files that build SQL outside repositories, db/ and migrations;
 //   - the imports between API modules, and between web features, and any cycle among them (two
-//     modules importing each other, or a longer loop), every import counted;
+//     modules importing each other, or a longer loop), every import counted; the same between the
+//     folders of apps/api/src/modules (modules/catalogue, a folder of modules, counts as one);
 //   - cycles of files importing each other at run time (a type-only import is erased by
 //     TypeScript and not counted), anywhere in the source;
 //   - imports that reach inside an API module from outside it instead of through its face (its
@@ -144,8 +145,10 @@ function addEdge(edges: Map<string, Set<string>>, a: string, b: string) {
   edges.get(a)!.add(b);
 }
 
-// Module to module, and web feature to feature: every import of the source counts.
+// Module to module, folder to folder of modules/ (a folder of modules counts as one), and web
+// feature to feature: every import of the source counts.
 const apiEdges = new Map<string, Set<string>>();
+const folderEdges = new Map<string, Set<string>>();
 const webEdges = new Map<string, Set<string>>();
 const FEATURES = 'apps/web/src/features/';
 const featureOf = (p: string) =>
@@ -153,12 +156,16 @@ const featureOf = (p: string) =>
 for (const i of imports.filter((i) => !isTest(i.from))) {
   const [a, b] = [moduleOf(i.from), moduleOf(i.to)];
   if (a && b && a !== b) addEdge(apiEdges, moduleName(a), moduleName(b));
+  const [fa, fb] = [a && moduleName(a).split('/')[0]!, b && moduleName(b).split('/')[0]!];
+  if (fa && fb && fa !== fb) addEdge(folderEdges, `modules/${fa}`, `modules/${fb}`);
   const [x, y] = [featureOf(i.from), featureOf(i.to)];
   if (x && y && x !== y) addEdge(webEdges, x, y);
 }
 const listEdges = (edges: Map<string, Set<string>>) =>
   [...edges].flatMap(([a, bs]) => [...bs].map((b) => `${a} → ${b}`)).sort();
-const groupCycles = [...cycles(apiEdges), ...cycles(webEdges)].map((c) => c.join(' ↔ '));
+const groupCycles = [...cycles(apiEdges), ...cycles(folderEdges), ...cycles(webEdges)].map((c) =>
+  c.join(' ↔ '),
+);
 
 // File to file, at run time.
 const fileEdges = new Map<string, Set<string>>();
@@ -210,7 +217,7 @@ const upward = imports
 
 const broken: [string, string[]][] = [
   ['API files building SQL outside repositories and db/', sqlOutside],
-  ['Cycles between API modules or web features', groupCycles],
+  ['Cycles between API modules, folders of modules/ or web features', groupCycles],
   ['Cycles of files importing each other at run time', fileCycles],
   ['Imports reaching inside an API module instead of through its face (its index.ts)', bypasses],
   ['Imports of a folder that groups modules (it has no face)', groupImports],

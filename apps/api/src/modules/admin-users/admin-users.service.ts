@@ -10,7 +10,7 @@ import { assertPasswordAcceptable, hashSecret } from '../../lib/passwords';
 import { recordAudit } from '../audit';
 import * as auth from '../auth';
 import type { AccountRow, AuthUser } from '../auth';
-import { forgetMarksOf } from '../examples';
+import { forgetMarksOf } from '../catalogue/examples';
 import { toAdminUser } from './admin-users.presenter';
 
 type Db = Kysely<Database>;

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { done, ok } from '../../lib/envelope';
 import { limitKey, perAccount } from '../../plugins/external/rate-limit';
 import { noStore } from '../auth';
-import { seesDrafts } from '../examples';
+import { seesDrafts } from '../catalogue/examples';
 
 const tags = ['learner'];
 

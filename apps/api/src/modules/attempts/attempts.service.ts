@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SolveHow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { tryAnswers, type AnswerCheckPool } from '../../engines/answer-check';
-import { exampleToCheck, markSolvedBy } from '../examples';
+import { exampleToCheck, markSolvedBy } from '../catalogue/examples';
 import * as repo from './attempts.repository';
 import { toCheckResult } from './attempts.presenter';
 

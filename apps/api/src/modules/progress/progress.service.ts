@@ -6,7 +6,7 @@ import {
   examplesPerCategoryAmong,
   marksPerCategory,
   setMark,
-} from '../examples';
+} from '../catalogue/examples';
 import { masteredExampleIds } from '../reviews';
 import { toProgress, type Progress } from './progress.presenter';
 

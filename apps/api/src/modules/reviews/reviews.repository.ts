@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, ReviewCardsTable, ReviewLogTable } from '../../db/schema';
-import { publishedExampleIds } from '../examples';
+import { publishedExampleIds } from '../catalogue/examples';
 
 type Db = Kysely<Database>;
 

@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { conflict, notFound } from '../../lib/errors';
-import { exampleExists, publishedExamples, reviewCandidates } from '../examples';
+import { exampleExists, publishedExamples, reviewCandidates } from '../catalogue/examples';
 import { addDays, dayIn, perDay, ratingNumber, toReviewCard } from './reviews.presenter';
 import * as repo from './reviews.repository';
 import { grade, newCardValues, nextDues } from './reviews.schedule';

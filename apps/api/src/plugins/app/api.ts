@@ -8,7 +8,7 @@ import { catalogueWritesRoutes, exampleVersionsRoutes } from '../../modules/cata
 import { publicCachePlugin } from './public-cache';
 import { catalogueHealthRoutes } from '../../modules/catalogue/health';
 import { catalogueIoRoutes } from '../../modules/catalogue/io';
-import { examplesRoutes } from '../../modules/examples';
+import { examplesRoutes } from '../../modules/catalogue/examples';
 import { healthRoutes } from '../../modules/health';
 import { newsletterRoutes } from '../../modules/newsletter';
 import { progressRoutes } from '../../modules/progress';

@@ -13,7 +13,7 @@ import {
   namedWritesService,
 } from '../../modules/catalogue/writes';
 import { catalogueService } from '../../modules/catalogue/taxonomy';
-import { examplesService } from '../../modules/examples';
+import { examplesService } from '../../modules/catalogue/examples';
 import { newsletterService } from '../../modules/newsletter';
 import { progressService } from '../../modules/progress';
 import { reviewsService } from '../../modules/reviews';

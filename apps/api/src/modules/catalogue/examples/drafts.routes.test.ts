@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { engineUnderTest } from '../../../test/helpers/test-db';
-import { useTestApp } from '../../../test/helpers/test-app';
+import { engineUnderTest } from '../../../../test/helpers/test-db';
+import { useTestApp } from '../../../../test/helpers/test-app';
 
 const api = useTestApp({ catalogue: true, users: ['basic', 'admin'] });
 const { cat } = api;

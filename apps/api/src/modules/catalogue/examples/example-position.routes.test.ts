@@ -1,9 +1,9 @@
 import { ID_MAX } from '@exemplar/shared/fields';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertExample } from '../../../test/factories';
-import { engineUnderTest } from '../../../test/helpers/test-db';
-import { useTestApp } from '../../../test/helpers/test-app';
-import type { TestUser } from '../../../test/helpers/users';
+import { insertExample } from '../../../../test/factories';
+import { engineUnderTest } from '../../../../test/helpers/test-db';
+import { useTestApp } from '../../../../test/helpers/test-app';
+import type { TestUser } from '../../../../test/helpers/users';
 
 const api = useTestApp({ catalogue: true, users: ['basic'] });
 const { cat } = api;

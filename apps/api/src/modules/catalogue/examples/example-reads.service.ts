@@ -4,7 +4,7 @@
 import type { AnswerSpec, TestAnswer } from '@exemplar/shared/answer-spec';
 import type { Example } from '@exemplar/shared/catalogue';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../db/schema';
 import * as scans from './example-scans.repository';
 import { effectiveSpec, toExample } from './examples.presenter';
 import * as repo from './examples.repository';

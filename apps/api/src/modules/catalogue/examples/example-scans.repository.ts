@@ -1,7 +1,7 @@
 // Every example in id order, read in keyset batches: the sitemap's (modules/seo, published only)
 // and the catalogue health check's (modules/catalogue/health, drafts too).
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Engine } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
 import { marked, selection, solvedWithoutHelp, withSubject } from './examples.repository';
 
 type Db = Kysely<Database>;

@@ -2,8 +2,8 @@ import type { ParsedExamplesFilter } from '@exemplar/shared/catalogue';
 import { isIdText } from '@exemplar/shared/fields';
 import { can, type Role } from '@exemplar/shared/roles';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { categoryIdsOfSubject, findIdByName, subtreeIds } from '../catalogue/taxonomy';
+import type { Database } from '../../../db/schema';
+import { categoryIdsOfSubject, findIdByName, subtreeIds } from '../taxonomy';
 import type { ExampleFilter } from './examples-list.repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { Example } from '@exemplar/shared/catalogue';
-import { inferAnswerSpec } from '../../engines/answer-check';
+import { inferAnswerSpec } from '../../../engines/answer-check';
 import type { ExampleRow } from './examples.repository';
 import type { ViewerMarks } from './marks.repository';
 import { storedSpec, storedTestAnswers } from './stored-spec';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, SolveHow } from '../../db/schema';
+import type { Database, SolveHow } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 

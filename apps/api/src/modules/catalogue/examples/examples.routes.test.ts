@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { VERSION_MAX_AGE_MS } from '../../plugins/app/public-cache';
-import { insertExample } from '../../../test/factories';
-import { engineUnderTest } from '../../../test/helpers/test-db';
-import { useTestApp } from '../../../test/helpers/test-app';
+import { VERSION_MAX_AGE_MS } from '../../../plugins/app/public-cache';
+import { insertExample } from '../../../../test/factories';
+import { engineUnderTest } from '../../../../test/helpers/test-db';
+import { useTestApp } from '../../../../test/helpers/test-app';
 
 const api = useTestApp({ catalogue: true });
 const { cat } = api;

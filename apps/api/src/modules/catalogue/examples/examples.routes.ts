@@ -11,7 +11,7 @@ import {
 import { WorksheetQuerySchema, WorksheetSchema } from '@exemplar/shared/worksheets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { ok } from '../../../lib/envelope';
 import { forCaller, seesDrafts } from './examples.filter';
 
 const tags = ['examples'];

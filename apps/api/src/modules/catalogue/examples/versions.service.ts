@@ -3,7 +3,7 @@
 // Saves record their versions themselves (example-saves.service.ts).
 import type { ExampleVersion } from '@exemplar/shared/versions';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../db/schema';
 import { toVersions } from './versions.presenter';
 import * as repo from './versions.repository';
 

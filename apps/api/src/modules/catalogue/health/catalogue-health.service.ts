@@ -16,7 +16,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { versionedLru } from '../../../lib/versioned-lru';
 import { recordAudit } from '../../audit';
-import { countExamples, examplesPerCategory, examplesToCheckBatch } from '../../examples';
+import { countExamples, examplesPerCategory, examplesToCheckBatch } from '../examples';
 import { mathCheckPool, type MathCheckPool } from '../io';
 import { listCategories, type CategoryRow } from '../taxonomy';
 import {

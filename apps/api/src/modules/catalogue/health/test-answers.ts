@@ -2,7 +2,7 @@
 // (set, else inferred) on the answer checker's thread, through the checker the app passes in.
 import type { AnswerSpec, TriedAnswer } from '@exemplar/shared/answer-spec';
 import type { HealthProblem } from '@exemplar/shared/catalogue-health';
-import type { ExampleToCheck } from '../../examples';
+import type { ExampleToCheck } from '../examples';
 import { testAnswerProblem } from './catalogue-health.presenter';
 
 /**

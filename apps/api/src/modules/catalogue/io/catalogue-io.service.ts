@@ -9,7 +9,7 @@ import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { jsonBodyError } from '../../../lib/input-guard';
-import { exportedVersions, storedSpec, storedTestAnswers, type Editor } from '../../examples';
+import { exportedVersions, storedSpec, storedTestAnswers, type Editor } from '../examples';
 import * as repo from './catalogue-io.repository';
 import { writeImport } from './import-writes';
 import { mathCheckPool, type ImportBodyRefusal } from './math-check.pool';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { AnswerSpecSchema, TestAnswersSchema } from '@exemplar/shared/answer-spec';
 import { z } from 'zod';
-import { hasExamples } from '../../examples';
+import { hasExamples } from '../examples';
 import { hasSubjects, holdSeedLock } from '../taxonomy';
 import { importInto } from './catalogue-io.service';
 import type { Engine } from '../../../db/database';

@@ -1,5 +1,5 @@
 import type { CatalogueFileVersion } from '@exemplar/shared/catalogue-io';
-import { specColumn, testAnswersColumn, type Editor, type VersionInsert } from '../../examples';
+import { specColumn, testAnswersColumn, type Editor, type VersionInsert } from '../examples';
 import type { ExampleInsert } from './catalogue-io.repository';
 
 /** The import's maps of names to ids (write-import.ts), read only: history creates nothing. */

@@ -5,12 +5,7 @@ import { questionKey } from '@exemplar/shared/math';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { recordAudit } from '../../audit';
-import {
-  insertVersions,
-  recordImportedVersions,
-  specColumn,
-  testAnswersColumn,
-} from '../../examples';
+import { insertVersions, recordImportedVersions, specColumn, testAnswersColumn } from '../examples';
 import { insertNamed } from '../taxonomy';
 import { historyRows } from './import-history';
 import * as repo from './catalogue-io.repository';

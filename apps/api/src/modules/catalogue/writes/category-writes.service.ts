@@ -1,6 +1,6 @@
 import type { Category, CategoryInput } from '@exemplar/shared/catalogue';
 import { badRequest, conflict } from '../../../lib/errors';
-import { countExamplesUsing } from '../../examples';
+import { countExamplesUsing } from '../examples';
 import * as catalogue from '../taxonomy';
 import {
   auditWrite,

@@ -11,7 +11,7 @@ import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { lastRecorded } from '../../audit';
 import type { AuthUser } from '../../auth';
-import * as examples from '../../examples';
+import * as examples from '../examples';
 import * as catalogue from '../taxonomy';
 import { auditWrite, type Clock, type Db, type Tx } from './catalogue-writes.common';
 import { checkRepeat, read } from './example-writes.service';

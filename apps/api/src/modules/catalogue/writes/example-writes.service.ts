@@ -1,7 +1,7 @@
 import { ErrorCode } from '@exemplar/shared/api';
 import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
 import { AppError, badRequest } from '../../../lib/errors';
-import * as examples from '../../examples';
+import * as examples from '../examples';
 import * as catalogue from '../taxonomy';
 import {
   auditWrite,

@@ -7,7 +7,7 @@ import type {
   TypeInput,
 } from '@exemplar/shared/catalogue';
 import { conflict } from '../../../lib/errors';
-import { countExamplesUsing } from '../../examples';
+import { countExamplesUsing } from '../examples';
 import * as catalogue from '../taxonomy';
 import {
   auditWrite,
