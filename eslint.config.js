@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -30,6 +32,78 @@ function noApp(feature) {
     message: `src/features/${feature} never imports src/app: the app composes features.`,
   };
 }
+
+/**
+ * The API's modules (apps/api/src/modules): a folder with an index.ts is a module, and its
+ * index.ts is its face; a folder without one groups modules (modules/catalogue/taxonomy, …).
+ * scripts/architecture-report.ts finds them the same way.
+ */
+const apiModules = fileURLToPath(new URL('apps/api/src/modules/', import.meta.url));
+
+/** The module folder `file` (an absolute path) lies in, or null outside every module. */
+function moduleOf(file) {
+  if (!file.startsWith(apiModules)) return null;
+  let dir = apiModules;
+  for (const part of file.slice(apiModules.length).split(path.sep).slice(0, -1)) {
+    dir = path.join(dir, part);
+    if (existsSync(path.join(dir, 'index.ts'))) return dir;
+  }
+  return null;
+}
+
+/**
+ * One public face per API module (docs/decisions/047-module-faces.md): from outside a module,
+ * only its folder (its index.ts) is imported, never a file inside it; inside a module, files
+ * import each other and never their own face (a file that imports its own face closes a cycle
+ * through it). A module's tests may import its own files.
+ */
+const moduleFaces = {
+  meta: {
+    type: 'problem',
+    messages: {
+      bypass:
+        "'{{spec}}' reaches inside the module {{module}}: import its face, '{{face}}' (docs/decisions/047-module-faces.md).",
+      group:
+        "'{{spec}}' is a folder of modules with no face: import one of its modules (docs/decisions/047-module-faces.md).",
+      ownFace:
+        "'{{spec}}' is this module's own face: import the file itself (importing the face from inside closes a cycle).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const own = moduleOf(file);
+    const isTest = /\.test\.[cm]?[jt]sx?$/.test(file);
+    function check(node) {
+      const spec = node?.type === 'Literal' ? node.value : undefined;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec);
+      // The module the path lies in, or is: a module folder holds its own index.ts.
+      const module = moduleOf(path.join(target, 'index.ts'));
+      if (module === null) {
+        if (target.startsWith(apiModules))
+          context.report({ node, messageId: 'group', data: { spec } });
+        return;
+      }
+      const isFace = target === module || target === path.join(module, 'index');
+      const relative = path.relative(path.dirname(file), module).split(path.sep).join('/');
+      const data = {
+        spec,
+        module: path.relative(apiModules, module).split(path.sep).join('/'),
+        face: relative.startsWith('.') ? relative : `./${relative}`,
+      };
+      if (module !== own && !isFace) context.report({ node, messageId: 'bypass', data });
+      if (module === own && isFace && !isTest && path.basename(file) !== 'index.ts')
+        context.report({ node, messageId: 'ownFace', data });
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -127,6 +201,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // API modules have one public face each (docs/decisions/047-module-faces.md): whoever is
+    // outside a module (another module, the app's plugins, app.ts, the CLI, db, tests, scripts)
+    // imports its index.ts only.
+    files: ['apps/api/**/*.{ts,mts,mjs}', 'scripts/**/*.{ts,mts,mjs}'],
+    plugins: { exemplar: { rules: { 'module-faces': moduleFaces } } },
+    rules: { 'exemplar/module-faces': 'error' },
   },
   {
     // In web, components and lib are shared by every feature: they never import a feature or the app.

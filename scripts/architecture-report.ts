@@ -2,25 +2,36 @@
 // docs/architecture.md promises to hold, measured on the files git tracks:
 //   - source files over 300 lines (tests, e2e and test support excluded), the ten largest listed;
 //   - API source files that build SQL outside repositories, db/ and migrations;
-//   - pairs of API modules, and of web features, that import each other.
-// Prints a Markdown report; exits 1 when SQL is built outside repositories or a pair imports both
-// ways (the lint rules should already have said so).
+//   - the imports between API modules, and between web features, and any cycle among them (two
+//     modules importing each other, or a longer loop), every import counted; the same between the
+//     folders of apps/api/src/modules (modules/catalogue, a folder of modules, counts as one);
+//   - cycles of files importing each other at run time (a type-only import is erased by
+//     TypeScript and not counted), anywhere in the source;
+//   - imports that reach inside an API module from outside it instead of through its face (its
+//     index.ts), tests and scripts included, and faces that hand on a repository or `export *`;
+//   - the API's layers: lib/ and db/ import no module and no plugin, a module never imports
+//     plugins/app or app.ts (which compose the modules).
+// Prints a Markdown report and exits 1 when any rule is broken. With `--check` (npm run lint) it
+// prints only what is broken, or one line saying all holds.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const checkOnly = process.argv.includes('--check');
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root })
   .toString()
   .split('\n')
-  .filter((f) => /\.(?:ts|tsx|mjs)$/.test(f) && fs.existsSync(path.join(root, f)));
+  .filter((f) => /\.(?:ts|tsx|mts|mjs)$/.test(f) && fs.existsSync(path.join(root, f)));
+const fileSet = new Set(files);
+const texts = new Map(files.map((f) => [f, fs.readFileSync(path.join(root, f), 'utf8')]));
 
 const isTest = (f: string) => /\.test\.|\.e2e\.|\/e2e\/|\/test\/|\/test-support\//.test(f);
-const lines = (f: string) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').length - 1;
+const lines = (f: string) => texts.get(f)!.split('\n').length - 1;
 
 const sources = files.filter((f) => !isTest(f));
 const sized = sources.map((f) => ({ f, n: lines(f) })).sort((a, b) => b.n - a.n);
-const over = sized.filter((s) => s.n > 300);
+const over = sized.filter((s) => s.n > 300 && !s.f.endsWith('.d.ts') && !s.f.endsWith('.d.mts'));
 
 const QUERY =
   /\b(?:selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom)\s*\(|\bsql(?:<[^>]*>)?`/;
@@ -29,49 +40,216 @@ const sqlOutside = sources.filter(
     f.startsWith('apps/api/src/') &&
     !f.endsWith('.repository.ts') &&
     !f.startsWith('apps/api/src/db/') &&
-    QUERY.test(fs.readFileSync(path.join(root, f), 'utf8')),
+    QUERY.test(texts.get(f)!),
 );
 
-/** Which `group` each file of `dir` imports (relative imports, resolved; the tree has no aliases). */
-function groupEdges(dir: string): Set<string> {
-  const edges = new Set<string>();
-  for (const f of sources.filter((s) => s.startsWith(dir))) {
-    const from = f.slice(dir.length).split('/')[0]!;
-    const text = fs.readFileSync(path.join(root, f), 'utf8');
-    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
-      const spec = m[1]!;
-      if (!spec.startsWith('.')) continue;
-      const target = path.posix.join(path.posix.dirname(f), spec);
-      if (!target.startsWith(dir)) continue;
-      const to = target.slice(dir.length).split('/')[0]!;
-      if (to !== from) edges.add(`${from} → ${to}`);
-    }
+/* ---- Imports, resolved to the files they name ---- */
+
+interface Import {
+  from: string;
+  spec: string;
+  /** The file it names, or the path it names when no file of the tree is there. */
+  to: string;
+  /** Erased at run time: `import type`, or every name imported `type`. */
+  typeOnly: boolean;
+}
+
+const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.mjs', '/index.ts', '/index.tsx'];
+function resolve(from: string, spec: string): string {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  for (const ext of EXTENSIONS) {
+    const candidate = base + ext;
+    if (fileSet.has(candidate)) return candidate;
+    // `./x.js` names x.ts, as TypeScript's resolution allows.
+    const ts = candidate.replace(/\.m?js$/, (js) => (js === '.mjs' ? '.mts' : '.ts'));
+    if (ts !== candidate && fileSet.has(ts)) return ts;
   }
-  return edges;
+  return base;
 }
 
-function twoWay(edges: Set<string>): string[] {
-  return [...edges]
-    .map((e) => e.split(' → ') as [string, string])
-    .filter(([a, b]) => a < b && edges.has(`${b} → ${a}`))
-    .map(([a, b]) => `${a} ↔ ${b}`);
+const IMPORT =
+  /(?:^|[\n;])\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'|\bimport\s*\(\s*'([^']+)'\s*\)|(?:^|[\n;])\s*import\s+'([^']+)'/g;
+function importsOf(f: string): Import[] {
+  const found: Import[] = [];
+  for (const m of texts.get(f)!.matchAll(IMPORT)) {
+    const spec = m[4] ?? m[5] ?? m[6]!;
+    if (!spec.startsWith('.')) continue;
+    const names = m[3] ?? '';
+    const braced = /^\{([\s\S]*)\}$/.exec(names.trim());
+    const typeOnly =
+      !!m[2] ||
+      (!!braced &&
+        braced[1]!
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .every((n) => n.startsWith('type ')) &&
+        braced[1]!.trim() !== '');
+    found.push({ from: f, spec, to: resolve(f, spec), typeOnly });
+  }
+  return found;
+}
+const imports = files.flatMap(importsOf);
+
+/* ---- The API's modules: a folder with an index.ts (its face); a folder without one groups them ---- */
+
+const MODULES = 'apps/api/src/modules/';
+/** The module folder `p` lies in (a file, or a folder named by an import), or null. */
+function moduleOf(p: string): string | null {
+  if (!p.startsWith(MODULES)) return null;
+  const parts = p.slice(MODULES.length).split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const dir = MODULES + parts.slice(0, i).join('/');
+    if (fileSet.has(`${dir}/index.ts`)) return dir;
+  }
+  return null;
+}
+const moduleName = (dir: string) => dir.slice(MODULES.length);
+
+/** Strongly connected groups of more than one node (Tarjan): every cycle of the graph. */
+function cycles(edges: Map<string, Set<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return found;
 }
 
-const apiEdges = groupEdges('apps/api/src/modules/');
-const webEdges = groupEdges('apps/web/src/features/');
-const cycles = [...twoWay(apiEdges), ...twoWay(webEdges)];
+function addEdge(edges: Map<string, Set<string>>, a: string, b: string) {
+  if (!edges.has(a)) edges.set(a, new Set());
+  edges.get(a)!.add(b);
+}
 
-const out = [
-  `Source files (tests excluded): ${sources.length}; over 300 lines: ${over.length}`,
-  '',
-  '| lines | file |',
-  '| ---: | --- |',
-  ...sized.slice(0, 10).map((s) => `| ${s.n} | ${s.f} |`),
-  '',
-  `API files building SQL outside repositories and db/: ${sqlOutside.length}${sqlOutside.length ? ` (${sqlOutside.join(', ')})` : ''}`,
-  `API module imports: ${[...apiEdges].sort().join(', ') || 'none'}`,
-  `Web feature imports of other features: ${[...webEdges].sort().join(', ') || 'none'}`,
-  `Two-way module imports: ${cycles.length}${cycles.length ? ` (${cycles.join(', ')})` : ''}`,
+// Module to module, folder to folder of modules/ (a folder of modules counts as one), and web
+// feature to feature: every import of the source counts.
+const apiEdges = new Map<string, Set<string>>();
+const folderEdges = new Map<string, Set<string>>();
+const webEdges = new Map<string, Set<string>>();
+const FEATURES = 'apps/web/src/features/';
+const featureOf = (p: string) =>
+  p.startsWith(FEATURES) ? p.slice(FEATURES.length).split('/')[0]! : null;
+for (const i of imports.filter((i) => !isTest(i.from))) {
+  const [a, b] = [moduleOf(i.from), moduleOf(i.to)];
+  if (a && b && a !== b) addEdge(apiEdges, moduleName(a), moduleName(b));
+  const [fa, fb] = [a && moduleName(a).split('/')[0]!, b && moduleName(b).split('/')[0]!];
+  if (fa && fb && fa !== fb) addEdge(folderEdges, `modules/${fa}`, `modules/${fb}`);
+  const [x, y] = [featureOf(i.from), featureOf(i.to)];
+  if (x && y && x !== y) addEdge(webEdges, x, y);
+}
+const listEdges = (edges: Map<string, Set<string>>) =>
+  [...edges].flatMap(([a, bs]) => [...bs].map((b) => `${a} → ${b}`)).sort();
+const groupCycles = [...cycles(apiEdges), ...cycles(folderEdges), ...cycles(webEdges)].map((c) =>
+  c.join(' ↔ '),
+);
+
+// File to file, at run time.
+const fileEdges = new Map<string, Set<string>>();
+for (const i of imports) {
+  if (!isTest(i.from) && !i.typeOnly && fileSet.has(i.to) && !isTest(i.to))
+    addEdge(fileEdges, i.from, i.to);
+}
+const fileCycles = cycles(fileEdges).map((c) => c.join(' ↔ '));
+
+// Faces: from outside a module only its folder (its index.ts) is imported; inside, never the face.
+const bypasses: string[] = [];
+const groupImports: string[] = [];
+for (const i of imports) {
+  const target = moduleOf(i.to);
+  if (target === null) {
+    if (i.to.startsWith(MODULES)) groupImports.push(`${i.from} imports '${i.spec}'`);
+    continue;
+  }
+  const own = moduleOf(i.from);
+  const face = i.to === `${target}/index.ts`;
+  if (own !== target && !face) bypasses.push(`${i.from} imports '${i.spec}'`);
+  if (own === target && face && !isTest(i.from) && !i.from.endsWith('/index.ts'))
+    bypasses.push(`${i.from} imports its own module's face '${i.spec}'`);
+}
+const faces = files.filter((f) => f.startsWith(MODULES) && f.endsWith('/index.ts'));
+const badFaces = faces.flatMap((f) => {
+  const problems: string[] = [];
+  if (/export\s*\*/.test(texts.get(f)!))
+    problems.push(`${f}: \`export *\` (a face lists its names)`);
+  for (const i of imports.filter((i) => i.from === f && i.to.endsWith('.repository.ts')))
+    problems.push(`${f}: hands on '${i.spec}' (a face hands on services, not repositories)`);
+  return problems;
+});
+
+// Layers of the API: lib and db below the modules, plugins/app and app.ts above them.
+const API = 'apps/api/src/';
+const upward = imports
+  .filter((i) => !isTest(i.from) && fileSet.has(i.to))
+  .filter((i) => {
+    const low = i.from.startsWith(`${API}lib/`) || i.from.startsWith(`${API}db/`);
+    if (low) return i.to.startsWith(MODULES) || i.to.startsWith(`${API}plugins/`);
+    if (i.from.startsWith(MODULES))
+      return i.to.startsWith(`${API}plugins/app/`) || i.to === `${API}app.ts`;
+    return false;
+  })
+  .map((i) => `${i.from} imports '${i.spec}'`);
+
+/* ---- The report ---- */
+
+const broken: [string, string[]][] = [
+  ['API files building SQL outside repositories and db/', sqlOutside],
+  ['Cycles between API modules, folders of modules/ or web features', groupCycles],
+  ['Cycles of files importing each other at run time', fileCycles],
+  ['Imports reaching inside an API module instead of through its face (its index.ts)', bypasses],
+  ['Imports of a folder that groups modules (it has no face)', groupImports],
+  ['Faces that hand on more than names from services', badFaces],
+  [
+    'Imports against the layers (lib/ and db/ below the modules; plugins/app and app.ts above)',
+    upward,
+  ],
 ];
-console.log(out.join('\n'));
-process.exitCode = sqlOutside.length || cycles.length ? 1 : 0;
+const problems = broken.filter(([, found]) => found.length > 0);
+const section = ([title, found]: [string, string[]]) =>
+  `${title}: ${found.length}${found.length ? `\n${found.map((x) => `  - ${x}`).join('\n')}` : ''}`;
+
+if (checkOnly) {
+  console.log(
+    problems.length
+      ? problems.map(section).join('\n')
+      : `architecture: ${faces.length} module faces, ${fileEdges.size} files with run-time imports; no cycle, no face bypassed, SQL only in repositories.`,
+  );
+} else {
+  const out = [
+    `Source files (tests excluded): ${sources.length}; over 300 lines: ${over.length}`,
+    '',
+    '| lines | file |',
+    '| ---: | --- |',
+    ...sized.slice(0, 10).map((s) => `| ${s.n} | ${s.f} |`),
+    '',
+    `API modules (a face each): ${faces.map((f) => moduleName(path.posix.dirname(f))).join(', ')}`,
+    `API module imports: ${listEdges(apiEdges).join(', ') || 'none'}`,
+    `Web feature imports of other features: ${listEdges(webEdges).join(', ') || 'none'}`,
+    ...broken.map(section),
+  ];
+  console.log(out.join('\n'));
+}
+process.exitCode = problems.length ? 1 : 0;

@@ -15,7 +15,7 @@ import {
 } from '../apps/api/src/engines/answer-check/answer-check.corpus';
 import { AnswerCheckPool } from '../apps/api/src/engines/answer-check/answer-check.pool';
 import { variantsOf } from '../apps/api/src/engines/answer-check/answer-variants';
-import { mathDatasetAnswer } from '../apps/api/src/modules/catalogue-io/parse-fields';
+import { mathDatasetAnswer } from '../apps/api/src/modules/catalogue/io';
 import { cell, corpusFile, machineLine, pct, readCorpus } from './corpus-report';
 
 const args = process.argv.slice(2);

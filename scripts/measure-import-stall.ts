@@ -13,10 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
-import {
-  checkImportMaths,
-  importCatalogue,
-} from '../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import { checkImportMaths, importCatalogue } from '../apps/api/src/modules/catalogue/io';
 import { mathCorpusFile, readCorpus } from './corpus-report';
 
 const N = Number(process.argv[2] ?? 30_000);

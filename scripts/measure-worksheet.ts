@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
-import { examplesService } from '../apps/api/src/modules/examples/examples.service';
+import { examplesService } from '../apps/api/src/modules/catalogue/examples';
 import { generateCatalogue } from './bench/generate';
 
 const N = Number(process.argv[2] ?? 100_000);

@@ -4,7 +4,7 @@
 // differs from the latter in the status condition alone, as the same editor asking
 // `status=published`; in alternating rounds. And the plans of one list's queries.
 import type { Db } from '../../apps/api/src/db/database';
-import { examplesService } from '../../apps/api/src/modules/examples/examples.service';
+import { examplesService } from '../../apps/api/src/modules/catalogue/examples';
 import type { Catalogue, Engine } from './types';
 import { median, ROUNDS, runCold } from './load';
 import { queryPlans, type QueryPlan } from './plans';

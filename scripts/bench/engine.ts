@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
-import { importCatalogue } from '../../apps/api/src/modules/catalogue-io/catalogue-io.service';
+import { importCatalogue } from '../../apps/api/src/modules/catalogue/io';
 import { mathCorpusFile } from '../corpus-report';
 import {
   benchDrafts,

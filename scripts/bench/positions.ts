@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
-import { examplesService } from '../../apps/api/src/modules/examples/examples.service';
+import { examplesService } from '../../apps/api/src/modules/catalogue/examples';
 import { generateCatalogue } from './generate';
 import { queryPlans } from './plans';
 

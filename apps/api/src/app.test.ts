@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../test/helpers/test-db';
 import { buildApp } from './app';
-import { HEALTHY_FOR_MS } from './modules/health/health.routes';
+import { HEALTHY_FOR_MS } from './modules/health';
 
 let env: TestEnv;
 let app: FastifyInstance;

@@ -22,7 +22,7 @@ import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { serverRenderingPlugin } from './plugins/external/server-rendering';
 import { staticPlugin } from './plugins/external/static';
-import type { SeoOptions } from './modules/seo/seo.service';
+import type { SeoOptions } from './modules/seo';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,10 +7,10 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import { exportCatalogue } from '../src/modules/catalogue-io/catalogue-io.service';
+import { exportCatalogue } from '../src/modules/catalogue/io';
 import { SQLITE_FILE } from '../src/db/database';
-import { catalogueVersion } from '../src/modules/catalogue/catalogue.repository';
-import { VERSION_MAX_AGE_MS } from '../src/modules/catalogue/public-cache';
+import { catalogueVersion } from '../src/modules/catalogue/taxonomy';
+import { VERSION_MAX_AGE_MS } from '../src/plugins/app/public-cache';
 import { insertSubject } from './factories';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 

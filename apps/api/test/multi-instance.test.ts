@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERSION_MAX_AGE_MS } from '../src/modules/catalogue/public-cache';
+import { VERSION_MAX_AGE_MS } from '../src/plugins/app/public-cache';
 import { createTestEnv, type TestEnv } from './helpers/test-db';
 import { freePort, spawnServer, waitForHealth, type ServerProcess } from './helpers/server-process';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loggerOptions } from '../src/lib/logger';
-import { NEWSLETTER_LIMIT_PER_MINUTE } from '../src/modules/newsletter/newsletter.routes';
+import { NEWSLETTER_LIMIT_PER_MINUTE } from '../src/modules/newsletter';
 import { httpRequest } from './helpers/http';
 import { freePort, spawnServer } from './helpers/server-process';
 import { createTestEnv, type TestEnv } from './helpers/test-db';

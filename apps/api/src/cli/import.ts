@@ -10,7 +10,7 @@ import { createDatabase } from '../db/database';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { AppError } from '../lib/errors';
-import { importCatalogue } from '../modules/catalogue-io/catalogue-io.service';
+import { importCatalogue } from '../modules/catalogue/io';
 
 const USAGE = 'Usage: npm run import -- FILE [--dry-run]';
 

@@ -13,9 +13,8 @@ import { createDatabase } from '../db/database';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { memoryCounterStore } from '../lib/counters';
-import { createKeyring } from '../modules/auth/jwt';
 import { createMailer } from '../lib/mailer';
-import { authService } from '../modules/auth/auth.service';
+import { authService, createKeyring } from '../modules/auth';
 
 const USAGE = `Usage: npm run user -- create --email EMAIL [--name NAME] [--role ${ROLES.join('|')}]`;
 

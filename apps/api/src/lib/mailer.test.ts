@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { confirmationMail } from '../modules/auth/auth.mail';
+import { confirmationMail } from '../modules/auth';
 import { createMailer } from './mailer';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 // The answer checker measured on real answers: for each record of a corpus of MATH problems, its
 // answer as the import stores it, equivalent rewritings of it and wrong answers made from it,
 // each checked against the stored answer. Shared by scripts/check-corpus.ts and the corpus test.
-import { mathDatasetAnswer } from '../../modules/catalogue-io/parse-fields';
+import { mathDatasetAnswer } from '../../modules/catalogue/io';
 import { checkAnswer, storedAnswerProblem } from './check-answer';
 import { variantsOf, type Group } from './answer-variants';
 

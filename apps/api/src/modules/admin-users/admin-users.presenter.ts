@@ -1,6 +1,6 @@
 import type { AdminUser } from '@exemplar/shared/admin-users';
 import { normaliseGroups } from '@exemplar/shared/roles';
-import type { AccountRow } from '../auth/users.repository';
+import type { AccountRow } from '../auth';
 
 /** An account's row and groups as superadmins see it ('User (admin view)'). */
 export const toAdminUser = (u: AccountRow, groups: string[]): AdminUser => ({

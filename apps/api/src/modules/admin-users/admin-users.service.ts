@@ -7,12 +7,10 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAcceptable, hashSecret } from '../../lib/passwords';
-import { recordAudit } from '../audit/audit.repository';
-import { passwordSetByAdminMail } from '../auth/auth.mail';
-import type { AuthUser } from '../auth/auth.deps';
-import { revokeUserSessions } from '../auth/sessions.repository';
-import * as users from '../auth/users.repository';
-import { deleteMarksOfUser } from '../examples/marks.repository';
+import { recordAudit } from '../audit';
+import * as auth from '../auth';
+import type { AccountRow, AuthUser } from '../auth';
+import { forgetMarksOf } from '../catalogue/examples';
 import { toAdminUser } from './admin-users.presenter';
 
 type Db = Kysely<Database>;
@@ -36,19 +34,19 @@ export function adminUsersService(
   const now = () => clock().toISOString();
 
   async function load(d: Db, key: string) {
-    const user = await users.findAccount(d, key);
+    const user = await auth.findAccount(d, key);
     if (!user) throw notFound('User not found');
     return user;
   }
 
   /** Throws 409 when `user` is the only enabled superadmin left. */
   async function guardLastSuperadmin(d: Db, userId: number) {
-    const ids = await users.enabledSuperadminIds(d, engine);
+    const ids = await auth.enabledSuperadminIds(d, engine);
     if (ids.includes(userId) && ids.length <= 1) throw conflict(LAST_SUPERADMIN);
   }
 
-  async function present(d: Db, user: users.AccountRow) {
-    const groups = await users.groupsByUser(d, [user.id]);
+  async function present(d: Db, user: AccountRow) {
+    const groups = await auth.groupsByUser(d, [user.id]);
     return toAdminUser(user, groups.get(user.id) ?? []);
   }
 
@@ -59,15 +57,13 @@ export function adminUsersService(
   async function changeGroup(
     trx: Db,
     actor: AuthUser,
-    user: users.AccountRow,
+    user: AccountRow,
     change: 'add' | 'remove',
     group: Role,
   ) {
     if (change === 'remove' && group === 'superadmin') await guardLastSuperadmin(trx, user.id);
     const at = now();
-    if (change === 'add') await users.addGroup(trx, user.id, group, at);
-    else await users.removeGroup(trx, user.id, group);
-    await users.updateUser(trx, user.id, { updated_at: at });
+    await auth.changeAccountGroup(trx, user.id, change, group, at);
     await recordAudit(trx, {
       actorId: actor.id,
       action: `user.group.${change}`,
@@ -82,9 +78,9 @@ export function adminUsersService(
    * Makes `groups` the user's whole set of roles: the removals and additions it takes. A role
    * named twice is one role (one change, one audit entry).
    */
-  async function setGroups(trx: Db, actor: AuthUser, user: users.AccountRow, named: Role[]) {
+  async function setGroups(trx: Db, actor: AuthUser, user: AccountRow, named: Role[]) {
     const groups = [...new Set(named)];
-    const current = (await users.groupsOf(trx, user.id)).filter(isRole);
+    const current = (await auth.groupsOf(trx, user.id)).filter(isRole);
     for (const group of current) {
       if (!groups.includes(group)) await changeGroup(trx, actor, user, 'remove', group);
     }
@@ -97,7 +93,7 @@ export function adminUsersService(
   async function updateFields(
     trx: Db,
     actor: AuthUser,
-    user: users.AccountRow,
+    user: AccountRow,
     changes: Omit<UpdateUserRequest, 'groups'>,
     hashed: string | undefined,
   ) {
@@ -106,17 +102,20 @@ export function adminUsersService(
     }
     if (changes.enabled === false && user.enabled === 1) await guardLastSuperadmin(trx, user.id);
     const at = now();
-    await users.updateUser(trx, user.id, {
-      updated_at: at,
-      ...(hashed ? { password_hash: hashed } : {}),
-      ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}),
-      ...(changes.confirmed ? { status: 'CONFIRMED' as const } : {}),
-      ...(changes.emailVerified !== undefined
-        ? { email_verified: changes.emailVerified ? 1 : 0 }
-        : {}),
-    });
     // A new password or a disabled account ends every session of that user at once.
-    if (hashed || changes.enabled === false) await revokeUserSessions(trx, user.id, at);
+    await auth.updateAccount(
+      trx,
+      user.id,
+      {
+        ...(hashed ? { password_hash: hashed } : {}),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}),
+        ...(changes.confirmed ? { status: 'CONFIRMED' as const } : {}),
+        ...(changes.emailVerified !== undefined
+          ? { email_verified: changes.emailVerified ? 1 : 0 }
+          : {}),
+      },
+      at,
+    );
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'user.update',
@@ -133,17 +132,17 @@ export function adminUsersService(
 
   return {
     async dashboard(): Promise<UsersDashboard> {
-      const accounts = await users.listAccounts(db);
-      const groups = await users.groupsByUser(
+      const all = await auth.listAccounts(db);
+      const groups = await auth.groupsByUser(
         db,
-        accounts.map((u) => u.id),
+        all.map((u) => u.id),
       );
-      const confirmed = accounts.filter((u) => u.status === 'CONFIRMED').length;
+      const confirmed = all.filter((u) => u.status === 'CONFIRMED').length;
       return {
-        total: accounts.length,
+        total: all.length,
         confirmed,
-        unconfirmed: accounts.length - confirmed,
-        users: accounts.map((u) => toAdminUser(u, groups.get(u.id) ?? [])),
+        unconfirmed: all.length - confirmed,
+        users: all.map((u) => toAdminUser(u, groups.get(u.id) ?? [])),
       };
     },
 
@@ -173,7 +172,7 @@ export function adminUsersService(
       // change they did not expect does not go unnoticed. A mail failure does not undo it.
       if (hashed) {
         await mailer
-          .send(passwordSetByAdminMail(updated.user.email, updated.name))
+          .send(auth.passwordSetByAdminMail(updated.user.email, updated.name))
           .catch((err: unknown) => {
             log.warn({ err }, 'could not send the password-set notice');
           });
@@ -185,8 +184,8 @@ export function adminUsersService(
       await db.transaction().execute(async (trx) => {
         const user = await load(trx, key);
         await guardLastSuperadmin(trx, user.id);
-        await deleteMarksOfUser(trx, user.id);
-        await users.deleteUser(trx, user.id);
+        await forgetMarksOf(trx, user.id);
+        await auth.deleteAccount(trx, user.id);
         await recordAudit(trx, {
           actorId: actor.id === user.id ? null : actor.id,
           action: 'user.delete',

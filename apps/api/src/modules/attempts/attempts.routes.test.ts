@@ -3,7 +3,7 @@ import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 import { userId, type TestUser } from '../../../test/helpers/users';
 import { insertExample } from '../../../test/factories';
-import { deleteExample } from '../examples/examples.repository';
+import { deleteExample } from '../catalogue/examples';
 import { CHECKS_PER_MINUTE } from './attempts.routes';
 import { attemptsService } from './attempts.service';
 

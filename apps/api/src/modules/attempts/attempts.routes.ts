@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../lib/envelope';
 import { limitKey, perAccount } from '../../plugins/external/rate-limit';
-import { noStore } from '../auth/auth.plugin';
-import { seesDrafts } from '../examples/examples.filter';
+import { noStore } from '../auth';
+import { seesDrafts } from '../catalogue/examples';
 
 const tags = ['learner'];
 

@@ -4,9 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SolveHow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { tryAnswers, type AnswerCheckPool } from '../../engines/answer-check';
-import { effectiveSpec } from '../examples/examples.presenter';
-import { getExample } from '../examples/examples.repository';
-import { markSolvedBy } from '../examples/marks.repository';
+import { exampleToCheck, markSolvedBy } from '../catalogue/examples';
 import * as repo from './attempts.repository';
 import { toCheckResult } from './attempts.presenter';
 
@@ -34,14 +32,14 @@ export function attemptsService(
       drafts = false,
       client?: string,
     ): Promise<AnswerReading> {
-      const example = await getExample(db, exampleId, undefined, { drafts });
+      const example = await exampleToCheck(db, exampleId, { drafts });
       if (!example) throw notFound(`Example ${exampleId} not found.`);
       return checker.read(
         {
           question: example.question,
           expected: example.answer,
           given: answer,
-          spec: effectiveSpec(example).spec,
+          spec: example.spec(),
         },
         client,
       );
@@ -62,7 +60,7 @@ export function attemptsService(
       userId?: number,
       client?: string,
     ): Promise<CheckAnswerResult> {
-      const example = await getExample(db, exampleId);
+      const example = await exampleToCheck(db, exampleId);
       if (!example) throw notFound(`Example ${exampleId} not found.`);
       // Unreadable or too complex: the checker refuses it (400) and nothing is recorded.
       const verdict = await checker.check(
@@ -70,7 +68,7 @@ export function attemptsService(
           question: example.question,
           expected: example.answer,
           given: answer,
-          spec: effectiveSpec(example).spec,
+          spec: example.spec(),
         },
         client,
       );
@@ -97,7 +95,8 @@ export function attemptsService(
       const mark = await record().catch(async (err: unknown) => {
         // Deleted while its answer was being checked: the attempt has nothing to belong to (its
         // foreign key refused it), which the learner hears as the example being gone, not a 500.
-        if (!(await getExample(db, exampleId))) throw notFound(`Example ${exampleId} not found.`);
+        if (!(await exampleToCheck(db, exampleId)))
+          throw notFound(`Example ${exampleId} not found.`);
         throw err;
       });
       return toCheckResult(verdict, mark);
@@ -108,7 +107,7 @@ export function attemptsService(
      * example without a procedure has no steps to open (400).
      */
     async openHelp(userId: number, exampleId: number, kind: HelpKind): Promise<void> {
-      const example = await getExample(db, exampleId);
+      const example = await exampleToCheck(db, exampleId);
       if (!example) throw notFound(`Example ${exampleId} not found.`);
       if (kind === 'step' && !example.procedure?.trim()) {
         throw badRequest(`Example ${exampleId} has no steps to open: it has no procedure.`);

@@ -1,4 +1,4 @@
-import type { CategoryRow } from '../catalogue/catalogue.repository';
+import type { CategoryRow } from '../catalogue/taxonomy';
 
 export interface Counts {
   id: number;

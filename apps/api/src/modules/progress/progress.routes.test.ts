@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertExample } from '../../../test/factories';
-import { deleteExample } from '../examples/examples.repository';
+import { deleteExample } from '../catalogue/examples';
 import { progressService } from './progress.service';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';

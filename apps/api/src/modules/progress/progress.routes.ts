@@ -3,7 +3,7 @@ import { IdParamsSchema } from '@exemplar/shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { noStore } from '../auth/auth.plugin';
+import { noStore } from '../auth';
 
 const tags = ['learner'];
 const Counts = z.object({

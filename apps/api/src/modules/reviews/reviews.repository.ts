@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, ReviewCardsTable, ReviewLogTable } from '../../db/schema';
-import { publishedExampleIds } from '../examples/examples.repository';
+import { publishedExampleIds } from '../catalogue/examples';
 
 type Db = Kysely<Database>;
 
@@ -72,6 +72,17 @@ export function lastLog(db: Db, userId: number, exampleId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * The user's cards of published examples: every card the queue, the stats and the progress read.
+ * A card of an example taken back to draft waits, unseen, until it is published again; which
+ * examples are published is the examples module's to say.
+ */
+const publishedCardsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('review_cards')
+    .where('user_id', '=', userId)
+    .where('example_id', 'in', publishedExampleIds(db));
+
 /** Where a page of the due queue goes on from: the last card's due date and example id. */
 export interface DueAfter {
   due: string;
@@ -98,13 +109,7 @@ export function dueCards(
   limit: number,
   after?: DueAfter,
 ) {
-  let query = db
-    .selectFrom('review_cards')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where(inQueue(now, learnUntil))
-    // A card of an example taken back to draft waits, unseen, until it is published again.
-    .where('example_id', 'in', publishedExampleIds(db));
+  let query = publishedCardsOf(db, userId).selectAll().where(inQueue(now, learnUntil));
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -123,12 +128,9 @@ export async function countDue(
   now: string,
   learnUntil: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('review_cards')
+  const row = await publishedCardsOf(db, userId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
     .where(inQueue(now, learnUntil))
-    .where('example_id', 'in', publishedExampleIds(db))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -141,13 +143,6 @@ export async function countDue(
  */
 const mastered = (stabilityDays: number) =>
   sql<boolean>`(state = 2 and stability >= ${stabilityDays})`;
-
-/** The user's cards of published examples: the cards the stats and the progress count. */
-const publishedCardsOf = (db: Db, userId: number) =>
-  db
-    .selectFrom('review_cards')
-    .where('user_id', '=', userId)
-    .where('example_id', 'in', publishedExampleIds(db));
 
 /**
  * The user's cards counted by the database: due at `now`, by state (0 new, 1 learning,

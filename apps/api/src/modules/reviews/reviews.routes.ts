@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok, type Success } from '../../lib/envelope';
-import { noStore } from '../auth/auth.plugin';
+import { noStore } from '../auth';
 import { REVIEWS_DUE_PAGE_DEFAULT } from './reviews.service';
 
 const tags = ['learner'];

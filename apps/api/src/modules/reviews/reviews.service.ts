@@ -16,9 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { conflict, notFound } from '../../lib/errors';
-import { toExample } from '../examples/examples.presenter';
-import { exampleExists, getExamples } from '../examples/examples.repository';
-import { reviewCandidates } from '../examples/marks.repository';
+import { exampleExists, publishedExamples, reviewCandidates } from '../catalogue/examples';
 import { addDays, dayIn, perDay, ratingNumber, toReviewCard } from './reviews.presenter';
 import * as repo from './reviews.repository';
 import { grade, newCardValues, nextDues } from './reviews.schedule';
@@ -81,11 +79,8 @@ export function reviewsService(db: Kysely<Database>, clock: () => Date = () => n
   }
 
   /** The examples of `ids` as their viewer sees them, in the order of `ids`. */
-  async function examplesIn(ids: number[], viewerId: number): Promise<Example[]> {
-    const rows = await getExamples(db, ids, viewerId);
-    const byId = new Map(rows.map((r) => [r.id, toExample(r)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
+  const examplesIn = (ids: number[], viewerId: number): Promise<Example[]> =>
+    publishedExamples(db, ids, viewerId);
 
   /** Whether grading `rating` now repeats the grade just given (a double submission). */
   async function isRetry(card: repo.CardRow, rating: ReviewRating, now: Date) {

@@ -1,8 +1,8 @@
 import { APP_ROUTES, PUBLIC_APP_ROUTES } from '@exemplar/shared/app-routes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { listCategories } from '../catalogue/catalogue.repository';
-import * as examples from '../examples/examples.repository';
+import { listCategories } from '../catalogue/taxonomy';
+import * as examples from '../catalogue/examples';
 import type { SitemapEntry } from './seo.presenter';
 
 /** The protocol's limit of URLs in one sitemap file (and the size of each examples chunk). */

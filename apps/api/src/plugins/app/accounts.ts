@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { authPlugin } from '../../modules/auth/auth.plugin';
-import { authService } from '../../modules/auth/auth.service';
+import { authPlugin, authService } from '../../modules/auth';
 
 /**
  * The auth service over the database, keys, mail and counters; the superadmin account of

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { recentValue } from '../../lib/recent-value';
-import { catalogueVersion } from '../../modules/catalogue/catalogue.repository';
+import { catalogueVersion } from '../../modules/catalogue/taxonomy';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type Db } from '../../db/database';
 import { migrate } from '../../db/migrate';
-import { seedDemoCatalogue } from '../../db/seed/demo';
+import { seedDemoCatalogue } from '../../modules/catalogue/io';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createKeyring, type Keyring } from '../../modules/auth/jwt';
+import { createKeyring, type Keyring } from '../../modules/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { seoRoutes } from '../../modules/seo/seo.routes';
-import { seoService, type SeoOptions } from '../../modules/seo/seo.service';
+import { seoRoutes, seoService, type SeoOptions } from '../../modules/seo';
 
 /**
  * robots.txt and the sitemaps (modules/seo, ADR 029): routes at the root, outside the /api scope

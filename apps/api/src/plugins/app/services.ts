@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { adminUsersService } from '../../modules/admin-users/admin-users.service';
+import { adminUsersService } from '../../modules/admin-users';
 import { AnswerCheckPool, tryAnswers } from '../../engines/answer-check';
-import { attemptsService } from '../../modules/attempts/attempts.service';
-import { auditService } from '../../modules/audit/audit.service';
-import { catalogueHealthService } from '../../modules/catalogue-health/catalogue-health.service';
-import { catalogueIoService } from '../../modules/catalogue-io/catalogue-io.service';
-import { categoryWritesService } from '../../modules/catalogue-writes/category-writes.service';
-import { exampleVersionsService } from '../../modules/catalogue-writes/example-versions.service';
-import { exampleWritesService } from '../../modules/catalogue-writes/example-writes.service';
-import { namedWritesService } from '../../modules/catalogue-writes/named-writes.service';
-import { catalogueService } from '../../modules/catalogue/catalogue.service';
-import { examplesService } from '../../modules/examples/examples.service';
-import { newsletterService } from '../../modules/newsletter/newsletter.service';
-import { progressService } from '../../modules/progress/progress.service';
-import { reviewsService } from '../../modules/reviews/reviews.service';
+import { attemptsService } from '../../modules/attempts';
+import { auditService } from '../../modules/audit';
+import { catalogueHealthService } from '../../modules/catalogue/health';
+import { catalogueIoService } from '../../modules/catalogue/io';
+import {
+  categoryWritesService,
+  exampleVersionsService,
+  exampleWritesService,
+  namedWritesService,
+} from '../../modules/catalogue/writes';
+import { catalogueService } from '../../modules/catalogue/taxonomy';
+import { examplesService } from '../../modules/catalogue/examples';
+import { newsletterService } from '../../modules/newsletter';
+import { progressService } from '../../modules/progress';
+import { reviewsService } from '../../modules/reviews';
 
 /** Every module's service, built once over the app's database, mail and caches. */
 function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {

@@ -7,7 +7,7 @@ import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
-import { routeAccess } from '../../modules/auth/auth.plugin';
+import { routeAccess } from '../../modules/auth';
 
 /**
  * The API document at /api/docs/json (browsable at /api/docs), generated from the route schemas.

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCounterStore } from '../../lib/counters';
 import { registerErrorHandler } from '../../lib/error-handler';
-import type { AuthUser } from '../../modules/auth/auth.deps';
+import type { AuthUser } from '../../modules/auth';
 import { perAccount, rateLimitPlugin } from './rate-limit';
 
 let app: FastifyInstance | undefined;

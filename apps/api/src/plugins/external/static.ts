@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { COMPRESSIBLE } from '../../lib/compressible-files.mjs';
 import { addVary } from '../../lib/compression';
 import { sendError } from '../../lib/error-handler';
-import { exampleExists } from '../../modules/examples/examples.repository';
+import { exampleExists } from '../../modules/catalogue/examples';
 
 /**
  * The built web app (WEB_DIST_DIR) and every answer no route gives: a JSON 404 under /api and for

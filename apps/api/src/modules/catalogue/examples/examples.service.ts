@@ -1,0 +1,288 @@
+import type {
+  Example,
+  ExamplePosition,
+  ExamplesPage,
+  ParsedExamplesFilter,
+  ParsedExamplesQuery,
+  RandomExample,
+} from '@exemplar/shared/catalogue';
+import {
+  WORKSHEET_COUNT_DEFAULT,
+  type ParsedWorksheetQuery,
+  type Worksheet,
+} from '@exemplar/shared/worksheets';
+import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
+import { randomInt } from 'node:crypto';
+import { ID_MAX } from '@exemplar/shared/fields';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+import { decodeCursor, encodeCursor } from '../../../lib/cursor';
+import { badRequest, notFound } from '../../../lib/errors';
+import { seededPick } from '../../../lib/seeded-pick';
+import { versionedLru } from '../../../lib/versioned-lru';
+import * as list from './examples-list.repository';
+import { resolveFilter, searchTerms } from './examples.filter';
+import { toExample, withMarks } from './examples.presenter';
+import * as repo from './examples.repository';
+import { marksOf } from './marks.repository';
+
+type Cursor = { after: number } | { offset: number };
+
+function readCursor(raw: string): Cursor {
+  return decodeCursor(raw, (v): Cursor | undefined => {
+    // Ids (after) and offsets are bounded like every id: the engines compare them as 32-bit integers.
+    const bounded = (n: unknown, min: number): n is number =>
+      Number.isSafeInteger(n) && (n as number) >= min && (n as number) <= ID_MAX;
+    if (bounded(v.after, 0) && Object.keys(v).length === 1) return { after: v.after };
+    if (bounded(v.offset, 1) && Object.keys(v).length === 1) return { offset: v.offset };
+    return undefined;
+  });
+}
+
+/**
+ * `compute()` as kept in `cache` for the current catalogue version. The version is read first, so
+ * a value computed while the catalogue changed is filed under the older version and not reused.
+ */
+async function remembered<V>(
+  catalogueVersion: () => Promise<string>,
+  cache: ReturnType<typeof versionedLru<V>>,
+  key: string,
+  compute: () => Promise<V>,
+): Promise<V> {
+  const version = await catalogueVersion();
+  const known = cache.get(key, version);
+  if (known !== undefined) return known;
+  const value = await compute();
+  cache.set(key, version, value);
+  return value;
+}
+
+export interface ExamplesServiceOptions {
+  /** The catalogue version: list pages and totals are kept per query until it changes. */
+  catalogueVersion?: () => Promise<string>;
+}
+
+export function examplesService(
+  db: Kysely<Database>,
+  engine: Engine,
+  { catalogueVersion }: ExamplesServiceOptions = {},
+) {
+  // The total for a filter is the same for every caller (unless it reads the caller's own marks),
+  // so signed-in callers, who are never served from the visitors' cache, share it too.
+  const totals = versionedLru<number>({ maxEntries: 5000 });
+  async function countExamples(filter: list.ExampleFilter): Promise<number> {
+    if (!catalogueVersion || list.readsMarks(filter)) {
+      return list.countExamples(db, engine, filter);
+    }
+    return remembered(
+      catalogueVersion,
+      totals,
+      JSON.stringify({ ...filter, viewerId: undefined }),
+      () => list.countExamples(db, engine, filter),
+    );
+  }
+
+  // A signed-in caller's page is a visitor's page plus their own marks (unless a liked/solved/
+  // withoutHelp filter makes the rows themselves personal): the page is kept per query and
+  // catalogue version, and the caller's marks for its rows are one indexed look-up.
+  const pages = versionedLru<ExamplesPage>({
+    maxEntries: 1000,
+    maxTotalSize: 32 * 1024 * 1024,
+    sizeOf: (page) =>
+      page.examples.reduce(
+        (n, e) => n + 200 + e.question.length + e.answer.length + (e.procedure?.length ?? 0),
+        0,
+      ),
+  });
+
+  // Positions, like pages, are the same for every caller unless liked/solved/withoutHelp apply.
+  const positions = versionedLru<ExamplePosition>({ maxEntries: 5000 });
+
+  // A worksheet draws from every id a filter matches: kept per filter and catalogue version (unless
+  // it reads the caller's marks), so reseeding the same worksheet reads no list again.
+  const idLists = versionedLru<number[]>({
+    maxEntries: 200,
+    maxTotalSize: 2_000_000,
+    sizeOf: (ids) => ids.length,
+  });
+  async function filteredIds(filter: list.ExampleFilter): Promise<number[]> {
+    if (!catalogueVersion || list.readsMarks(filter)) return list.filteredIds(db, engine, filter);
+    return remembered(
+      catalogueVersion,
+      idLists,
+      JSON.stringify({ ...filter, viewerId: undefined }),
+      () => list.filteredIds(db, engine, filter),
+    );
+  }
+
+  /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
+  async function findPosition(
+    id: number,
+    filter: list.ExampleFilter | null,
+    editor = false,
+  ): Promise<ExamplePosition> {
+    const [place, total] = await Promise.all([
+      filter ? list.examplePlace(db, engine, filter, id) : undefined,
+      filter ? countExamples(filter) : 0,
+    ]);
+    if (place) return { ...place, total };
+    // A draft exists for an editor (their filter may leave it out); for anyone else it does not.
+    if (!(await repo.exampleExists(db, id, { drafts: editor }))) {
+      throw notFound(`Example ${id} not found.`);
+    }
+    return { position: null, total, previousId: null, nextId: null };
+  }
+
+  return {
+    /** `viewerId`: the signed-in caller (rows then carry their marks, and those filters apply). */
+    async list(
+      input: ParsedExamplesQuery,
+      viewerId?: number,
+      editor = false,
+    ): Promise<ExamplesPage> {
+      // An editor's rows say their status (and a status filter is theirs alone): not the shared page.
+      if (viewerId !== undefined && catalogueVersion && !list.readsMarks(input) && !editor) {
+        const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
+        const visitorInput = {
+          ...{ subjectId, categoryId, difficultyId, typeId, q, limit, cursor },
+          page: input.page,
+        };
+        const page = await remembered(
+          catalogueVersion,
+          pages,
+          JSON.stringify(Object.values(visitorInput)),
+          () => this.list(visitorInput),
+        );
+        const marks = await marksOf(
+          db,
+          viewerId,
+          page.examples.map((e) => e.id),
+        );
+        return { ...page, examples: page.examples.map((e) => withMarks(e, marks)) };
+      }
+      const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
+      const terms = searchTerms(input.q);
+      const cursor = input.cursor ? readCursor(input.cursor) : undefined;
+      if (cursor && terms.length > 0 !== 'offset' in cursor) {
+        throw badRequest('Invalid query: cursor does not belong to this search.');
+      }
+      if (cursor && input.page !== undefined) {
+        throw badRequest('Invalid query: give either a page or a cursor, not both.');
+      }
+      const filter = await resolveFilter(db, input, viewerId);
+      if (!filter) return { examples: [], total: 0, nextCursor: null };
+      // A page number is an offset (a link into the list); a cursor goes on from the last row.
+      const page: list.ExamplePageRequest =
+        input.page !== undefined
+          ? { offset: (input.page - 1) * limit, limit: limit + 1 }
+          : cursor && 'offset' in cursor
+            ? { offset: cursor.offset, limit: limit + 1 }
+            : { afterId: cursor?.after, limit: limit + 1 };
+      const [rows, total] = await Promise.all([
+        list.findExamples(db, engine, filter, page),
+        countExamples(filter),
+      ]);
+      const more = rows.length > limit;
+      const examples = rows.slice(0, limit).map((row) => toExample(row, { editor }));
+      const last = examples.at(-1);
+      const nextCursor =
+        more && last
+          ? encodeCursor(
+              terms.length > 0 ? { offset: (page.offset ?? 0) + limit } : { after: last.id },
+            )
+          : null;
+      return { examples, total, nextCursor };
+    },
+
+    /**
+     * Where example `id` stands in the list the filters give (`list`'s order), with its previous
+     * and next; position null when the filters leave it out. 404 when there is no such example.
+     */
+    async position(
+      id: number,
+      input: ParsedExamplesFilter,
+      viewerId?: number,
+      editor = false,
+    ): Promise<ExamplePosition> {
+      const filter = await resolveFilter(db, input, viewerId);
+      // An editor's answer may place a draft: never kept for anyone else.
+      if (editor) return findPosition(id, filter, true);
+      if (filter && catalogueVersion && !list.readsMarks(filter)) {
+        // The same for every caller: kept per query and catalogue version, like list pages.
+        return remembered(
+          catalogueVersion,
+          positions,
+          JSON.stringify([id, { ...filter, viewerId: undefined }]),
+          () => findPosition(id, filter),
+        );
+      }
+      return findPosition(id, filter);
+    },
+
+    /**
+     * An example picked uniformly among those the filters match (a random offset below their
+     * count), with its position in the list; 404 when none match.
+     */
+    async random(
+      input: ParsedExamplesFilter,
+      viewerId?: number,
+      editor = false,
+    ): Promise<RandomExample> {
+      const filter = await resolveFilter(db, input, viewerId);
+      // A write between the count and the pick can shorten the list: pick again, counting afresh.
+      for (let attempt = 0; filter && attempt < 3; attempt++) {
+        const total =
+          attempt === 0
+            ? await countExamples(filter)
+            : await list.countExamples(db, engine, filter);
+        if (total === 0) break;
+        const id = await list.exampleIdAt(db, engine, filter, randomInt(total));
+        if (id === undefined) continue;
+        const [example, position] = await Promise.all([
+          this.get(id, viewerId, editor).catch(() => undefined),
+          findPosition(id, filter, editor).catch(() => undefined),
+        ]);
+        // Removed or changed in between: pick again.
+        if (example && position && position.position !== null) return { example, position };
+      }
+      throw notFound('No examples match these filters.');
+    },
+
+    /**
+     * `count` examples of the filtered list in the order `seed` decides (the filtered ids, in id
+     * order, shuffled by a generator seeded with it), with the list's total. The same filters and
+     * seed give the same examples in the same order until the catalogue changes. `editor`: the
+     * caller may see drafts (a status filter of theirs applies, and each example says its status).
+     */
+    async worksheet(
+      input: ParsedWorksheetQuery,
+      viewerId?: number,
+      editor = false,
+    ): Promise<Worksheet> {
+      const filter = await resolveFilter(db, input, viewerId);
+      if (!filter) return { examples: [], total: 0 };
+      const ids = await filteredIds(filter);
+      const picked = seededPick(ids, input.count ?? WORKSHEET_COUNT_DEFAULT, input.seed);
+      const rows = new Map(
+        (await repo.getExamples(db, picked, filter.viewerId, { drafts: editor })).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
+      // An example removed (or made a draft) since the ids were read is left out, not replaced.
+      const examples = picked.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [toExample(row, { editor })] : [];
+      });
+      return { examples, total: ids.length };
+    },
+
+    /** `editor`: the caller may see drafts (and is told each example's status). */
+    async get(id: number, viewerId?: number, editor = false): Promise<Example> {
+      const row = await repo.getExample(db, id, viewerId, { drafts: editor });
+      if (!row) throw notFound(`Example ${id} not found.`);
+      return toExample(row, { editor });
+    },
+  };
+}

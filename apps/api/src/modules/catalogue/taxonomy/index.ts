@@ -1,0 +1,35 @@
+// The face of the catalogue's taxonomy (subjects, difficulties, types, categories): what other
+// modules, the app's plugins and the tests may use. Everything else in this folder is its own.
+export { catalogueRoutes } from './catalogue.routes';
+export { catalogueService } from './catalogue.service';
+export {
+  catalogueVersion,
+  categoryIdsOfSubject,
+  categoryNameTaken,
+  countCategoriesWhere,
+  deleteCategory,
+  deleteNamed,
+  findIdByName,
+  getCategory,
+  getDifficulty,
+  getNamed,
+  getSubjectOrType,
+  hasSubjects,
+  holdSeedLock,
+  insertCategory,
+  insertNamed,
+  listCategories,
+  listDifficulties,
+  listSubjects,
+  listTypes,
+  nameTaken,
+  nextPosition,
+  subtreeIds,
+  toCategory,
+  updateCategory,
+  updateNamed,
+  type CategoryRow,
+  type CategoryValues,
+  type NamedTable,
+  type NamedValues,
+} from './taxonomy.service';
