@@ -10,7 +10,7 @@ export { dollarWarnings } from './dollar-warnings';
 export type { DollarWarning } from './dollar-warnings';
 export { renderMath, MATH_LIMITS } from './render-math';
 export type { RenderMathResult } from './render-math';
-export { MATH_MACROS, normaliseLatex } from './normalise';
+export { MATH_MACROS, normaliseLatex, readGroup } from './normalise';
 export {
   renderRichText,
   richTextParts,

@@ -14,7 +14,7 @@ import {
   unitWordsIntoMaths,
   withoutRemarks,
 } from './infer-spec';
-import { mathOf, splitTop, textJoints, timeOfDayAnswer, timesOfDay, wordsOnly } from './latex-text';
+import { mathOf, textJoints, timeOfDayAnswer, timesOfDay, wordsOnly } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
 import {
@@ -27,6 +27,7 @@ import {
   type PartOutcome,
 } from './spec-check';
 import { decideByText } from './spec-text';
+import { splitTop } from './split-top';
 import { compoundUnitsMarked, writtenUnitKey } from './units';
 
 /**

@@ -4,7 +4,7 @@
 import type { AnswerForm, AnswerKind, AnswerSpec } from '@exemplar/shared/answer-spec';
 import { splitMath } from '@exemplar/shared/math';
 import { textOutcome } from './guards';
-import { splitTop } from './latex-text';
+import { splitTop } from './split-top';
 import { writtenUnitKey } from './units';
 
 type Letter = NonNullable<AnswerSpec['choice']>;

@@ -4,7 +4,7 @@
 // are parsed by Compute Engine as written (not canonical: nothing is computed while parsing).
 import { ComputeEngine } from '@cortex-js/compute-engine';
 import { Refusal, Unreadable, evaluate, integerVariablesOf, variablesOf, type C } from './evaluate';
-import { groupEnd, normaliseLatex, outerClose, splitTop } from './latex-text';
+import { normaliseLatex } from './normalise-latex';
 import {
   asTyped,
   BRACKETS_CLAUSE,
@@ -14,6 +14,7 @@ import {
   notReadable,
   WORDS_CLAUSE,
 } from './messages';
+import { isOneGroup, outerClose, splitTop } from './split-top';
 import { MARKER_RE } from './units';
 
 export interface Expr {
@@ -120,7 +121,7 @@ export function parseExpr(latex: string): Expr {
 function parseValue(s: string): Value {
   s = s.trim();
   // Braces round a whole value (a box's, `{(2, 2)}`) group nothing.
-  while (s.startsWith('{') && groupEnd(s, 0) === s.length) s = s.slice(1, -1).trim();
+  while (isOneGroup(s)) s = s.slice(1, -1).trim();
   if (s === '\\emptyset' || s === '\\{\\}') return { kind: 'set', items: [] };
   if (isSet(s)) {
     return { kind: 'set', items: distinct(parseList(s.slice(2, -2))) };

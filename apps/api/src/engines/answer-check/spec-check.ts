@@ -5,7 +5,7 @@ import type { CheckOutcome } from './check-answer';
 import { evaluate } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_ORDER } from './feedback';
 import { hasName, labelKey, readText, toleranceOf, type StoredItem } from './infer-spec';
-import { splitTop } from './latex-text';
+import { splitTop } from './split-top';
 import { exprsOf, type Expr, type Part, type Value } from './parse-answer';
 import { unitOfKey } from './units';
 
