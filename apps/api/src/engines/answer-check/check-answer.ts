@@ -2,6 +2,7 @@
 // equivalence. Pure and synchronous (it runs on the answer checker's worker thread); the rules are
 // in docs/decisions/031-answer-checking.md.
 import type { AnswerSpec } from '@exemplar/shared/answer-spec';
+import type { Part } from './answer-parts';
 import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
 import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
@@ -16,7 +17,9 @@ import {
 } from './infer-spec';
 import { mathOf, textJoints, timeOfDayAnswer, timesOfDay, wordsOnly } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
-import { guardValues, parseAnswer, parseExpr, type Part } from './parse-answer';
+import { parseAnswer } from './parse-answer';
+import { parseExpr } from './parse-expr';
+import { guardValues } from './sample-points';
 import {
   chainsAsIntervals,
   checkParts,

@@ -1,15 +1,9 @@
 // Whether two parsed answers are equivalent: expressions by Compute Engine's canonical forms
 // (exact) and else by their values at fixed sample points; structures part by part.
+import { exprsOf, type Expr, type Part, type Value } from './answer-parts';
 import { evaluate, evaluateInDomain, integerVariablesOf, variablesOf, type C } from './evaluate';
-import {
-  ce,
-  exprsOf,
-  negativePointsFor,
-  pointsFor,
-  type Expr,
-  type Part,
-  type Value,
-} from './parse-answer';
+import { ce } from './parse-expr';
+import { negativePointsFor, pointsFor } from './sample-points';
 import { unitOfKey } from './units';
 
 /**

@@ -1,12 +1,12 @@
 // How an answer spec's parts, form and tolerance are checked, over answers already read (on the
 // answer checker's thread). The rules are in docs/decisions/041-answer-specs.md.
 import type { AnswerForm, AnswerSpec } from '@exemplar/shared/answer-spec';
+import { exprsOf, type Expr, type Part, type Value } from './answer-parts';
 import type { CheckOutcome } from './check-answer';
 import { evaluate } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_ORDER } from './feedback';
 import { hasName, labelKey, readText, toleranceOf, type StoredItem } from './infer-spec';
 import { splitTop } from './split-top';
-import { exprsOf, type Expr, type Part, type Value } from './parse-answer';
 import { unitOfKey } from './units';
 
 export type PartOutcome = CheckOutcome;
