@@ -3,7 +3,8 @@
 // in docs/decisions/031-answer-checking.md.
 import type { AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { Part } from './answer-parts';
-import { compareParts, exprsOfParts, matchAll, type Match } from './compare';
+import { compareParts, exprsOfParts, matchAll } from './compare';
+import type { Match } from './compare-exprs';
 import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
