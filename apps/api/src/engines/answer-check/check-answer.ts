@@ -21,15 +21,9 @@ import { notReadable, READ_ADVICE } from './messages';
 import { parseAnswer } from './parse-answer';
 import { parseExpr } from './parse-expr';
 import { guardValues } from './sample-points';
-import {
-  chainsAsIntervals,
-  checkParts,
-  formProblem,
-  sameIntervals,
-  typedParts,
-  withinTolerance,
-  type PartOutcome,
-} from './spec-check';
+import { checkParts, typedParts, withinTolerance, type PartOutcome } from './spec-check';
+import { formProblem } from './spec-form';
+import { chainsAsIntervals, sameIntervals } from './spec-intervals';
 import { decideByText } from './spec-text';
 import { splitTop } from './split-top';
 import { compoundUnitsMarked, writtenUnitKey } from './units';

@@ -7,7 +7,8 @@ import { learnerMessage, read, storedHasUnit } from './check-answer';
 import { Refusal } from './evaluate';
 import { textOutcome } from './guards';
 import { ce } from './parse-expr';
-import { chainsAsIntervals, typedParts } from './spec-check';
+import { typedParts } from './spec-check';
+import { chainsAsIntervals } from './spec-intervals';
 import { choiceLetter } from './spec-text';
 
 /** Compute Engine's names of constants and Greek letters, as LaTeX. */
