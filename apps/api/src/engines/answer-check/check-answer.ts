@@ -8,14 +8,7 @@ import type { Match } from './compare-exprs';
 import { Refusal, Unreadable, variablesOf } from './evaluate';
 import { FEEDBACK_FORM, FEEDBACK_NOT_SIMPLIFIED, FEEDBACK_SIGN, FEEDBACK_UNITS } from './feedback';
 import { MAX_STORED_CHARS, preParseRefusal } from './guards';
-import {
-  inferAnswerSpec,
-  parameterOf,
-  partsAsked,
-  readStoredText,
-  unitWordsIntoMaths,
-  withoutRemarks,
-} from './infer-spec';
+import { inferAnswerSpec, partsAsked } from './infer-spec';
 import { mathOf, textJoints, timeOfDayAnswer, timesOfDay, wordsOnly } from './latex-text';
 import { notReadable, READ_ADVICE } from './messages';
 import { parseAnswer } from './parse-answer';
@@ -24,8 +17,10 @@ import { guardValues } from './sample-points';
 import { checkParts, typedParts, withinTolerance, type PartOutcome } from './spec-check';
 import { formProblem } from './spec-form';
 import { chainsAsIntervals, sameIntervals } from './spec-intervals';
+import { parameterOf, withoutRemarks } from './remarks';
 import { decideByText } from './spec-text';
 import { splitTop } from './split-top';
+import { readStoredText, unitWordsIntoMaths } from './stored-text';
 import { compoundUnitsMarked, writtenUnitKey } from './units';
 
 /**

@@ -6,8 +6,9 @@ import type { Part } from './answer-parts';
 import type { CheckOutcome } from './check-answer';
 import { evaluate } from './evaluate';
 import { FEEDBACK_ORDER } from './feedback';
-import { hasName, labelKey, readText, toleranceOf, type StoredItem } from './infer-spec';
+import { toleranceOf } from './infer-spec';
 import { splitTop } from './split-top';
+import { hasName, labelKey, readText, type StoredItem } from './stored-text';
 import { unitOfKey } from './units';
 
 export type PartOutcome = CheckOutcome;
