@@ -3,10 +3,10 @@
 // plain-words problem with the part that cannot be read. Runs on the answer checker's thread.
 import type { AnswerReading, AnswerSpec } from '@exemplar/shared/answer-spec';
 import type { Expr, Part, Value } from './answer-parts';
-import { learnerMessage, read, storedHasUnit } from './check-answer';
 import { Refusal } from './evaluate';
 import { textOutcome } from './guards';
 import { ce } from './parse-expr';
+import { learnerMessage, read, storedHasUnit } from './read-maths';
 import { typedParts } from './spec-check';
 import { chainsAsIntervals } from './spec-intervals';
 import { choiceLetter } from './spec-text';
