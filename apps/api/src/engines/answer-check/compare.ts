@@ -3,6 +3,7 @@
 import { exprsOf, type Expr, type Part, type Value } from './answer-parts';
 import { compareEquations, compareExprs, compareRelations, type Match } from './compare-exprs';
 import { variablesOf } from './evaluate';
+import { escapeRegExp } from './latex-text';
 import { unitOfKey } from './units';
 
 /** Two values of the same shape (a tuple and an interval must have the same brackets). */
@@ -41,7 +42,7 @@ const sameJson = (a: Part, b: Part) =>
 
 /** Whether `question` names the variable (so `x = 3` answers it as `3` does). */
 export function mentions(question: string, variable: string): boolean {
-  const escaped = variable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(variable);
   return new RegExp(`(^|[^a-zA-Z\\\\])${escaped}(?![a-zA-Z])`).test(question);
 }
 

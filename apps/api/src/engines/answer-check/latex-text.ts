@@ -57,6 +57,9 @@ export function replaceCommand(s: string, names: string, replace: (arg: string) 
   return out + s.slice(from);
 }
 
+/** Text matched literally by a regular expression. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** `or` / `and` as a word of a text (`\text{ and }`, `\text{ adults and }`). */
 export const JOINT_WORD_RE = /(?:^|[^a-zA-Z])(?:or|and)(?![a-zA-Z])/i;
 

@@ -3,6 +3,7 @@
 // (on the answer checker's thread), but for the chains, which are rewritten in the text.
 import type { Expr, Part, Value } from './answer-parts';
 import { evaluate } from './evaluate';
+import { GREATER, isStrict, LESS, signsGroup } from './inequality-signs';
 import { splitTop } from './split-top';
 
 /** An interval of the real line; an infinite end is never included. */
@@ -119,13 +120,12 @@ export function sameIntervals(expected: Part[], given: Part[], anyEnds = false):
   });
 }
 
-const UP = '(<|\\\\lt|\\\\leq?|\\\\leqslant|≤|<=)';
-const DOWN = '(>|\\\\gt|\\\\geq?|\\\\geqslant|≥|>=)';
+const UP = signsGroup(LESS);
+const DOWN = signsGroup(GREATER);
 const CHAIN_UP = new RegExp(`^\\s*([^<>=]+?)\\s*${UP}\\s*([a-zA-Z])\\s*${UP}\\s*([^<>=]+?)\\s*$`);
 const CHAIN_DOWN = new RegExp(
   `^\\s*([^<>=]+?)\\s*${DOWN}\\s*([a-zA-Z])\\s*${DOWN}\\s*([^<>=]+?)\\s*$`,
 );
-const strict = (op: string) => /^(<|>|\\lt|\\gt)$/.test(op);
 
 /**
  * A chain of two inequalities (`-2 \le x < 7`, `7 > x \geq -2`), which the list reader does not
@@ -138,12 +138,12 @@ export function chainsAsIntervals(text: string): string {
       const up = CHAIN_UP.exec(piece);
       if (up) {
         const [, a, op1, x, op2, b] = up;
-        return `${x} \\in ${strict(op1!) ? '(' : '['}${a}, ${b}${strict(op2!) ? ')' : ']'}`;
+        return `${x} \\in ${isStrict(op1!) ? '(' : '['}${a}, ${b}${isStrict(op2!) ? ')' : ']'}`;
       }
       const down = CHAIN_DOWN.exec(piece);
       if (down) {
         const [, b, op1, x, op2, a] = down;
-        return `${x} \\in ${strict(op2!) ? '(' : '['}${a}, ${b}${strict(op1!) ? ')' : ']'}`;
+        return `${x} \\in ${isStrict(op2!) ? '(' : '['}${a}, ${b}${isStrict(op1!) ? ')' : ']'}`;
       }
       return piece;
     })
