@@ -2,7 +2,8 @@
 // answer as the import stores it, equivalent rewritings of it and wrong answers made from it,
 // each checked against the stored answer. Shared by scripts/check-corpus.ts and the corpus test.
 import { mathDatasetAnswer } from '../../modules/catalogue/io';
-import { checkAnswer, storedAnswerProblem } from './check-answer';
+import { checkAnswer } from './check-answer';
+import { storedAnswerProblem } from './read-maths';
 import { variantsOf, type Group } from './answer-variants';
 
 export interface CorpusRecord {

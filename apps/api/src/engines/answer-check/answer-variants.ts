@@ -1,6 +1,7 @@
 // Answers generated from a stored answer for the checker's measurement: equivalent rewritings
 // (which it must accept) and wrong answers (which it must not), only the kinds that apply.
-import { mathOf, shorthandArguments } from './latex-text';
+import { mathOf } from './latex-text';
+import { shorthandArguments } from './normalise-latex';
 import { otherUnit, unitKey } from './units';
 
 /** What a generated answer should get: accepted (the stored one, rewritings) or not (wrong ones). */

@@ -1,51 +1,14 @@
-// An answer's LaTeX read into its structure: a list of parts (solutions in any order), each a
-// value (a number or expression, a tuple or interval, a set, a union of intervals, a matrix), a
-// variable given a value (`x = 3`, `x \in [0, 1)`), an equation, or an inequality. Expressions
-// are parsed by Compute Engine as written (not canonical: nothing is computed while parsing).
-import { ComputeEngine } from '@cortex-js/compute-engine';
-import { Refusal, Unreadable, evaluate, integerVariablesOf, variablesOf, type C } from './evaluate';
-import { groupEnd, normaliseLatex, outerClose, splitTop } from './latex-text';
-import {
-  asTyped,
-  BRACKETS_CLAUSE,
-  couldNotRead,
-  LINE_BREAK_CLAUSE,
-  MISSING_CLAUSE,
-  notReadable,
-  WORDS_CLAUSE,
-} from './messages';
+// An answer's LaTeX read into its structure (answer-parts.ts): a list of parts, each a value, a
+// variable given a value, an equation or an inequality. Each expression is parsed by Compute
+// Engine as written (parse-expr.ts).
+import { exprsOf, type Expr, type Part, type Value } from './answer-parts';
+import { evaluate, Unreadable, variablesOf } from './evaluate';
+import { distinct, foldApproximations, labelledRoots } from './fold-parts';
+import { notReadable } from './messages';
+import { normaliseLatex } from './normalise-latex';
+import { parseExpr } from './parse-expr';
+import { isOneGroup, outerClose, splitTop } from './split-top';
 import { MARKER_RE } from './units';
-
-export interface Expr {
-  kind: 'expr';
-  json: unknown;
-  latex: string;
-}
-export type Value =
-  | Expr
-  | { kind: 'seq'; open: string; close: string; items: Value[] }
-  | { kind: 'matrix'; rows: Value[][] }
-  | { kind: 'set'; items: Part[] }
-  | { kind: 'union'; parts: Value[] };
-/**
- * A part of an answer; `unit` is the key of the unit written with it (`cm^2`), if any;
- * `approx` the approximations a stored answer gives after `\approx` (`\frac{\pi}{4} \approx
- * 0.785`), each accepted as written; `approxOnly` a part that is only an approximation
- * (`x \approx 2.581`).
- */
-export type Part = (
-  | {
-      kind: 'value';
-      variable?: string;
-      value: Value;
-      equation?: { lhs: Expr; rhs: Expr };
-      numbered?: string;
-    }
-  | { kind: 'relation'; op: string; lhs: Expr; rhs: Expr }
-  | { kind: 'equation'; lhs: Expr; rhs: Expr; notEqual?: Part }
-) & { unit?: string; approx?: Value[]; approxOnly?: true };
-
-export const ce = new ComputeEngine();
 
 /** Relations between two sides, each with the operator it reads as from the other side. */
 const RELATIONS: Record<string, string> = {
@@ -71,56 +34,10 @@ const TUPLE_NAME_RE = new RegExp(`^\\(\\s*${NAME}(?:\\s*,\\s*${NAME})+\\s*\\)$`)
 const FUNCTION_NAME_RE = /^[a-zA-Z]\(\s*[a-zA-Z]\s*\)$/;
 const MATRIX_RE = /^\\begin\{([pbvBV]?matrix)\}([\s\S]*)\\end\{\1\}$/;
 
-/** The LaTeX a Compute Engine error points at (`['LatexString', "'\\lor'"]`), if any. */
-function errorLatex(json: unknown[]): string {
-  const where = Array.isArray(json[2])
-    ? json[2]
-    : Array.isArray(json[1]) && json[1][0] === 'ErrorCode'
-      ? [undefined, json[1][2]]
-      : undefined;
-  return where ? String(where[1] ?? '').replace(/^'|'$/g, '') : '';
-}
-
-/**
- * The first Compute Engine error in a parsed expression, as a sentence for the learner that names
- * what they typed (never the parser's words or a TeX command).
- */
-function errorHint(json: unknown): string | undefined {
-  if (!Array.isArray(json))
-    return typeof json === 'string' && json.startsWith("'") ? notReadable(WORDS_CLAUSE) : undefined;
-  if (json[0] === 'Error') {
-    const code = String(Array.isArray(json[1]) ? json[1][1] : json[1]).replace(/'/g, '');
-    const latex = errorLatex(json);
-    if (/^\\\\?$/.test(latex.trim())) return notReadable(LINE_BREAK_CLAUSE);
-    if (/delimiter|closing|opening/.test(code)) return notReadable(BRACKETS_CLAUSE);
-    if (code === 'missing' || code === 'unexpected-operator') {
-      const near = asTyped(latex);
-      return near
-        ? `We couldn’t read your answer: something is missing next to “${near}”.`
-        : notReadable(MISSING_CLAUSE);
-    }
-    return couldNotRead(latex);
-  }
-  for (const a of json.slice(1)) {
-    const hint = errorHint(a);
-    if (hint) return hint;
-  }
-  return undefined;
-}
-
-export function parseExpr(latex: string): Expr {
-  const trimmed = latex.trim();
-  if (!trimmed) throw new Unreadable(notReadable(MISSING_CLAUSE));
-  const json = ce.parse(trimmed, { canonical: false }).json;
-  const hint = errorHint(json);
-  if (hint) throw new Unreadable(hint);
-  return { kind: 'expr', json, latex: trimmed };
-}
-
 function parseValue(s: string): Value {
   s = s.trim();
   // Braces round a whole value (a box's, `{(2, 2)}`) group nothing.
-  while (s.startsWith('{') && groupEnd(s, 0) === s.length) s = s.slice(1, -1).trim();
+  while (isOneGroup(s)) s = s.slice(1, -1).trim();
   if (s === '\\emptyset' || s === '\\{\\}') return { kind: 'set', items: [] };
   if (isSet(s)) {
     return { kind: 'set', items: distinct(parseList(s.slice(2, -2))) };
@@ -310,55 +227,6 @@ function equalNumbers(exprs: Expr[]): boolean {
   );
 }
 
-/** The value of a part that is a number (no variables, one expression), else undefined. */
-function numberOf(p: Part): number | undefined {
-  if (p.kind !== 'value' || p.value.kind !== 'expr' || variablesOf(p.value.json).size > 0)
-    return undefined;
-  const [re, im] = evaluate(p.value.json, new Map());
-  return im === 0 && Number.isFinite(re) ? re : undefined;
-}
-
-/** How far a number written `latex` may be from the value it rounds: half its last digit. */
-function roundingOf(latex: string, value: number): number {
-  const decimals = /\.(\d+)/.exec(latex)?.[1]?.length ?? 0;
-  // `1.54 \times 10^6`: three significant figures of a power of ten.
-  const power = /\\times\s*\{?10\}?\s*\^\s*\{?\s*(-?\d+)/.exec(latex);
-  const scale = power ? 10 ** Number(power[1]) : 1;
-  return Math.max(0.5 * 10 ** -decimals * scale, 1e-9 * Math.abs(value));
-}
-
-/**
- * A part that is only an approximation of another part of the same answer (`$x = \frac{2 \pm
- * \sqrt{10}}{2}$, that is, $x \approx 2.581$ or $x \approx -0.581$`) is that part's
- * approximation, not a part of its own: the answer has two solutions, not four.
- */
-function foldApproximations(parts: Part[]): Part[] {
-  const kept = parts.filter((p) => !p.approxOnly);
-  const loose: Part[] = [];
-  for (const p of parts.filter((q) => q.approxOnly)) {
-    const value = numberOf(p);
-    const latex = p.kind === 'value' && p.value.kind === 'expr' ? p.value.latex : '';
-    const target =
-      value === undefined
-        ? undefined
-        : kept.find((q) => {
-            const exact = numberOf(q);
-            const sameVariable =
-              q.kind === 'value' &&
-              p.kind === 'value' &&
-              (!p.variable || q.variable === p.variable);
-            return (
-              sameVariable &&
-              exact !== undefined &&
-              Math.abs(exact - value) <= roundingOf(latex, value)
-            );
-          });
-    if (target && p.kind === 'value') target.approx = [...(target.approx ?? []), p.value];
-    else loose.push(p);
-  }
-  return [...kept, ...loose];
-}
-
 /** `\pm` and `\mp` as the two answers they stand for (at most two of them in one part). */
 function expandPlusMinus(part: string): string[] {
   const m = /\\(pm|mp)(?![a-zA-Z])/.exec(part);
@@ -404,127 +272,3 @@ export function parseAnswer(math: string, options: { bareUnits?: boolean } = {})
   }
   return parts;
 }
-
-/** The letters whose numbered versions are an equation's roots (`x_1 = 2, x_2 = 3`). */
-const ROOT_RE = /^([xyzt])_(\d+)$/;
-
-/**
- * `x_1 = 2, x_2 = 3`: the roots of one equation, numbered, are its solutions in any order (as
- * `x = 2, x = 3`), not a system of two unknowns. Only x, y, z and t numbered 1, 2, … n: `a_1`
- * and `a_2` may be a sequence's terms, whose order counts. Each part keeps its number
- * (`numbered`): where the question names x_1 but never x alone (`x_1 + x_2 = 5`), they are a
- * system's unknowns after all, and the comparison holds each value to its name.
- */
-function labelledRoots(parts: Part[]): Part[] {
-  if (parts.length < 2) return parts;
-  const roots = parts.map((p) => (p.kind === 'value' ? ROOT_RE.exec(p.variable ?? '') : null));
-  if (roots.some((m) => !m)) return parts;
-  const letters = new Set(roots.map((m) => m![1]));
-  const numbers = roots.map((m) => Number(m![2])).sort((a, b) => a - b);
-  if (letters.size !== 1 || numbers.some((n, i) => n !== i + 1)) return parts;
-  const letter = [...letters][0]!;
-  return parts.map(
-    (p) => ({ ...p, variable: letter, numbered: (p as { variable: string }).variable }) as Part,
-  );
-}
-
-/** The key under which two parts are the same element of a set (`\{1, 1, 2\}` is `\{1, 2\}`). */
-function elementKey(p: Part): string {
-  try {
-    const n = numberOf(p);
-    if (n !== undefined) return `${n.toPrecision(12)} ${p.unit ?? ''}`;
-  } catch {
-    // not a number: its structure
-  }
-  return JSON.stringify(p, (key, value: unknown) => (key === 'latex' ? undefined : value));
-}
-
-/** A set's elements, each once. */
-function distinct(parts: Part[]): Part[] {
-  const seen = new Set<string>();
-  return parts.filter((p) => {
-    const key = elementKey(p);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** Every expression of a part (for the guard and the sampling of variables). */
-export function exprsOf(x: Part | Value): Expr[] {
-  switch (x.kind) {
-    case 'expr':
-      return [x];
-    case 'value':
-      return exprsOf(x.value);
-    case 'relation':
-    case 'equation':
-      return [x.lhs, x.rhs];
-    case 'seq':
-      return x.items.flatMap(exprsOf);
-    case 'union':
-      return x.parts.flatMap(exprsOf);
-    case 'set':
-      return x.items.flatMap(exprsOf);
-    case 'matrix':
-      return x.rows.flat().flatMap(exprsOf);
-  }
-}
-
-/**
- * The sample points: each variable's value at each point (fixed, so verdicts repeat). Variables
- * that stand for whole numbers (under a factorial) take whole values from 1 to 7.
- */
-export const POINTS = 6;
-export function pointsFor(
-  names: Iterable<string>,
-  integers: ReadonlySet<string> = new Set(),
-): Map<string, C>[] {
-  const sorted = [...names].sort();
-  return Array.from({ length: POINTS }, (_, p) => {
-    const m = new Map<string, C>();
-    sorted.forEach((name, k) => {
-      if (integers.has(name)) return void m.set(name, [1 + ((3 * p + 2 * k) % 7), 0]);
-      const u = Math.sin(12.9898 * (p + 1) + 78.233 * (k + 1)) * 43758.5453;
-      m.set(name, [0.35 + 2.3 * (u - Math.floor(u)), 0]);
-    });
-    return m;
-  });
-}
-
-/**
- * Points with negative values, for the comparison only (after the positive points): `x` and
- * `\sqrt{x^2}` agree for x > 0 and not below. A point where either side leaves the real numbers
- * (`\sqrt{x}` at x < 0) is outside its domain and is not used. Whole-number variables stay as
- * they are.
- */
-export function negativePointsFor(
-  names: Iterable<string>,
-  integers: ReadonlySet<string> = new Set(),
-): Map<string, C>[] {
-  return pointsFor(names, integers)
-    .slice(0, 3)
-    .map((point, p) => {
-      const m = new Map<string, C>();
-      let k = 0;
-      for (const [name, v] of point) {
-        // The first point all negative; then mixed signs.
-        const negate = !integers.has(name) && (p === 0 || (p + k++) % 2 === 1);
-        m.set(name, negate ? [-v[0], 0] : v);
-      }
-      return m;
-    });
-}
-
-/**
- * Evaluates every expression at the sample points: the guard that refuses values too large and
- * finds parts with no numeric meaning before anything is compared.
- */
-export function guardValues(parts: Part[]): void {
-  for (const e of parts.flatMap(exprsOf)) {
-    const integers = integerVariablesOf(e.json);
-    for (const point of pointsFor(variablesOf(e.json), integers)) evaluate(e.json, point);
-  }
-}
-
-export { Refusal, Unreadable };

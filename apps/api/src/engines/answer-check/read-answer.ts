@@ -2,11 +2,13 @@
 // typeset (each grouping made visible: a typed `e^2x` is `e^{2} x`, the power on e alone), or the
 // plain-words problem with the part that cannot be read. Runs on the answer checker's thread.
 import type { AnswerReading, AnswerSpec } from '@exemplar/shared/answer-spec';
-import { learnerMessage, read, storedHasUnit } from './check-answer';
+import type { Expr, Part, Value } from './answer-parts';
 import { Refusal } from './evaluate';
 import { textOutcome } from './guards';
-import { ce, type Expr, type Part, type Value } from './parse-answer';
-import { chainsAsIntervals, typedParts } from './spec-check';
+import { ce } from './parse-expr';
+import { learnerMessage, read, storedHasUnit } from './read-maths';
+import { typedParts } from './spec-check';
+import { chainsAsIntervals } from './spec-intervals';
 import { choiceLetter } from './spec-text';
 
 /** Compute Engine's names of constants and Greek letters, as LaTeX. */

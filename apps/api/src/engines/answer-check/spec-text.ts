@@ -4,7 +4,7 @@
 import type { AnswerSpec } from '@exemplar/shared/answer-spec';
 import { FEEDBACK_CHOICE_LETTER } from './feedback';
 import { FEEDBACK_UNCHECKABLE, textOutcome } from './guards';
-import { readStoredText } from './infer-spec';
+import { readStoredText } from './stored-text';
 
 /** Right or not, and feedback only where the checker is certain (see check-answer.ts). */
 export interface TextVerdict {
