@@ -93,7 +93,7 @@ export function ExamplesTab() {
       const next = { ...current, [key]: value ?? undefined };
       // A category belongs to one subject: picking another subject drops it.
       if (key === 'subjectId' && current.categoryId) {
-        const category = lookups?.index.byId.get(Number(current.categoryId));
+        const category = lookups?.tree.byId.get(Number(current.categoryId));
         if (String(category?.subjectId) !== value) next.categoryId = undefined;
       }
       return next;
@@ -101,7 +101,7 @@ export function ExamplesTab() {
 
   const subjectId = toId(filters.subjectId) ?? null;
   const filterOptions = useMemo(
-    () => (lookups ? categoryOptions(lookups.index, subjectId) : []),
+    () => (lookups ? categoryOptions(lookups.tree, subjectId) : []),
     [lookups, subjectId],
   );
 
@@ -250,7 +250,7 @@ export function ExamplesTab() {
 }
 
 function exampleColumns(lookups: Lookups): Column<Example>[] {
-  const { index } = lookups;
+  const { tree } = lookups;
   return [
     {
       key: 'id',
@@ -291,11 +291,10 @@ function exampleColumns(lookups: Lookups): Column<Example>[] {
     {
       key: 'category',
       header: 'Category',
-      sortValue: (row) =>
-        `${lookups.subjectName(row.subjectId)} ${index.pathLabel(row.categoryId)}`,
+      sortValue: (row) => `${lookups.subjectName(row.subjectId)} ${tree.pathLabel(row.categoryId)}`,
       cell: (row) => (
         <Stack gap={0}>
-          <WrappingText>{index.byId.get(row.categoryId)?.name ?? 'Unknown'}</WrappingText>
+          <WrappingText>{tree.byId.get(row.categoryId)?.name ?? 'Unknown'}</WrappingText>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {lookups.subjectName(row.subjectId)}
           </Text>
