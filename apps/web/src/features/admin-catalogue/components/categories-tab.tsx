@@ -1,5 +1,5 @@
 import { CategoryInputSchema, type Category } from '@exemplar/shared/catalogue';
-import { Group, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCornerDownRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { DataTable, type Column } from './data-table';
 import { DescriptionCell, optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf } from './entity-tab';
 import { EntityForm } from './entity-form';
+import { NameDescriptionFields } from './name-description-fields';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useLookups, type Lookups } from './use-lookups';
@@ -219,21 +220,7 @@ export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: Categor
       onSubmit={submit}
       onCancel={onDone}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={100}
-        {...form.getInputProps('name')}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={1000}
-        {...form.getInputProps('description')}
-      />
+      <NameDescriptionFields form={form} schema={CategoryInputSchema} minRows={2} maxRows={6} />
       <Select
         label="Subject"
         required
