@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { failureMessage } from '../../../lib/api-error';
 
 interface FormAlertProps {
@@ -11,13 +12,19 @@ interface FormAlertProps {
 }
 
 const looks = {
-  error: { color: 'red', icon: <IconAlertCircle size={20} /> },
   success: { color: 'teal', icon: <IconCircleCheck size={20} /> },
   info: { color: 'brand', icon: <IconInfoCircle size={20} /> },
 } as const;
 
-/** The one alert of the auth screens: errors are announced at once, the rest politely. */
+/** The one alert of the auth screens: errors (ErrorAlert) are announced at once, the rest politely. */
 export function FormAlert({ kind, title, children, onClose }: FormAlertProps) {
+  if (kind === 'error') {
+    return (
+      <ErrorAlert title={title} onClose={onClose}>
+        {children}
+      </ErrorAlert>
+    );
+  }
   const { color, icon } = looks[kind];
   return (
     <Alert
@@ -25,7 +32,7 @@ export function FormAlert({ kind, title, children, onClose }: FormAlertProps) {
       color={color}
       icon={icon}
       title={title}
-      role={kind === 'error' ? 'alert' : 'status'}
+      role="status"
       withCloseButton={Boolean(onClose)}
       onClose={onClose}
       closeButtonLabel="Dismiss"
