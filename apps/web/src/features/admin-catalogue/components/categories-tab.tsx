@@ -1,5 +1,5 @@
 import { CategoryInputSchema, type Category } from '@exemplar/shared/catalogue';
-import { Group, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCornerDownRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { DataTable, type Column } from './data-table';
 import { DescriptionCell, optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf } from './entity-tab';
 import { EntityForm } from './entity-form';
+import { NameDescriptionFields } from './name-description-fields';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useLookups, type Lookups } from './use-lookups';
@@ -31,7 +32,7 @@ export function CategoriesTab() {
   // Tree order: by subject name, then each category followed by its subcategories.
   const ordered = useMemo(
     () =>
-      lookups ? lookups.subjects.flatMap((subject) => lookups.index.inTreeOrder(subject.id)) : [],
+      lookups ? lookups.subjects.flatMap((subject) => lookups.tree.inTreeOrder(subject.id)) : [],
     [lookups],
   );
   const rows = useMemo(() => {
@@ -44,14 +45,14 @@ export function CategoriesTab() {
           row.name,
           row.description,
           lookups.subjectName(row.subjectId),
-          lookups.index.pathLabel(row.id),
+          lookups.tree.pathLabel(row.id),
         ]),
     );
   }, [lookups, ordered, subjectFilter, search]);
 
   const columns = useMemo<Column<Category>[]>(() => {
     if (!lookups) return [];
-    const { index } = lookups;
+    const { tree } = lookups;
     return [
       {
         key: 'name',
@@ -60,7 +61,7 @@ export function CategoriesTab() {
         width: '28%',
         sortValue: (row) => row.name,
         cell: (row) => {
-          const depth = index.depth(row.id);
+          const depth = tree.depth(row.id);
           return (
             <Group gap={4} wrap="nowrap" pl={Math.min(depth, 6) * 14} align="flex-start">
               {depth > 0 && (
@@ -87,14 +88,14 @@ export function CategoriesTab() {
         key: 'parent',
         header: 'Parent',
         width: '22%',
-        sortValue: (row) => (row.parentId === null ? '' : index.pathLabel(row.parentId)),
+        sortValue: (row) => (row.parentId === null ? '' : tree.pathLabel(row.parentId)),
         cell: (row) =>
           row.parentId === null ? (
             <Text size="sm" c="dimmed">
               — main category
             </Text>
           ) : (
-            <WrappingText>{index.pathLabel(row.parentId)}</WrappingText>
+            <WrappingText>{tree.pathLabel(row.parentId)}</WrappingText>
           ),
       },
       {
@@ -141,7 +142,7 @@ export function CategoriesTab() {
             rows={rows}
             columns={columns}
             rowKey={(row) => row.id}
-            rowName={(row) => lookups.index.pathLabel(row.id)}
+            rowName={(row) => lookups.tree.pathLabel(row.id)}
             emptyText={emptyText('categories')}
             onEdit={(row) => setEditor({ mode: 'edit', row })}
             onDelete={(row) => deletion.confirmDelete(row.id, row.name)}
@@ -194,10 +195,10 @@ export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: Categor
   const save = useSaveForm('categories', row?.id ?? null, onDone);
   const subjectId = toId(form.values.subjectId) ?? null;
   const parentOptions = useMemo(
-    () => categoryOptions(lookups.index, subjectId, { exclude: row?.id }),
-    [lookups.index, subjectId, row?.id],
+    () => categoryOptions(lookups.tree, subjectId, { exclude: row?.id }),
+    [lookups.tree, subjectId, row?.id],
   );
-  const hasChildren = row ? lookups.index.children(row.subjectId, row.id).length > 0 : false;
+  const hasChildren = row ? lookups.tree.children(row.subjectId, row.id).length > 0 : false;
 
   const submit = form.onSubmit((values) => {
     const input = {
@@ -219,21 +220,7 @@ export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: Categor
       onSubmit={submit}
       onCancel={onDone}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={100}
-        {...form.getInputProps('name')}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={1000}
-        {...form.getInputProps('description')}
-      />
+      <NameDescriptionFields form={form} schema={CategoryInputSchema} minRows={2} maxRows={6} />
       <Select
         label="Subject"
         required
@@ -271,7 +258,7 @@ export function CategoryForm({ lookups, row, defaultSubjectId, onDone }: Categor
           Place: {lookups.subjectName(subjectId)}
           {PATH_SEPARATOR}
           {form.values.parentId &&
-            `${lookups.index.pathLabel(toId(form.values.parentId))}${PATH_SEPARATOR}`}
+            `${lookups.tree.pathLabel(toId(form.values.parentId))}${PATH_SEPARATOR}`}
           {form.values.name.trim() || 'New category'}
         </Text>
       )}

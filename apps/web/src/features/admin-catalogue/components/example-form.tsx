@@ -60,7 +60,7 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
   const initialSubject =
     row?.subjectId ??
     (initialCategory !== undefined
-      ? lookups.index.byId.get(initialCategory)?.subjectId
+      ? lookups.tree.byId.get(initialCategory)?.subjectId
       : undefined) ??
     defaults?.subjectId;
   const form = useForm({
@@ -84,8 +84,8 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
   const [warnings, setWarnings] = useState<string[] | null>(null);
   const subjectId = toId(form.values.subjectId) ?? null;
   const options = useMemo(
-    () => categoryOptions(lookups.index, subjectId),
-    [lookups.index, subjectId],
+    () => categoryOptions(lookups.tree, subjectId),
+    [lookups.tree, subjectId],
   );
 
   const inputOf = (values: typeof form.values) => ({
@@ -171,7 +171,7 @@ export function ExampleForm({ lookups, row, defaults, onDone }: ExampleFormProps
             const category = toId(form.values.categoryId);
             const sameSubject =
               category !== undefined &&
-              String(lookups.index.byId.get(category)?.subjectId) === value;
+              String(lookups.tree.byId.get(category)?.subjectId) === value;
             if (!sameSubject) form.setFieldValue('categoryId', null);
           }}
         />

@@ -1,30 +1,17 @@
 import type { ExampleVersion, RestoreStatusFrom } from '@exemplar/shared/versions';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Radio,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { MathText } from '../../../components/math/math-text';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ApiError } from '../../../lib/api-error';
 import { useExampleVersions, useRestoreVersion } from '../api/example-versions';
-import classes from './example-history.module.css';
+import { settingNames } from '../lib/version-labels';
+import { confirmRestore } from './restore-confirm';
 import type { Lookups } from './use-lookups';
-import { settingNames, STATUS_NAMES, versionEvents, when, who } from '../lib/version-labels';
 import { usePhone } from './use-phone';
 import { VersionCompare, type Pair } from './version-compare';
+import { VersionList } from './version-list';
 
 interface ExampleHistoryProps {
   /** The example whose history is open (a deleted one's too), or null: closed. */
@@ -79,7 +66,6 @@ export function ExampleHistory({
   const [broughtBack, setBroughtBack] = useState(false);
   const gone = deleted && !broughtBack;
   const names = useMemo(() => settingNames(lookups), [lookups]);
-  const phone = usePhone();
 
   if (versions.isPending)
     return (
@@ -117,52 +103,6 @@ export function ExampleHistory({
     );
   };
 
-  const confirmRestore = (v: ExampleVersion) => {
-    // The status the example has now (a deleted one's when it was deleted): its newest version's.
-    const current = newest?.status ?? v.status;
-    const choice: { statusFrom: RestoreStatusFrom } = { statusFrom: 'current' };
-    modals.openConfirmModal({
-      title: `Restore version ${v.version}?`,
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: (
-        <Stack gap="sm">
-          {gone ? (
-            <Text size="sm">
-              Example {id} comes back under its own id with version {v.version}&apos;s question,
-              answer, procedure, difficulty, type and category, saved as a new version
-              {newest ? ` (version ${newest.version + 1})` : ''}: no version is lost.
-            </Text>
-          ) : (
-            <Text size="sm">
-              The example will take version {v.version}&apos;s question, answer, procedure,
-              difficulty, type and category. It is saved as a new version
-              {newest ? ` (version ${newest.version + 1})` : ''}: no version is lost, and the
-              current text stays in the history to restore later.
-            </Text>
-          )}
-          <Text
-            component="div"
-            size="sm"
-            fw={600}
-            lineClamp={3}
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            <MathText inline text={v.question} />
-          </Text>
-          <RestoreStatus
-            version={v}
-            current={current}
-            gone={gone}
-            onChange={(statusFrom) => (choice.statusFrom = statusFrom)}
-          />
-        </Stack>
-      ),
-      labels: { confirm: `Restore version ${v.version}`, cancel: 'Cancel' },
-      onConfirm: () => run(v.version, choice.statusFrom),
-    });
-  };
-
   /** Current, why it cannot be restored, or its Restore button. */
   const restoreCell = (v: ExampleVersion) => {
     const missing = names.missing(v);
@@ -181,7 +121,15 @@ export function ExampleHistory({
         leftSection={<IconArrowBackUp size={14} />}
         aria-label={`Restore version ${v.version}`}
         loading={restore.isPending && restore.variables?.version === v.version}
-        onClick={() => confirmRestore(v)}
+        onClick={() =>
+          confirmRestore({
+            id,
+            version: v,
+            newest,
+            gone,
+            onConfirm: (statusFrom) => run(v.version, statusFrom),
+          })
+        }
       >
         Restore
       </Button>
@@ -219,75 +167,7 @@ export function ExampleHistory({
         </ErrorAlert>
       )}
 
-      {phone ? (
-        <Stack
-          component="ul"
-          gap="xs"
-          aria-label={`Versions of example ${id}`}
-          className={classes.cards}
-        >
-          {list.map((v, i) => (
-            <Paper component="li" key={v.version} withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2}>
-                  <Group gap="xs">
-                    <Text fw={700} size="sm">
-                      Version {v.version}
-                    </Text>
-                    <VersionBadges version={v} before={list[i + 1]} />
-                  </Group>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {who(v)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {when(v.editedAt)}
-                  </Text>
-                </Stack>
-                {restoreCell(v)}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table aria-label={`Versions of example ${id}`} verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Version</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-                <Table.Th scope="col">Who</Table.Th>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Restore</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((v, i) => (
-                <Table.Tr key={v.version}>
-                  <Table.Th scope="row" fw={600}>
-                    {v.version}
-                  </Table.Th>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <VersionBadges version={v} before={list[i + 1]} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {who(v)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {when(v.editedAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{restoreCell(v)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <VersionList id={id} list={list} restoreCell={restoreCell} />
 
       <VersionCompare
         list={list}
@@ -298,83 +178,5 @@ export function ExampleHistory({
         names={names}
       />
     </Stack>
-  );
-}
-
-/**
- * How a version came to be ("Edited", "Published", "Restored" and "Moved to draft"...), and a
- * Draft badge on a version saved as a draft that the badges do not already say is one.
- */
-function VersionBadges({
-  version,
-  before,
-}: {
-  version: ExampleVersion;
-  before: ExampleVersion | undefined;
-}) {
-  return (
-    <>
-      {versionEvents(version, before).map((e) => (
-        <Badge key={e.label} variant="light" color={e.color}>
-          {e.label}
-        </Badge>
-      ))}
-      {version.status === 'draft' && version.statusChangedTo !== 'draft' && (
-        <Badge variant="outline" color="orange">
-          Draft
-        </Badge>
-      )}
-    </>
-  );
-}
-
-/**
- * The status the example will have after restoring `version`: said when it is the one the example
- * has now (`current`), and chosen when the version's differs (keeping the current one unless
- * the editor picks the version's).
- */
-function RestoreStatus({
-  version,
-  current,
-  gone,
-  onChange,
-}: {
-  version: ExampleVersion;
-  current: ExampleVersion['status'];
-  gone: boolean;
-  onChange: (statusFrom: RestoreStatusFrom) => void;
-}) {
-  const [statusFrom, setStatusFrom] = useState<RestoreStatusFrom>('current');
-  const now = gone ? 'as it was when deleted' : 'as it is now';
-  if (version.status === current)
-    return (
-      <Text size="sm">
-        Status after the restore: <strong>{STATUS_NAMES[current]}</strong> ({now}).
-      </Text>
-    );
-  const hint = (status: ExampleVersion['status']) =>
-    status === 'published' ? 'Learners see it.' : 'Only editors see it.';
-  return (
-    <Radio.Group
-      label="Status after the restore"
-      value={statusFrom}
-      onChange={(value) => {
-        setStatusFrom(value as RestoreStatusFrom);
-        onChange(value as RestoreStatusFrom);
-      }}
-    >
-      <Stack gap="xs" mt={6}>
-        <Radio
-          value="current"
-          label={`${STATUS_NAMES[current]}, ${now}`}
-          description={hint(current)}
-        />
-        <Radio
-          value="version"
-          label={`${STATUS_NAMES[version.status]}, as in version ${version.version}`}
-          description={hint(version.status)}
-        />
-      </Stack>
-    </Radio.Group>
   );
 }

@@ -1,56 +1,29 @@
 import type { Example } from '@exemplar/shared/catalogue';
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { ExamplesFilterQuery } from '@exemplar/shared/catalogue';
 import { can } from '@exemplar/shared/roles';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { isNotFound } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { useAdminExamples } from '../api/get-examples';
-import { categoryOptions } from '../lib/category-tree';
 import { countOf, emptyText, loadFailed } from '../lib/entities';
 import { toId } from '../lib/form-validation';
 import { truncateText } from '../lib/truncate';
-import { CategorySelect } from './category-select';
-import { DataTable, type Column } from './data-table';
+import { DataTable } from './data-table';
 import { DeletedExamples } from './deleted-examples';
-import { optionsOf, WrappingText } from './entity-cells';
 import { EntityTab, shownOf, type TabLoad } from './entity-tab';
-import { ErrorAlert } from '../../../components/query-state/error-alert';
+import { exampleColumns } from './example-columns';
+import { ExampleFilterBar, type ExampleFilters } from './example-filter-bar';
 import { ExampleForm } from './example-form';
 import { ExampleHistoryModal } from './example-history';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useLinkedExample } from './use-linked-example';
-import { useLookups, type Lookups } from './use-lookups';
-import { difficultyColor } from '../../../lib/difficulty-color';
-
-/** The filters that pick one entry of a plain list. */
-const LOOKUP_FILTERS = [
-  {
-    key: 'difficultyId',
-    label: 'Difficulty',
-    placeholder: 'All difficulties',
-    list: 'difficulties',
-  },
-  { key: 'typeId', label: 'Type', placeholder: 'All types', list: 'types' },
-] as const;
-
-/** The status filter: editors see drafts and published examples alike unless they pick one. */
-const STATUS_OPTIONS = [
-  { value: 'published', label: 'Published' },
-  { value: 'draft', label: 'Drafts' },
-];
+import { useLookups } from './use-lookups';
 
 type Editor = { mode: 'add' } | { mode: 'edit'; row: Example } | null;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 /**
  * Examples tab: server-side search (q) and filters (subject, category, difficulty, type), paged
@@ -64,7 +37,7 @@ export function ExamplesTab() {
   const linked = useLinkedExample();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
-  const [filters, setFilters] = useState<Omit<ExamplesFilterQuery, 'q'>>({});
+  const [filters, setFilters] = useState<ExampleFilters>({});
   const [chosen, setEditor] = useState<Editor>(null);
   const editor: Editor =
     chosen ??
@@ -87,23 +60,6 @@ export function ExamplesTab() {
   const total = examples.data?.pages.at(-1)?.total ?? 0;
   const columns = useMemo(() => (lookups ? exampleColumns(lookups) : []), [lookups]);
   const filtered = Boolean(q.trim()) || Object.values(filters).some(Boolean);
-
-  const setFilter = (key: keyof typeof filters, value: string | null) =>
-    setFilters((current) => {
-      const next = { ...current, [key]: value ?? undefined };
-      // A category belongs to one subject: picking another subject drops it.
-      if (key === 'subjectId' && current.categoryId) {
-        const category = lookups?.index.byId.get(Number(current.categoryId));
-        if (String(category?.subjectId) !== value) next.categoryId = undefined;
-      }
-      return next;
-    });
-
-  const subjectId = toId(filters.subjectId) ?? null;
-  const filterOptions = useMemo(
-    () => (lookups ? categoryOptions(lookups.index, subjectId) : []),
-    [lookups, subjectId],
-  );
 
   const load: TabLoad =
     state.status === 'error'
@@ -133,47 +89,7 @@ export function ExamplesTab() {
                 : loadFailed(linked.query.error.message)}
             </ErrorAlert>
           )}
-          <Paper withBorder radius="md" p="sm">
-            <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm" verticalSpacing="xs">
-              <Select
-                label="Subject"
-                placeholder="All subjects"
-                clearable
-                searchable
-                data={optionsOf(lookups?.subjects)}
-                value={filters.subjectId ?? null}
-                onChange={(value) => setFilter('subjectId', value)}
-              />
-              <CategorySelect
-                label="Category"
-                placeholder="All categories"
-                clearable
-                disabled={subjectId === null}
-                options={filterOptions}
-                value={filters.categoryId ?? null}
-                onChange={(value) => setFilter('categoryId', value)}
-              />
-              {LOOKUP_FILTERS.map(({ key, label, placeholder, list }) => (
-                <Select
-                  key={key}
-                  label={label}
-                  placeholder={placeholder}
-                  clearable
-                  data={optionsOf(lookups?.[list])}
-                  value={filters[key] ?? null}
-                  onChange={(value) => setFilter(key, value)}
-                />
-              ))}
-              <Select
-                label="Status"
-                placeholder="All statuses"
-                clearable
-                data={STATUS_OPTIONS}
-                value={filters.status ?? null}
-                onChange={(value) => setFilter('status', value)}
-              />
-            </SimpleGrid>
-          </Paper>
+          <ExampleFilterBar lookups={lookups} filters={filters} onChange={setFilters} />
         </>
       }
       deletion={deletion}
@@ -247,86 +163,4 @@ export function ExamplesTab() {
       }}
     />
   );
-}
-
-function exampleColumns(lookups: Lookups): Column<Example>[] {
-  const { index } = lookups;
-  return [
-    {
-      key: 'id',
-      header: 'ID',
-      width: 64,
-      hideOnPhone: true,
-      sortValue: (row) => row.id,
-      cell: (row) => (
-        <Text size="sm" c="dimmed" ff="monospace">
-          {row.id}
-        </Text>
-      ),
-    },
-    {
-      key: 'question',
-      header: 'Question',
-      primary: true,
-      width: '26%',
-      sortValue: (row) => row.question,
-      cell: (row) => (
-        <Stack gap={4} align="flex-start">
-          <WrappingText title={row.question}>{truncateText(row.question)}</WrappingText>
-          {row.status === 'draft' && (
-            <Badge size="sm" variant="outline" color="orange">
-              Draft
-            </Badge>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      key: 'answer',
-      header: 'Answer',
-      width: '18%',
-      sortValue: (row) => row.answer,
-      cell: (row) => <WrappingText title={row.answer}>{truncateText(row.answer)}</WrappingText>,
-    },
-    {
-      key: 'category',
-      header: 'Category',
-      sortValue: (row) =>
-        `${lookups.subjectName(row.subjectId)} ${index.pathLabel(row.categoryId)}`,
-      cell: (row) => (
-        <Stack gap={0}>
-          <WrappingText>{index.byId.get(row.categoryId)?.name ?? 'Unknown'}</WrappingText>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {lookups.subjectName(row.subjectId)}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'difficulty',
-      header: 'Difficulty',
-      sortValue: (row) => lookups.difficultyRank(row.difficultyId),
-      cell: (row) => (
-        <Badge variant="light" color={difficultyColor(lookups.difficultyName(row.difficultyId))}>
-          {lookups.difficultyName(row.difficultyId)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'type',
-      header: 'Type',
-      sortValue: (row) => lookups.typeName(row.typeId),
-      cell: (row) => <Text size="sm">{lookups.typeName(row.typeId)}</Text>,
-    },
-    {
-      key: 'created',
-      header: 'Created',
-      sortValue: (row) => row.createdAt,
-      cell: (row) => (
-        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(row.createdAt)}
-        </Text>
-      ),
-    },
-  ];
 }

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconEye } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { countOf } from '../lib/entities';
 import { formatLabel } from '../lib/import-file';
 import classes from './admin.module.css';
@@ -27,6 +28,61 @@ function Stat({ label, value, color }: { label: string; value: number; color?: s
         {label}
       </Text>
     </Paper>
+  );
+}
+
+interface ReportTableProps<Row extends { index: number; ref: string }> {
+  /** The heading, which also names the table. */
+  title: string;
+  /** What stands between the heading and the table (a sentence, an alert), if anything. */
+  note: ReactNode;
+  rows: readonly Row[];
+  /** The scroll box: the narrowest the table gets before it scrolls sideways, and its tallest. */
+  size: { minWidth: number; mah: number };
+  /** Column widths: Index in pixels; Ref and the last column a share, or as wide as they need. */
+  widths: { index: number; ref?: string; last?: string };
+  /** The third column, after Index and Ref. */
+  last: { header: string; cell: (row: Row) => ReactNode };
+}
+
+/** A list of records of the file by their index and ref, with what the report says of each. */
+function ReportTable<Row extends { index: number; ref: string }>({
+  title,
+  note,
+  rows,
+  size,
+  widths,
+  last,
+}: ReportTableProps<Row>) {
+  return (
+    <Stack gap="xs">
+      <Title order={4} size="h5">
+        {title}
+      </Title>
+      {note}
+      <Table.ScrollContainer minWidth={size.minWidth} type="native" mah={size.mah}>
+        <Table aria-label={title} striped withTableBorder verticalSpacing="xs" stickyHeader>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={{ width: widths.index }}>Index</Table.Th>
+              <Table.Th style={widths.ref ? { width: widths.ref } : undefined}>Ref</Table.Th>
+              <Table.Th style={widths.last ? { width: widths.last } : undefined}>
+                {last.header}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={`${row.index}-${row.ref}`}>
+                <Table.Td ff="monospace">{row.index}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.ref || '—'}</Table.Td>
+                <Table.Td>{last.cell(row)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 
@@ -80,97 +136,63 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           } skipped.`}
       </Text>
       {report.repeats.length > 0 && (
-        <Stack gap="xs">
-          <Title order={4} size="h5">
-            Repeated questions
-          </Title>
-          <Text size="sm" c="dimmed">
-            {report.repeats.some((r) => r.imported)
-              ? 'Imported anyway, as asked: their questions repeat another example.'
-              : 'Skipped: their questions repeat another example (ignoring case, spacing and LaTeX spelling).'}
-          </Text>
-          <Table.ScrollContainer minWidth={320} type="native" mah={320}>
-            <Table
-              aria-label="Repeated questions"
-              striped
-              withTableBorder
-              verticalSpacing="xs"
-              stickyHeader
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th style={{ width: 64 }}>Index</Table.Th>
-                  <Table.Th>Ref</Table.Th>
-                  <Table.Th style={{ width: '40%' }}>Repeats</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.repeats.map((repeat) => (
-                  <Table.Tr key={`${repeat.index}-${repeat.ref}`}>
-                    <Table.Td ff="monospace">{repeat.index}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{repeat.ref || '—'}</Table.Td>
-                    <Table.Td>
-                      {repeat.existingId !== null ? (
-                        <Anchor
-                          size="sm"
-                          href={`/examples/${repeat.existingId}`}
-                          target="_blank"
-                          rel="noopener"
-                        >
-                          Example {repeat.existingId}
-                        </Anchor>
-                      ) : (
-                        <Text size="sm">Index {repeat.repeatsIndex} of this file</Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
+        <ReportTable
+          title="Repeated questions"
+          note={
+            <Text size="sm" c="dimmed">
+              {report.repeats.some((r) => r.imported)
+                ? 'Imported anyway, as asked: their questions repeat another example.'
+                : 'Skipped: their questions repeat another example (ignoring case, spacing and LaTeX spelling).'}
+            </Text>
+          }
+          rows={report.repeats}
+          size={{ minWidth: 320, mah: 320 }}
+          widths={{ index: 64, last: '40%' }}
+          last={{
+            header: 'Repeats',
+            cell: (repeat) =>
+              repeat.existingId !== null ? (
+                <Anchor
+                  size="sm"
+                  href={`/examples/${repeat.existingId}`}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  Example {repeat.existingId}
+                </Anchor>
+              ) : (
+                <Text size="sm">Index {repeat.repeatsIndex} of this file</Text>
+              ),
+          }}
+        />
       )}
       {report.failures.length > 0 && (
-        <Stack gap="xs">
-          <Title order={4} size="h5">
-            Failures
-          </Title>
-          {report.failed > report.failures.length && (
-            <Alert color="gray" variant="light" p="xs">
-              Showing the first {report.failures.length} of {report.failed} failures.
-            </Alert>
-          )}
-          <Table.ScrollContainer minWidth={520} type="native" mah={420}>
-            <Table aria-label="Failures" striped withTableBorder verticalSpacing="xs" stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th style={{ width: 80 }}>Index</Table.Th>
-                  <Table.Th style={{ width: '30%' }}>Ref</Table.Th>
-                  <Table.Th>Problems</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.failures.map((failure) => (
-                  <Table.Tr key={`${failure.index}-${failure.ref}`}>
-                    <Table.Td ff="monospace">{failure.index}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{failure.ref || '—'}</Table.Td>
-                    <Table.Td>
-                      {failure.problems.length === 1 ? (
-                        <Text size="sm">{failure.problems[0]}</Text>
-                      ) : (
-                        <List size="sm" spacing={2}>
-                          {failure.problems.map((problem) => (
-                            <List.Item key={problem}>{problem}</List.Item>
-                          ))}
-                        </List>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
+        <ReportTable
+          title="Failures"
+          note={
+            report.failed > report.failures.length && (
+              <Alert color="gray" variant="light" p="xs">
+                Showing the first {report.failures.length} of {report.failed} failures.
+              </Alert>
+            )
+          }
+          rows={report.failures}
+          size={{ minWidth: 520, mah: 420 }}
+          widths={{ index: 80, ref: '30%' }}
+          last={{
+            header: 'Problems',
+            cell: (failure) =>
+              failure.problems.length === 1 ? (
+                <Text size="sm">{failure.problems[0]}</Text>
+              ) : (
+                <List size="sm" spacing={2}>
+                  {failure.problems.map((problem) => (
+                    <List.Item key={problem}>{problem}</List.Item>
+                  ))}
+                </List>
+              ),
+          }}
+        />
       )}
     </Stack>
   );

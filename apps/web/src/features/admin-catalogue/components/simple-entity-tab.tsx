@@ -3,11 +3,10 @@ import {
   SubjectInputSchema,
   TypeInputSchema,
 } from '@exemplar/shared/catalogue';
-import { Badge, NumberInput, TextInput, Textarea } from '@mantine/core';
+import { Badge, NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { z } from 'zod';
 import { useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
 import { emptyText, ENTITY_WORDS } from '../lib/entities';
 import { fieldErrors, optionalText } from '../lib/form-validation';
@@ -16,6 +15,7 @@ import { DataTable, type Column } from './data-table';
 import { DescriptionCell, WrappingText } from './entity-cells';
 import { EntityTab, shownOf } from './entity-tab';
 import { EntityForm } from './entity-form';
+import { NameDescriptionFields, type NameDescriptionLimits } from './name-description-fields';
 import { TabToolbar } from './tab-toolbar';
 import { useDeleteAction } from './use-delete-action';
 import { useSaveForm } from './use-save-form';
@@ -40,11 +40,14 @@ const useRows: Record<SimpleEntity, () => UseQueryResult<SimpleRow[]>> = {
   types: useTypes,
 };
 
-const schemas: Record<SimpleEntity, z.ZodType> = {
+const schemas = {
   subjects: SubjectInputSchema,
   difficulties: DifficultyInputSchema,
   types: TypeInputSchema,
-};
+} satisfies Record<SimpleEntity, NameDescriptionLimits>;
+
+/** The ranks a difficulty may have, as the shared schema bounds them. */
+const RANK = DifficultyInputSchema.shape.rank.unwrap();
 
 type Editor = { mode: 'add' } | { mode: 'edit'; row: SimpleRow } | null;
 
@@ -191,27 +194,13 @@ export function SimpleEntityForm({ entity, row, onDone }: SimpleEntityFormProps)
       onSubmit={submit}
       onCancel={onDone}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={ranked || entity === 'types' ? 50 : 100}
-        {...form.getInputProps('name')}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={3}
-        maxRows={8}
-        maxLength={1000}
-        {...form.getInputProps('description')}
-      />
+      <NameDescriptionFields form={form} schema={schemas[entity]} minRows={3} maxRows={8} />
       {ranked && (
         <NumberInput
           label="Rank"
           description="Orders the difficulties, easiest first (0 = easiest)."
-          min={0}
-          max={1000}
+          min={RANK.minValue ?? undefined}
+          max={RANK.maxValue ?? undefined}
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('rank')}

@@ -38,6 +38,13 @@ interface Tried {
   results: Map<string, TriedAnswer>;
 }
 
+/** What a kept answer must do, in words and colour: the buttons that keep it and its badge. */
+const EXPECTATIONS = [
+  { accept: true, label: 'Must be accepted', color: 'teal' },
+  { accept: false, label: 'Must be refused', color: 'orange' },
+] as const;
+const expectation = (accept: boolean) => EXPECTATIONS[accept ? 0 : 1];
+
 const keyOf = (question: string, answer: string, spec: AnswerSpec | null) =>
   JSON.stringify([question.trim(), answer.trim(), spec]);
 
@@ -163,26 +170,19 @@ export function TestAnswers({
                 <AnswerText text={text} />
                 {result ? <Verdict result={result} /> : <Stale />}
                 <Group gap={6} wrap="wrap">
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    color="teal"
-                    disabled={full}
-                    onClick={() => keep(text, true)}
-                    aria-label={`Keep ${text}: must be accepted`}
-                  >
-                    Must be accepted
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    color="orange"
-                    disabled={full}
-                    onClick={() => keep(text, false)}
-                    aria-label={`Keep ${text}: must be refused`}
-                  >
-                    Must be refused
-                  </Button>
+                  {EXPECTATIONS.map(({ accept, label, color }) => (
+                    <Button
+                      key={label}
+                      size="compact-xs"
+                      variant="light"
+                      color={color}
+                      disabled={full}
+                      onClick={() => keep(text, accept)}
+                      aria-label={`Keep ${text}: ${label.toLowerCase()}`}
+                    >
+                      {label}
+                    </Button>
+                  ))}
                   <ActionIcon
                     size="sm"
                     variant="subtle"
@@ -214,32 +214,11 @@ export function TestAnswers({
                 data-agrees={ok ?? undefined}
               >
                 <AnswerText text={test.answer} />
-                <Badge variant="light" color={test.accept ? 'teal' : 'orange'}>
-                  {test.accept ? 'Must be accepted' : 'Must be refused'}
+                <Badge variant="light" color={expectation(test.accept).color}>
+                  {expectation(test.accept).label}
                 </Badge>
                 {result ? <Verdict result={result} /> : <Stale />}
-                {ok === null ? null : ok ? (
-                  <Group gap={4} wrap="nowrap">
-                    <IconCircleCheck
-                      size={16}
-                      color="var(--mantine-color-teal-filled)"
-                      aria-hidden
-                    />
-                    <Text size="sm">As expected</Text>
-                  </Group>
-                ) : (
-                  <Group gap={4} wrap="nowrap">
-                    <IconAlertTriangle
-                      size={16}
-                      color="var(--mantine-color-red-filled)"
-                      aria-hidden
-                    />
-                    <Text size="sm" fw={700} c="var(--mantine-color-error)">
-                      Mismatch:{' '}
-                      {test.accept ? 'the checker does not accept it' : 'the checker accepts it'}
-                    </Text>
-                  </Group>
-                )}
+                {ok === null ? null : <Agreement ok={ok} accept={test.accept} />}
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -284,6 +263,23 @@ function Verdict({ result }: { result: TriedAnswer }) {
           {detail}
         </Text>
       ) : null}
+    </Group>
+  );
+}
+
+/** Whether the checker's verdict on a kept answer is the one it must give, in words. */
+function Agreement({ ok, accept }: { ok: boolean; accept: boolean }) {
+  const Icon = ok ? IconCircleCheck : IconAlertTriangle;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Icon size={16} color={`var(--mantine-color-${ok ? 'teal' : 'red'}-filled)`} aria-hidden />
+      {ok ? (
+        <Text size="sm">As expected</Text>
+      ) : (
+        <Text size="sm" fw={700} c="var(--mantine-color-error)">
+          Mismatch: {accept ? 'the checker does not accept it' : 'the checker accepts it'}
+        </Text>
+      )}
     </Group>
   );
 }

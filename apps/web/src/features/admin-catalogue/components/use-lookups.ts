@@ -1,14 +1,14 @@
 import type { Category, Difficulty, ExampleType, Subject } from '@exemplar/shared/catalogue';
 import { useMemo } from 'react';
 import { useCategories, useDifficulties, useSubjects, useTypes } from '../../../api/catalogue';
-import { indexCategories, type CategoryIndex } from '../lib/category-tree';
+import { arrangeCategories, type CategoryTree } from '../lib/category-tree';
 
 export interface Lookups {
   subjects: Subject[];
   categories: Category[];
   difficulties: Difficulty[];
   types: ExampleType[];
-  index: CategoryIndex;
+  tree: CategoryTree;
   subjectName: (id: number | null | undefined) => string;
   difficultyName: (id: number) => string;
   typeName: (id: number) => string;
@@ -41,7 +41,7 @@ export function useLookups(): LookupsState {
       categories: categories.data,
       difficulties: [...difficulties.data].sort((a, b) => a.rank - b.rank || a.id - b.id),
       types: [...types.data].sort((a, b) => a.name.localeCompare(b.name)),
-      index: indexCategories(categories.data),
+      tree: arrangeCategories(categories.data),
       subjectName: (id) => (id != null && subjectById.get(id)?.name) || 'Unknown',
       difficultyName: (id) => difficultyById.get(id)?.name ?? 'Unknown',
       typeName: (id) => typeById.get(id)?.name ?? 'Unknown',

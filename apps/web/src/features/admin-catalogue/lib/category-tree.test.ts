@@ -1,6 +1,6 @@
 import type { Category } from '@exemplar/shared/catalogue';
 import { describe, expect, it } from 'vitest';
-import { categoryOptions, indexCategories } from './category-tree';
+import { categoryOptions, arrangeCategories } from './category-tree';
 
 const category = (
   id: number,
@@ -19,8 +19,8 @@ const categories = [
   category(30, 'Triangles', null, 2),
 ];
 
-describe('indexCategories', () => {
-  const index = indexCategories(categories);
+describe('arrangeCategories', () => {
+  const index = arrangeCategories(categories);
 
   it('lists a subject depth first in position order', () => {
     expect(index.inTreeOrder(1).map((c) => c.id)).toEqual([10, 11, 12, 13, 20]);
@@ -49,7 +49,7 @@ describe('indexCategories', () => {
   });
 
   it('survives a cycle or a missing parent', () => {
-    const broken = indexCategories([
+    const broken = arrangeCategories([
       category(1, 'A', 2),
       category(2, 'B', 1),
       category(3, 'C', 99),

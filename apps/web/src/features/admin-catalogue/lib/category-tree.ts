@@ -1,7 +1,7 @@
 import type { Category } from '@exemplar/shared/catalogue';
 
 /** Categories of GET /categories (flat, with parentId) arranged as the tree they describe. */
-export interface CategoryIndex {
+export interface CategoryTree {
   byId: ReadonlyMap<number, Category>;
   /** Children of a category (or, for `null`, the main categories) per subject, in tree order. */
   children(subjectId: number, parentId: number | null): Category[];
@@ -22,7 +22,11 @@ export const PATH_SEPARATOR = ' › ';
 const byPosition = (a: Category, b: Category) =>
   a.position - b.position || a.name.localeCompare(b.name) || a.id - b.id;
 
-export function indexCategories(categories: readonly Category[]): CategoryIndex {
+/**
+ * The admin screen's flat list as a tree. (The browse screens index the nested tree of
+ * GET /categories/tree instead: src/lib/category-tree.ts, its CategoryIndex.)
+ */
+export function arrangeCategories(categories: readonly Category[]): CategoryTree {
   const byId = new Map(categories.map((category) => [category.id, category]));
   const childMap = new Map<string, Category[]>();
   const slot = (subjectId: number, parentId: number | null) => `${subjectId}:${parentId ?? ''}`;
@@ -110,19 +114,19 @@ export interface CategoryOption {
  * and everything under it (a category cannot be moved under itself or its own subcategories).
  */
 export function categoryOptions(
-  index: CategoryIndex,
+  tree: CategoryTree,
   subjectId: number | null,
   { exclude }: { exclude?: number } = {},
 ): CategoryOption[] {
   if (subjectId === null) return [];
-  const excluded = exclude === undefined ? new Set<number>() : index.subtree(exclude);
-  return index
+  const excluded = exclude === undefined ? new Set<number>() : tree.subtree(exclude);
+  return tree
     .inTreeOrder(subjectId)
     .filter((category) => !excluded.has(category.id))
     .map((category) => ({
       value: String(category.id),
-      label: index.pathLabel(category.id),
+      label: tree.pathLabel(category.id),
       name: category.name,
-      depth: index.depth(category.id),
+      depth: tree.depth(category.id),
     }));
 }

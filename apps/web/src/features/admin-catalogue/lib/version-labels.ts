@@ -76,11 +76,11 @@ export function settingNames(
     lookups.difficulties.find((d) => d.id === v.difficultyId)?.name;
   const type = (v: ExampleVersion) => lookups.types.find((t) => t.id === v.typeId)?.name;
   const category = (v: ExampleVersion) =>
-    v.categoryId === null ? undefined : lookups.index.pathLabel(v.categoryId) || undefined;
+    v.categoryId === null ? undefined : lookups.tree.pathLabel(v.categoryId) || undefined;
   const known = (v: ExampleVersion) => ({
     difficulty: v.difficultyId !== null && difficulty(v) !== undefined,
     type: v.typeId !== null && type(v) !== undefined,
-    category: v.categoryId !== null && lookups.index.byId.has(v.categoryId),
+    category: v.categoryId !== null && lookups.tree.byId.has(v.categoryId),
   });
   return {
     difficulty: (v) => (known(v).difficulty ? difficulty(v)! : '(deleted difficulty)'),

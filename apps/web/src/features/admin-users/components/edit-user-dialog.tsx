@@ -9,7 +9,7 @@ import { useSaveUserChanges } from '../api/save-user-changes';
 import { UPDATE_FAILED } from '../lib/messages';
 import { editValuesOf, hasChanges, userChanges, type EditUserValues } from '../lib/user-changes';
 import fields from '../../../components/muted-placeholders.module.css';
-import { MessageAlert } from './message-alert';
+import { NoticeAlert } from '../../../components/query-state/notice-alert';
 
 /** The dialog closes this long after a successful save. */
 export const DIALOG_CLOSE_DELAY_MS = 1500;
@@ -70,11 +70,11 @@ function EditUserForm({ user, lockedReason, onClose }: Omit<EditUserDialogProps,
   return (
     <form onSubmit={submit} noValidate aria-label="Edit user">
       <Stack gap="md">
-        {saved && <MessageAlert tone="success">{saved}</MessageAlert>}
+        {saved && <NoticeAlert kind="success">{saved}</NoticeAlert>}
         {save.isError && (
-          <MessageAlert tone="error" title={UPDATE_FAILED} onClose={save.reset}>
+          <NoticeAlert kind="error" title={UPDATE_FAILED} onClose={save.reset}>
             {errorMessage(save.error)}
-          </MessageAlert>
+          </NoticeAlert>
         )}
 
         <PasswordInput

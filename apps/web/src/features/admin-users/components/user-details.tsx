@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { InitialAvatar } from '../../../components/initial-avatar';
 import { RoleBadge } from '../../../components/role-badge';
+import { NoticeAlert } from '../../../components/query-state/notice-alert';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { userInitial } from '../../../lib/auth/user-display';
 import { paths } from '../../../lib/paths';
@@ -19,7 +20,6 @@ import classes from './admin-users.module.css';
 import { confirmUserAction } from './confirm-user-action';
 import { DeleteUserQuestion } from './delete-user-question';
 import { DIALOG_CLOSE_DELAY_MS, EditUserDialog } from './edit-user-dialog';
-import { MessageAlert } from './message-alert';
 import { EnabledBadge } from './user-badges';
 import { UserFacts } from './user-facts';
 
@@ -103,13 +103,11 @@ export function UserDetails({ user }: { user: AdminUserView }) {
 
   return (
     <Stack gap="lg">
-      {deleted && (
-        <MessageAlert tone="success">{deleted} Returning to the dashboard...</MessageAlert>
-      )}
+      {deleted && <NoticeAlert kind="success">{deleted} Returning to the dashboard...</NoticeAlert>}
       {deleteError && (
-        <MessageAlert tone="error" title={DELETE_FAILED} onClose={() => setDeleteError(null)}>
+        <NoticeAlert kind="error" title={DELETE_FAILED} onClose={() => setDeleteError(null)}>
           {deleteError}
-        </MessageAlert>
+        </NoticeAlert>
       )}
 
       <Card padding={0}>

@@ -3,6 +3,7 @@ import { ROLE_LABELS } from '@exemplar/shared/roles';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
+import { NoticeAlert } from '../../../components/query-state/notice-alert';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { errorMessage, type AdminUserView } from '../api/admin-user';
 import { deleteUser } from '../api/delete-user';
@@ -17,7 +18,6 @@ import { AuditLogPanel } from './audit-log-panel';
 import { confirmUserAction } from './confirm-user-action';
 import { DeleteUserQuestion } from './delete-user-question';
 import { DisableUserQuestion } from './disable-user-question';
-import { MessageAlert } from './message-alert';
 import { SummaryCards } from './summary-cards';
 import { UsersList } from './users-list';
 import type { QuickAction } from './user-row-actions';
@@ -154,13 +154,9 @@ export function UserManagement() {
   return (
     <Stack gap="lg">
       {banner.message && (
-        <MessageAlert
-          tone={banner.message.tone}
-          title={banner.message.title}
-          onClose={banner.clear}
-        >
+        <NoticeAlert kind={banner.message.tone} title={banner.message.title} onClose={banner.clear}>
           {banner.message.text}
-        </MessageAlert>
+        </NoticeAlert>
       )}
 
       {dashboard.isPending ? (

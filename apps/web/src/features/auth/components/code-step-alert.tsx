@@ -1,4 +1,5 @@
-import { FailureAlert, FormAlert } from './form-alert';
+import { NoticeAlert } from '../../../components/query-state/notice-alert';
+import { FailureAlert } from './form-alert';
 
 /** What the alert reads of a request (a TanStack mutation). */
 interface Request {
@@ -44,22 +45,22 @@ export function CodeStepAlert({
 }: CodeStepAlertProps) {
   if (done) {
     return (
-      <FormAlert kind="success" title={done.title}>
+      <NoticeAlert kind="success" title={done.title}>
         {done.message}
-      </FormAlert>
+      </NoticeAlert>
     );
   }
   if (step.error)
     return <FailureAlert error={step.error} {...stepFailed} onClose={() => step.reset()} />;
   if (resend.data) {
     return (
-      <FormAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
+      <NoticeAlert kind="info" title="Code sent" onClose={() => resend.reset()}>
         {resend.data.message}
-      </FormAlert>
+      </NoticeAlert>
     );
   }
   if (resend.error) {
     return <FailureAlert error={resend.error} {...resendFailed} onClose={() => resend.reset()} />;
   }
-  return notice ? <FormAlert kind="info">{notice}</FormAlert> : null;
+  return notice ? <NoticeAlert kind="info">{notice}</NoticeAlert> : null;
 }

@@ -13,7 +13,8 @@ import { fieldValidator } from '../lib/validation';
 import { AuthCard } from './auth-card';
 import { AuthLink, AuthPrompt } from './auth-links';
 import { EmailField } from './email-field';
-import { FailureAlert, FormAlert } from './form-alert';
+import { NoticeAlert } from '../../../components/query-state/notice-alert';
+import { FailureAlert } from './form-alert';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 
@@ -77,7 +78,9 @@ export function LoginPage() {
         </>
       }
     >
-      {next && !error && <FormAlert kind="info">Please log in to continue to that page.</FormAlert>}
+      {next && !error && (
+        <NoticeAlert kind="info">Please log in to continue to that page.</NoticeAlert>
+      )}
       {error && (
         <FailureAlert
           error={error}

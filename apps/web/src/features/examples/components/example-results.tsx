@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Center, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Stack, Text } from '@mantine/core';
 import type { ExamplesPage } from '@exemplar/shared/catalogue';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { IconAlertCircle, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMemo } from 'react';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { failureMessage } from '../../../lib/api-error';
 import { categoryName, indexCategoryTree } from '../../../lib/category-tree';
 import { EXAMPLES_PAGE_SIZE } from '../api/get-examples';
@@ -83,9 +84,9 @@ export function ExampleResults({ query, catalogue, filters, startPage = 1 }: Exa
       ))}
 
       {query.isFetchNextPageError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        <ErrorAlert>
           {query.error ? failureMessage(query.error, EXAMPLES_FAILED) : EXAMPLES_FAILED}
-        </Alert>
+        </ErrorAlert>
       ) : null}
 
       <Center>

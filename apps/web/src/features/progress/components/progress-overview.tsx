@@ -1,7 +1,5 @@
 import {
-  Alert,
   Anchor,
-  Button,
   Group,
   Progress,
   RingProgress,
@@ -12,11 +10,9 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconBook2,
   IconCircleCheck,
   IconHeart,
-  IconRefresh,
   IconSparkles,
   IconTargetArrow,
 } from '@tabler/icons-react';
@@ -24,6 +20,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LinkButtons, type LinkButton } from '../../../components/link-buttons';
+import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { MASTERY_MEANING, masteryLabel, MasteryRing } from '../../../components/mastery-ring';
 import { paths } from '../../../lib/paths';
 import classes from './progress.module.css';
@@ -135,26 +132,9 @@ export function ProgressOverview({ progress, subjects, empty }: ProgressOverview
   if (progress.isPending) return <Loading />;
   if (progress.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} />}
-        title="Could not load your progress"
-        role="alert"
-      >
-        <Text size="sm" mb="sm">
-          {progress.error.message}
-        </Text>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={16} />}
-          onClick={() => void progress.refetch()}
-        >
-          Try Again
-        </Button>
-      </Alert>
+      <ErrorAlert title="Could not load your progress" onRetry={() => void progress.refetch()}>
+        {progress.error.message}
+      </ErrorAlert>
     );
   }
 

@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
+import { IconCircleCheck, IconLock } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../../components/query-state/error-alert';
 import { SectionCard } from '../../../../components/section-card';
 import { PASSWORD_MIN, PasswordInputSchema } from '@exemplar/shared/fields';
 import { useChangePassword } from '../../api/change-password';
@@ -38,14 +39,9 @@ export function ChangePasswordCard() {
             </Alert>
           )}
           {change.error && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              title="Password Change Failed"
-            >
+            <ErrorAlert title="Password Change Failed">
               {failureMessage(change.error, 'Password change failed')}
-            </Alert>
+            </ErrorAlert>
           )}
           <PasswordField
             label="Current Password"

@@ -1,12 +1,13 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconEdit, IconUser } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconUser } from '@tabler/icons-react';
 import { NameSchema } from '@exemplar/shared/fields';
 import { useState } from 'react';
 import type { CurrentUser } from '../../api/get-me';
 import { useUpdateMe } from '../../api/update-me';
 import { fieldValidator } from '../../lib/validation';
+import { ErrorAlert } from '../../../../components/query-state/error-alert';
 import { failureMessage } from '../../../../lib/api-error';
 
 export const EMAIL_DISABLED_NOTE =
@@ -88,14 +89,9 @@ export function ProfileInfoCard({ user }: { user: CurrentUser }) {
         <form onSubmit={save} noValidate aria-label="Edit profile">
           <Stack gap="md">
             {update.error && (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle size={18} />}
-                title="Update Failed"
-              >
+              <ErrorAlert title="Update Failed">
                 {failureMessage(update.error, 'Failed to update profile')}
-              </Alert>
+              </ErrorAlert>
             )}
             <TextInput
               label="Full Name"
