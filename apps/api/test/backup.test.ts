@@ -12,6 +12,7 @@ import { SQLITE_FILE } from '../src/db/database';
 import { catalogueVersion } from '../src/modules/catalogue/taxonomy';
 import { VERSION_MAX_AGE_MS } from '../src/plugins/app/public-cache';
 import { insertSubject } from './factories';
+import { controlClock } from './helpers/clock';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -182,6 +183,7 @@ describe(`backup and restore on ${engineUnderTest}`, () => {
     'PostgreSQL restore: the catalogue version afterwards is above every version seen before, and a running instance serving cached answers shows the restored catalogue',
     async () => {
       env = await demoOnOwnPostgresDatabase();
+      const clock = controlClock(); // before the instance reads the catalogue version
       const running = await buildApp(env.config, { logger: false });
       try {
         const base = await running.listen({ host: '127.0.0.1', port: 0 });
@@ -193,14 +195,15 @@ describe(`backup and restore on ${engineUnderTest}`, () => {
             names: body.data.subjects.map((s) => s.name).sort(),
           };
         };
-        const settle = () => new Promise((r) => setTimeout(r, VERSION_MAX_AGE_MS + 50));
+        // The catalogue version the instance read is trusted this long: let it pass.
+        const settle = () => clock.pass(VERSION_MAX_AGE_MS);
         const original = (await subjects()).names;
         const db = running.database.db;
 
         const target = path.join(env.dataDir, 'pg.dump');
         expect(cli(env.env, 'backup', target).status).toBe(0);
         await insertSubject(db, 'Added after backup');
-        await settle();
+        settle();
         expect((await subjects()).names).toContain('Added after backup');
         expect((await subjects()).cache).toBe('hit');
         const seenBefore = Number(await catalogueVersion(db));
@@ -208,12 +211,12 @@ describe(`backup and restore on ${engineUnderTest}`, () => {
         const restore = cli(env.env, 'restore', target);
         expect(restore.status, restore.stderr).toBe(0);
         expect(Number(await catalogueVersion(db))).toBeGreaterThan(seenBefore);
-        await settle();
+        settle();
         expect((await subjects()).names).toEqual(original);
 
         // A later change is seen as itself, never as an answer cached before the restore.
         await insertSubject(db, 'Added after restore');
-        await settle();
+        settle();
         expect((await subjects()).names).toEqual([...original, 'Added after restore'].sort());
       } finally {
         await running.close();

@@ -12,6 +12,12 @@ export interface TestSmtp {
   messages: ParsedMail[];
   /** The newest message to `address` after the first `since` messages, waiting up to 15 s. */
   nextTo(address: string, since?: number): Promise<ParsedMail>;
+  /**
+   * Every message to `address` after the first `since` messages, in the order they arrived. To
+   * show that an action mailed nobody, do something that must mail the same address next, wait for
+   * that mail (`nextTo`) and check it is the only one: a mail the action sent would be before it.
+   */
+  mailsTo(address: string, since?: number): ParsedMail[];
   /** The 6-digit code in a message's plain-text body. */
   codeIn(mail: ParsedMail): string;
   close(): Promise<void>;
@@ -41,6 +47,8 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const mailsTo = (address: string, since = 0) =>
+    messages.slice(since).filter((mail) => recipients(mail).includes(address.toLowerCase()));
   const { port } = server.server.address() as AddressInfo;
 
   return {
@@ -49,18 +57,21 @@ export async function startSmtp(): Promise<TestSmtp> {
     async nextTo(address, since = 0) {
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const found = messages
-          .slice(since)
-          .reverse()
-          .find((mail) => recipients(mail).includes(address.toLowerCase()));
+        const found = mailsTo(address, since).at(-1);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No mail to ${address} within 15 s`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 250);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`No mail to ${address} within 15 s`);
+        // Woken by the next message to arrive, or at the deadline.
+        await new Promise<void>((wake) => {
+          const timer = setTimeout(wake, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            wake();
+          });
         });
       }
     },
+    mailsTo,
     codeIn(mail) {
       const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
       if (!code) throw new Error(`No code in the mail "${mail.subject ?? ''}"`);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../app';
 import { VERSION_MAX_AGE_MS } from './public-cache';
+import { controlClock } from '../../../test/helpers/clock';
 import { engineUnderTest } from '../../../test/helpers/test-db';
 import { useTestApp } from '../../../test/helpers/test-app';
 
@@ -26,6 +26,8 @@ const get = (a: FastifyInstance, url: string, headers: Record<string, string> = 
 
 describe(`the visitors' catalogue cache on ${engineUnderTest}`, () => {
   it('serves repeats from memory and drops them when any instance changes the catalogue', async () => {
+    const clock = controlClock();
+    other.catalogueVersion.forget();
     const first = await get(other, '/subjects');
     expect(first.headers['x-catalogue-cache']).toBeUndefined();
     const second = await get(other, '/subjects');
@@ -48,7 +50,7 @@ describe(`the visitors' catalogue cache on ${engineUnderTest}`, () => {
     expect(mine.headers['x-catalogue-cache']).toBeUndefined();
     expect(names(mine)).toContain('Logic');
     // ...and by the other within VERSION_MAX_AGE_MS.
-    await sleep(VERSION_MAX_AGE_MS + 20);
+    clock.pass(VERSION_MAX_AGE_MS);
     const after = await get(other, '/subjects');
     if (other !== app) expect(after.headers['x-catalogue-cache']).toBeUndefined();
     expect(names(after)).toContain('Logic');
@@ -70,13 +72,15 @@ describe(`the visitors' catalogue cache on ${engineUnderTest}`, () => {
   });
 
   it('sees changes made by direct SQL too (triggers bump the version)', async () => {
+    const clock = controlClock();
+    app.catalogueVersion.forget();
     await get(app, `/examples/${cat.ex.linear}`);
     await app.database.db
       .updateTable('examples')
       .set({ answer: '$x = 4$ exactly' })
       .where('id', '=', cat.ex.linear)
       .execute();
-    await sleep(VERSION_MAX_AGE_MS + 20);
+    clock.pass(VERSION_MAX_AGE_MS);
     const res = await get(app, `/examples/${cat.ex.linear}`);
     expect(res.json().data.example.answer).toBe('$x = 4$ exactly');
   });

@@ -1,7 +1,8 @@
 import type { CatalogueHealth, HealthDone, HealthProblem } from '@exemplar/shared/catalogue-health';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok } from '../../../test/fake-api';
+import { HEALTH_POLL_MS } from '../api/get-catalogue-health';
 import { renderApp } from '../../../test/render';
 import { catalogueRoutes, sampleCatalogue } from '../test/fixtures';
 import { adminRoutes } from '../test/screens';
@@ -78,6 +79,8 @@ const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1
 
 describe('/admin Health tab', { timeout: 30_000 }, () => {
   it('shows the progress of the run under way ("Checked 1,200 of 3,000 examples"), polls, then shows the report', async () => {
+    // The polls are repeated on an interval: the test moves it on, one poll at a time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { callsTo } = fakeApi({
       ...catalogueRoutes(),
       'GET /admin/catalogue-health': inTurn([running(1200, 3000), running(2400, 3000), done()]),
@@ -86,16 +89,16 @@ describe('/admin Health tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Checked 1,200 of 3,000 examples')).toBeTruthy();
     const bar = screen.getByRole('progressbar', { name: 'Checking the catalogue' });
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
-    expect(
-      await screen.findByText('Checked 2,400 of 3,000 examples', {}, { timeout: 3000 }),
-    ).toBeTruthy();
-    const table = await screen.findByRole('table', { name: 'Problems' }, { timeout: 3000 });
+    await act(() => vi.advanceTimersByTimeAsync(HEALTH_POLL_MS));
+    expect(await screen.findByText('Checked 2,400 of 3,000 examples')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(HEALTH_POLL_MS));
+    const table = await screen.findByRole('table', { name: 'Problems' });
     expect(rowsOf(table)).toHaveLength(3);
     expect(screen.getByText(/^3 problems in 12,000 examples and their categories\./)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(callsTo('GET /admin/catalogue-health')).toHaveLength(3);
-    // Done: no more polling.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Done: no more polling, however long the page stays open.
+    await act(() => vi.advanceTimersByTimeAsync(HEALTH_POLL_MS * 5));
     expect(callsTo('GET /admin/catalogue-health')).toHaveLength(3);
   });
 

@@ -65,10 +65,17 @@ describe('/worksheet', { timeout: 20_000 }, () => {
     expect(within(key).queryByText('Procedure')).toBeNull();
     expect(document.title).toBe('Algebra · Easy — 10 questions — Exemplar');
 
-    // The seed stays: nothing re-draws or rewrites it.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The seed stays: nothing re-draws or rewrites it. More questions are drawn with the same seed,
+    // and that is the next draw: a re-draw of the first sheet would come before it.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Questions' }), {
+      target: { value: '12' },
+    });
+    await waitFor(() => expect(questions()).toHaveLength(12));
     expect(seedOf(location().search)).toBe(seed);
-    expect(callsTo('GET /examples/worksheet')).toHaveLength(1);
+    expect(callsTo('GET /examples/worksheet').map((call) => call.query)).toEqual([
+      { subjectId: '1', difficultyId: '1', count: '10', seed },
+      { subjectId: '1', difficultyId: '1', count: '12', seed },
+    ]);
   });
 
   it('keeps the seed a link carries, so the same link draws the same sheet', async () => {

@@ -134,12 +134,22 @@ describe('“We read your answer as …”', { timeout: 20_000 }, () => {
     const heldFetch = api.fetch.mock.results[
       api.fetch.mock.calls.findIndex(([, init]) => init?.signal === stale!.signal)
     ]!.value as Promise<Response>;
+    // Every reading shown from here on, until a newer answer is read: whatever the held reading
+    // would set off comes before that newer reading, so x=2 must never be among them.
+    const reading = () => screen.queryByTestId('answer-reading')?.querySelector('annotation');
+    const shown: (string | null | undefined)[] = [];
+    const watch = new MutationObserver(() => shown.push(reading()?.textContent));
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     await act(async () => {
       hold.resolve();
       await (await heldFetch).json();
-      await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(readBack().querySelector('annotation')?.textContent).toBe('x=1');
+    expect(reading()?.textContent).toBe('x=1');
+    type(field, 'x=3');
+    await waitFor(() => expect(reading()?.textContent).toBe('x=3'));
+    watch.disconnect();
+    expect(shown).toContain('x=3');
+    expect(shown).not.toContain('x=2');
   });
 
   it('shows the reading of a new answer with no verdict of the old one under it', async () => {
