@@ -66,6 +66,9 @@ describe('answer spec inference', () => {
     ],
     ['Solve the system $3x + 2y = 16$, $5x - 2y = 16$.', '$x = 4,\\ y = 2$', { kind: 'solutions' }],
     ['For which $k$ …?', '$k < -2$ or $k > 6$', { kind: 'interval' }],
+    ['For which $x$?', '$1 < x \\leqslant 5$', { kind: 'interval' }],
+    ['For which $x$?', '$x \\geqq 3$', { kind: 'interval' }],
+    ['For which $x$?', '$x ≤ 3$', { kind: 'interval' }],
     ['How tall is the tree?', '$12$ m', { kind: 'value', unit: 'm' }],
     ['How fast?', '$0.75$ m/s', { kind: 'value', unit: 'm/s' }],
     ['Find the area of the path.', '$44\\text{ m}^2$', { kind: 'value', unit: 'm^2' }],
@@ -305,6 +308,27 @@ describe('checking under an answer spec', () => {
     // A list is a union: "x ≥ -2 or x ≤ 7" is every number.
     expect(verdict(I, '$-2 \\le x \\le 7$', 'x \\ge -2, x \\le 7')).toEqual({ correct: false });
     expect(verdict('For which $x$?', '$x \\ge 3$', '[3, \\infty)')).toEqual({ correct: true });
+    // A chain reads the same in every spelling of its signs; a wrong end or a wrong sign is refused.
+    const chain = '$1 < x \\le 5$';
+    for (const given of [
+      '1 < x \\leqslant 5',
+      '1 \\lt x \\leqq 5',
+      '5 \\geqslant x > 1',
+      '1<x<=5',
+    ]) {
+      expect(verdict(I, chain, given), given).toEqual({ correct: true });
+    }
+    for (const given of [
+      '1 < x \\leqslant 6',
+      '1 \\le x \\leqslant 5',
+      '1 < x < 5',
+      '5 \\geqq x \\geqq 1',
+    ]) {
+      expect(verdict(I, chain, given), given).toEqual({ correct: false });
+    }
+    expect(verdict(I, '$1 < x \\leqslant 5$', '1 < x \\le 5')).toEqual({ correct: true });
+    expect(verdict(I, '$1 < x \\leqslant 5$', '(1, 5]')).toEqual({ correct: true });
+    expect(verdict(I, '$1 < x \\leqslant 5$', '(1, 5)')).toEqual({ correct: false });
     // A ray the other way, or from another end, is another set: an infinite end equals only itself.
     expect(verdict('For which $x$?', '$x > 1$', 'x < 1')).toEqual({ correct: false });
     expect(verdict('For which $x$?', '$x > 1$', '(-\\infty, 1)')).toEqual({ correct: false });

@@ -479,8 +479,35 @@ describe('answer checker: notation read as a teacher reads it', () => {
     ['$a \\neq b$', 'a ≠ b'],
     ['$x < 3$', 'x\\lt3'],
     ['$x > 3$', '3\\lt x'],
+    ['$a \\leq b$', 'a \\leqslant b'],
+    ['$a \\leq b$', 'a \\leqq b'],
+    ['$a \\leq b$', 'a ⩽ b'],
+    ['$a \\leq b$', 'a ≦ b'],
+    ['$a \\leqslant b$', 'a \\le b'],
+    ['$a \\leqq b$', 'a <= b'],
+    ['$a \\geq b$', 'a \\geqslant b'],
+    ['$a \\geq b$', 'a \\geqq b'],
+    ['$a \\geq b$', 'a ⩾ b'],
+    ['$a \\geqslant b$', 'a \\ge b'],
+    ['$a \\geqq b$', 'b \\leq a'],
+    ['$a \\ne b$', 'a \\neq b'],
+    ['$a \\neq b$', 'a \\ne b'],
+    ['$a < b$', 'a \\lt b'],
+    ['$a > b$', 'a \\gt b'],
   ])('reads typed relations as the signs they stand for: %s vs %s', (e, g) =>
     expect(accepted(e, g)).toBe(true),
+  );
+
+  it.each([
+    ['$a \\leq b$', 'a < b'],
+    ['$a \\leqslant b$', 'a \\lt b'],
+    ['$a < b$', 'a \\leqslant b'],
+    ['$a \\geqq b$', 'a > b'],
+    ['$a > b$', 'a \\geqq b'],
+    ['$a \\geqslant b$', 'a \\leqslant b'],
+    ['$a \\ne b$', 'a \\leqq b'],
+  ])('keeps every spelling of a relation apart from the other relations: %s vs %s', (e, g) =>
+    expect(accepted(e, g)).toBe(false),
   );
 
   it('keeps a factorial before = a factorial, and a relation typed with <= strict where it is', () => {
