@@ -5,7 +5,8 @@
 // their own transactions, after their own checks (references, repeats) and before their audit entry.
 import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
 import type { Kysely } from 'kysely';
-import type { Database, ExampleStatus } from '../../../db/schema';
+import type { ExampleStatus } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 import * as writes from './example-writes.repository';
 import { toExample } from './examples.presenter';
 import { getExample } from './examples.repository';
