@@ -17,15 +17,18 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .optional();
-export const SubjectInputSchema = z
-  .object({ name: requiredText('Name', 100), description: optionalText('Description', 1000) })
-  .strict();
+/** The name (at most `max` characters) and description every entity but an example has. */
+const nameAndDescription = (max: number) => ({
+  name: requiredText('Name', max),
+  description: optionalText('Description', 1000),
+});
+
+export const SubjectInputSchema = z.object(nameAndDescription(100)).strict();
 export type SubjectInput = z.infer<typeof SubjectInputSchema>;
 
 export const CategoryInputSchema = z
   .object({
-    name: requiredText('Name', 100),
-    description: optionalText('Description', 1000),
+    ...nameAndDescription(100),
     subjectId: requiredIdField('Subject'),
     parentId: requiredIdField('Parent category').nullable().optional(),
     position: z.number().int().min(0).max(100_000).optional(),
@@ -35,16 +38,13 @@ export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 
 export const DifficultyInputSchema = z
   .object({
-    name: requiredText('Name', 50),
-    description: optionalText('Description', 1000),
+    ...nameAndDescription(50),
     rank: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
 export type DifficultyInput = z.infer<typeof DifficultyInputSchema>;
 
-export const TypeInputSchema = z
-  .object({ name: requiredText('Name', 50), description: optionalText('Description', 1000) })
-  .strict();
+export const TypeInputSchema = z.object(nameAndDescription(50)).strict();
 export type TypeInput = z.infer<typeof TypeInputSchema>;
 
 export const ExampleInputSchema = z

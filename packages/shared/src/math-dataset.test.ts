@@ -2,21 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { mathDatasetAnswer } from './math-dataset';
 
 describe('mathDatasetAnswer', () => {
-  it('stores a bare answer as maths, trimmed', () => {
-    expect(mathDatasetAnswer('5')).toBe('$5$');
-    expect(mathDatasetAnswer('  \\frac{2}{2} ')).toBe('$\\frac{2}{2}$');
-    expect(mathDatasetAnswer('1 < x \\le 5')).toBe('$1 < x \\le 5$');
-  });
-
-  it('keeps an answer that already holds a dollar as written', () => {
-    expect(mathDatasetAnswer('\\$25')).toBe('\\$25');
-    expect(mathDatasetAnswer('$x$ and $y$')).toBe('$x$ and $y$');
-  });
-
-  it('keeps a blank answer and one that is not text as they are', () => {
-    expect(mathDatasetAnswer('   ')).toBe('   ');
-    expect(mathDatasetAnswer('')).toBe('');
-    expect(mathDatasetAnswer(7)).toBe(7);
-    expect(mathDatasetAnswer(undefined)).toBeUndefined();
-  });
+  // A bare answer is stored as maths, trimmed; one that already holds a dollar is kept as written,
+  // and so are a blank answer and one that is not text.
+  it.each<[unknown, unknown]>([
+    ['5', '$5$'],
+    ['  \\frac{2}{2} ', '$\\frac{2}{2}$'],
+    ['1 < x \\le 5', '$1 < x \\le 5$'],
+    ['\\$25', '\\$25'],
+    ['$x$ and $y$', '$x$ and $y$'],
+    ['   ', '   '],
+    ['', ''],
+    [7, 7],
+    [undefined, undefined],
+  ])('stores %j as %j', (answer, stored) => expect(mathDatasetAnswer(answer)).toBe(stored));
 });

@@ -30,6 +30,14 @@ const verdict = (question: string, expected: string, given: string, with_?: Answ
   return outcome.verdict;
 };
 
+/** Each of `right` is accepted and each of `wrong` refused as wrong (the answer names a failure). */
+const expectVerdicts = (question: string, expected: string, right: string[], wrong: string[]) => {
+  for (const given of right)
+    expect(verdict(question, expected, given), given).toEqual({ correct: true });
+  for (const given of wrong)
+    expect(verdict(question, expected, given), given).toEqual({ correct: false });
+};
+
 const demo = JSON.parse(
   readFileSync(new URL('../../db/seed/demo-catalogue.json', import.meta.url), 'utf8'),
 ) as
@@ -284,23 +292,18 @@ describe('checking under an answer spec', () => {
   it('takes an interval in any notation: relations, brackets, a union, a chain', () => {
     const K = 'For which real values of $k$ does the equation have two distinct roots?';
     const answer = '$k < -2$ or $k > 6$';
-    for (const given of [
-      'k<-2 \\lor k>6',
-      'k>6, k<-2',
-      '(-\\infty, -2) \\cup (6, \\infty)',
-      '(6,\\infty)\\cup(-\\infty,-2)',
-      'k \\in (-\\infty,-2)\\cup(6,\\infty)',
-    ]) {
-      expect(verdict(K, answer, given), given).toEqual({ correct: true });
-    }
-    for (const given of [
-      '(-\\infty, -2] \\cup (6, \\infty)',
-      'x<-2 \\lor x>6',
-      '(-\\infty, -2)',
-      '-2<k<6',
-    ]) {
-      expect(verdict(K, answer, given), given).toEqual({ correct: false });
-    }
+    expectVerdicts(
+      K,
+      answer,
+      [
+        'k<-2 \\lor k>6',
+        'k>6, k<-2',
+        '(-\\infty, -2) \\cup (6, \\infty)',
+        '(6,\\infty)\\cup(-\\infty,-2)',
+        'k \\in (-\\infty,-2)\\cup(6,\\infty)',
+      ],
+      ['(-\\infty, -2] \\cup (6, \\infty)', 'x<-2 \\lor x>6', '(-\\infty, -2)', '-2<k<6'],
+    );
     const I = 'Find the interval on which $x$ satisfies both.';
     expect(verdict(I, '$-2 \\le x \\le 7$', '[-2, 7]')).toEqual({ correct: true });
     expect(verdict(I, '$-2 \\le x \\le 7$', '7 \\ge x \\ge -2')).toEqual({ correct: true });
@@ -309,23 +312,12 @@ describe('checking under an answer spec', () => {
     expect(verdict(I, '$-2 \\le x \\le 7$', 'x \\ge -2, x \\le 7')).toEqual({ correct: false });
     expect(verdict('For which $x$?', '$x \\ge 3$', '[3, \\infty)')).toEqual({ correct: true });
     // A chain reads the same in every spelling of its signs; a wrong end or a wrong sign is refused.
-    const chain = '$1 < x \\le 5$';
-    for (const given of [
-      '1 < x \\leqslant 5',
-      '1 \\lt x \\leqq 5',
-      '5 \\geqslant x > 1',
-      '1<x<=5',
-    ]) {
-      expect(verdict(I, chain, given), given).toEqual({ correct: true });
-    }
-    for (const given of [
-      '1 < x \\leqslant 6',
-      '1 \\le x \\leqslant 5',
-      '1 < x < 5',
-      '5 \\geqq x \\geqq 1',
-    ]) {
-      expect(verdict(I, chain, given), given).toEqual({ correct: false });
-    }
+    expectVerdicts(
+      I,
+      '$1 < x \\le 5$',
+      ['1 < x \\leqslant 5', '1 \\lt x \\leqq 5', '5 \\geqslant x > 1', '1<x<=5'],
+      ['1 < x \\leqslant 6', '1 \\le x \\leqslant 5', '1 < x < 5', '5 \\geqq x \\geqq 1'],
+    );
     expect(verdict(I, '$1 < x \\leqslant 5$', '1 < x \\le 5')).toEqual({ correct: true });
     expect(verdict(I, '$1 < x \\leqslant 5$', '(1, 5]')).toEqual({ correct: true });
     expect(verdict(I, '$1 < x \\leqslant 5$', '(1, 5)')).toEqual({ correct: false });
