@@ -164,6 +164,7 @@ export default tseslint.config(
           paths: [
             'zod',
             '@exemplar/shared/catalogue',
+            '@exemplar/shared/catalogue-writes',
             '@exemplar/shared/api',
             '@exemplar/shared/attempts',
             '@exemplar/shared/reviews',

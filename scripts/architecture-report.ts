@@ -9,7 +9,7 @@
 //     TypeScript and not counted), anywhere in the source;
 //   - imports that reach inside an API module from outside it instead of through its face (its
 //     index.ts), tests and scripts included, and faces that hand on a repository or `export *`;
-//   - the API's layers: lib/ and db/ import no module and no plugin, a module never imports
+//   - the API's layers: engines/, lib/ and db/ import no module and no plugin, a module never imports
 //     plugins/app or app.ts (which compose the modules).
 // Prints a Markdown report and exits 1 when any rule is broken. With `--check` (npm run lint) it
 // prints only what is broken, or one line saying all holds.
@@ -200,12 +200,12 @@ const badFaces = faces.flatMap((f) => {
   return problems;
 });
 
-// Layers of the API: lib and db below the modules, plugins/app and app.ts above them.
+// Layers of the API: engines, lib and db below the modules, plugins/app and app.ts above them.
 const API = 'apps/api/src/';
 const upward = imports
   .filter((i) => !isTest(i.from) && fileSet.has(i.to))
   .filter((i) => {
-    const low = i.from.startsWith(`${API}lib/`) || i.from.startsWith(`${API}db/`);
+    const low = ['engines/', 'lib/', 'db/'].some((dir) => i.from.startsWith(API + dir));
     if (low) return i.to.startsWith(MODULES) || i.to.startsWith(`${API}plugins/`);
     if (i.from.startsWith(MODULES))
       return i.to.startsWith(`${API}plugins/app/`) || i.to === `${API}app.ts`;
@@ -223,7 +223,7 @@ const broken: [string, string[]][] = [
   ['Imports of a folder that groups modules (it has no face)', groupImports],
   ['Faces that hand on more than names from services', badFaces],
   [
-    'Imports against the layers (lib/ and db/ below the modules; plugins/app and app.ts above)',
+    'Imports against the layers (engines/, lib/ and db/ below the modules; plugins/app and app.ts above)',
     upward,
   ],
 ];

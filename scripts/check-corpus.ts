@@ -9,13 +9,13 @@
  *
  *   node --import tsx scripts/check-corpus.ts [path/to/math-public-sample.json] [--misses]
  */
+import { mathDatasetAnswer } from '@exemplar/shared/math-dataset';
 import {
   measureAnswerCheck,
   type CorpusRecord,
 } from '../apps/api/src/engines/answer-check/answer-check.corpus';
 import { AnswerCheckPool } from '../apps/api/src/engines/answer-check/answer-check.pool';
 import { variantsOf } from '../apps/api/src/engines/answer-check/answer-variants';
-import { mathDatasetAnswer } from '../apps/api/src/modules/catalogue/io';
 import { cell, corpusFile, machineLine, pct, readCorpus } from './corpus-report';
 
 const args = process.argv.slice(2);

@@ -1,3 +1,5 @@
+// The catalogue as the API returns it, and the examples list's queries; the admin's writes are in
+// catalogue-writes.ts.
 import { z } from 'zod';
 import { AnswerSpecSchema, TestAnswersSchema } from './answer-spec';
 import {
@@ -7,7 +9,6 @@ import {
   isIdText,
   PAGE_LIMIT_MAX,
   PageQuerySchema,
-  requiredIdField,
 } from './fields';
 import { EXAMPLES_PAGE_NUMBER_MAX } from './ids';
 
@@ -214,88 +215,3 @@ export const RandomExampleSchema = z.object({
   position: ExamplePositionSchema,
 });
 export type RandomExample = z.infer<typeof RandomExampleSchema>;
-
-/* ---- Writes (admin or superadmin) ---- */
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .optional();
-export const SubjectInputSchema = z
-  .object({ name: requiredText('Name', 100), description: optionalText('Description', 1000) })
-  .strict();
-export type SubjectInput = z.infer<typeof SubjectInputSchema>;
-
-export const CategoryInputSchema = z
-  .object({
-    name: requiredText('Name', 100),
-    description: optionalText('Description', 1000),
-    subjectId: requiredIdField('Subject'),
-    parentId: requiredIdField('Parent category').nullable().optional(),
-    position: z.number().int().min(0).max(100_000).optional(),
-  })
-  .strict();
-export type CategoryInput = z.infer<typeof CategoryInputSchema>;
-
-export const DifficultyInputSchema = z
-  .object({
-    name: requiredText('Name', 50),
-    description: optionalText('Description', 1000),
-    rank: z.number().int().min(0).max(1000).optional(),
-  })
-  .strict();
-export type DifficultyInput = z.infer<typeof DifficultyInputSchema>;
-
-export const TypeInputSchema = z
-  .object({ name: requiredText('Name', 50), description: optionalText('Description', 1000) })
-  .strict();
-export type TypeInput = z.infer<typeof TypeInputSchema>;
-
-export const ExampleInputSchema = z
-  .object({
-    question: requiredText('Question', 20_000),
-    answer: requiredText('Answer', 20_000),
-    procedure: z
-      .string({ error: 'Procedure must be text.' })
-      .trim()
-      .max(50_000, 'Procedure must be at most 50000 characters.')
-      .nullable()
-      .optional(),
-    difficultyId: requiredIdField('Difficulty'),
-    typeId: requiredIdField('Type'),
-    categoryId: requiredIdField('Category'),
-    /** 'draft' (editors only) or 'published'; a new example without it is published. */
-    status: ExampleStatusSchema.optional(),
-    /** What counts as a right answer; null or absent: inferred from the answer and question. */
-    answerSpec: AnswerSpecSchema.nullable().optional(),
-    /** Answers the checker must accept or refuse under the spec (absent on an update: kept). */
-    testAnswers: TestAnswersSchema.optional(),
-    /**
-     * True to save a question that repeats another example's (same questionKey); without it such a
-     * save answers 409 with reason DuplicateQuestion and the other example's id as existingId.
-     */
-    allowDuplicate: z
-      .boolean({ error: 'allowDuplicate must be true or false.' })
-      .optional()
-      .describe('True to save even when the question repeats another example.'),
-  })
-  .strict();
-export type ExampleInput = z.infer<typeof ExampleInputSchema>;
-
-/** The five catalogue entities an admin manages, by their API path segment. */
-export const CATALOGUE_ENTITIES = [
-  'subjects',
-  'categories',
-  'difficulties',
-  'types',
-  'examples',
-] as const;
-export type CatalogueEntity = (typeof CATALOGUE_ENTITIES)[number];

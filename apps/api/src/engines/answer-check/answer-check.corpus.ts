@@ -1,7 +1,7 @@
 // The answer checker measured on real answers: for each record of a corpus of MATH problems, its
 // answer as the import stores it, equivalent rewritings of it and wrong answers made from it,
 // each checked against the stored answer. Shared by scripts/check-corpus.ts and the corpus test.
-import { mathDatasetAnswer } from '../../modules/catalogue/io';
+import { mathDatasetAnswer } from '@exemplar/shared/math-dataset';
 import { checkAnswer } from './check-answer';
 import { storedAnswerProblem } from './read-maths';
 import { variantsOf, type Group } from './answer-variants';

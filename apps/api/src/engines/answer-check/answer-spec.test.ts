@@ -30,6 +30,14 @@ const verdict = (question: string, expected: string, given: string, with_?: Answ
   return outcome.verdict;
 };
 
+/** Each of `right` is accepted and each of `wrong` refused as wrong (the answer names a failure). */
+const expectVerdicts = (question: string, expected: string, right: string[], wrong: string[]) => {
+  for (const given of right)
+    expect(verdict(question, expected, given), given).toEqual({ correct: true });
+  for (const given of wrong)
+    expect(verdict(question, expected, given), given).toEqual({ correct: false });
+};
+
 const demo = JSON.parse(
   readFileSync(new URL('../../db/seed/demo-catalogue.json', import.meta.url), 'utf8'),
 ) as
@@ -66,6 +74,9 @@ describe('answer spec inference', () => {
     ],
     ['Solve the system $3x + 2y = 16$, $5x - 2y = 16$.', '$x = 4,\\ y = 2$', { kind: 'solutions' }],
     ['For which $k$ …?', '$k < -2$ or $k > 6$', { kind: 'interval' }],
+    ['For which $x$?', '$1 < x \\leqslant 5$', { kind: 'interval' }],
+    ['For which $x$?', '$x \\geqq 3$', { kind: 'interval' }],
+    ['For which $x$?', '$x ≤ 3$', { kind: 'interval' }],
     ['How tall is the tree?', '$12$ m', { kind: 'value', unit: 'm' }],
     ['How fast?', '$0.75$ m/s', { kind: 'value', unit: 'm/s' }],
     ['Find the area of the path.', '$44\\text{ m}^2$', { kind: 'value', unit: 'm^2' }],
@@ -281,23 +292,18 @@ describe('checking under an answer spec', () => {
   it('takes an interval in any notation: relations, brackets, a union, a chain', () => {
     const K = 'For which real values of $k$ does the equation have two distinct roots?';
     const answer = '$k < -2$ or $k > 6$';
-    for (const given of [
-      'k<-2 \\lor k>6',
-      'k>6, k<-2',
-      '(-\\infty, -2) \\cup (6, \\infty)',
-      '(6,\\infty)\\cup(-\\infty,-2)',
-      'k \\in (-\\infty,-2)\\cup(6,\\infty)',
-    ]) {
-      expect(verdict(K, answer, given), given).toEqual({ correct: true });
-    }
-    for (const given of [
-      '(-\\infty, -2] \\cup (6, \\infty)',
-      'x<-2 \\lor x>6',
-      '(-\\infty, -2)',
-      '-2<k<6',
-    ]) {
-      expect(verdict(K, answer, given), given).toEqual({ correct: false });
-    }
+    expectVerdicts(
+      K,
+      answer,
+      [
+        'k<-2 \\lor k>6',
+        'k>6, k<-2',
+        '(-\\infty, -2) \\cup (6, \\infty)',
+        '(6,\\infty)\\cup(-\\infty,-2)',
+        'k \\in (-\\infty,-2)\\cup(6,\\infty)',
+      ],
+      ['(-\\infty, -2] \\cup (6, \\infty)', 'x<-2 \\lor x>6', '(-\\infty, -2)', '-2<k<6'],
+    );
     const I = 'Find the interval on which $x$ satisfies both.';
     expect(verdict(I, '$-2 \\le x \\le 7$', '[-2, 7]')).toEqual({ correct: true });
     expect(verdict(I, '$-2 \\le x \\le 7$', '7 \\ge x \\ge -2')).toEqual({ correct: true });
@@ -305,6 +311,16 @@ describe('checking under an answer spec', () => {
     // A list is a union: "x ≥ -2 or x ≤ 7" is every number.
     expect(verdict(I, '$-2 \\le x \\le 7$', 'x \\ge -2, x \\le 7')).toEqual({ correct: false });
     expect(verdict('For which $x$?', '$x \\ge 3$', '[3, \\infty)')).toEqual({ correct: true });
+    // A chain reads the same in every spelling of its signs; a wrong end or a wrong sign is refused.
+    expectVerdicts(
+      I,
+      '$1 < x \\le 5$',
+      ['1 < x \\leqslant 5', '1 \\lt x \\leqq 5', '5 \\geqslant x > 1', '1<x<=5'],
+      ['1 < x \\leqslant 6', '1 \\le x \\leqslant 5', '1 < x < 5', '5 \\geqq x \\geqq 1'],
+    );
+    expect(verdict(I, '$1 < x \\leqslant 5$', '1 < x \\le 5')).toEqual({ correct: true });
+    expect(verdict(I, '$1 < x \\leqslant 5$', '(1, 5]')).toEqual({ correct: true });
+    expect(verdict(I, '$1 < x \\leqslant 5$', '(1, 5)')).toEqual({ correct: false });
     // A ray the other way, or from another end, is another set: an infinite end equals only itself.
     expect(verdict('For which $x$?', '$x > 1$', 'x < 1')).toEqual({ correct: false });
     expect(verdict('For which $x$?', '$x > 1$', '(-\\infty, 1)')).toEqual({ correct: false });

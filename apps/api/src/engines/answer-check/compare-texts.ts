@@ -12,7 +12,7 @@ import { parseExpr } from './parse-expr';
 import { learnerMessage, plainForm, read, readStored } from './read-maths';
 import { withinTolerance } from './spec-check';
 import { formProblem } from './spec-form';
-import { chainsAsIntervals, sameIntervals } from './spec-intervals';
+import { sameIntervals } from './spec-intervals';
 import { writtenUnitKey } from './units';
 
 const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
@@ -159,11 +159,6 @@ export function compareTexts(
   given: string,
   spec: AnswerSpec,
 ): CheckOutcome {
-  if (spec.kind === 'interval') {
-    // A chain (`-2 \le x \le 7`) is read as the interval it is.
-    expected = chainsAsIntervals(expected);
-    given = chainsAsIntervals(given);
-  }
   const stored = readStored(expected);
   const expectedParts = stored && withSpecUnit(stored, spec);
   let givenParts: Part[];

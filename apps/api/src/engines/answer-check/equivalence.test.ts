@@ -26,6 +26,11 @@ describe('answer checker: notation', () => {
     ['$x \\ge 3$', 'x>=3'],
     ['$x \\ne 3$', 'x!=3'],
     ['$x \\ne 3$', 'x != 3'],
+    ['$x \\ne 3$', 'x ≠ 3'],
+    ['$x \\le 3$', 'x ≤ 3'],
+    ['$x \\ge 3$', 'x ≥ 3'],
+    ['$x \\le 3$', 'x \\leqslant 3'],
+    ['$x \\ge 3$', 'x \\geqslant 3'],
   ])('reads relations as typed: %s for %s', (e, g) => expect(accepted(e, g)).toBe(true));
 
   it('reads ! then = after a letter as a factorial only when the stored answer has one', () => {
@@ -113,6 +118,11 @@ describe('answer checker: notation', () => {
     expect(accepted('$-2 < x \\le 7$', '(-2,7]')).toBe(true);
     expect(accepted('$7 \\ge x \\ge -2$', '[-2,7]')).toBe(true);
     expect(refusedAsWrong('$-2 \\le x \\le 7$', '[-2,7)')).toBe(true);
+    // Every spelling of the signs, `\leqslant` as `\le`; a wrong end or sign is still wrong.
+    expect(accepted('$1 < x \\le 5$', '1 < x \\leqslant 5')).toBe(true);
+    expect(accepted('$1 < x \\leqslant 5$', '1 < x \\le 5')).toBe(true);
+    expect(refusedAsWrong('$1 < x \\le 5$', '1 < x \\leqslant 6')).toBe(true);
+    expect(refusedAsWrong('$1 < x \\le 5$', '1 \\le x \\leqslant 5')).toBe(true);
     expect(refusedAsWrong('$-2 \\le x \\le 7$', '(-2,7)')).toBe(true);
   });
 

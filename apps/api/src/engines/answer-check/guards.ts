@@ -1,6 +1,7 @@
 // Cheap checks on an answer's text before any parsing, so most hostile input never reaches
 // Compute Engine. No dependencies: the pool runs them on the event loop before using the thread.
 import { NOT_CHECKED_MESSAGE } from '@exemplar/shared/answer-words';
+import { RELATION_COMMANDS } from './inequality-signs';
 import { asTyped, BRACKETS_CLAUSE, couldNotRead, notReadable } from './messages';
 
 /**
@@ -37,12 +38,14 @@ const KNOWN_COMMANDS: ReadonlySet<string> = new Set(
     'left right bigl bigr Bigl Bigr biggl biggr big Big displaystyle textstyle ' +
     'text textrm textnormal mbox textit textbf mathrm mathbf mathit mathsf boxed fbox bm boldsymbol ' +
     'sin cos tan sec csc cot arcsin arccos arctan sinh cosh tanh ln log exp min gcd ' +
-    'infty le leq ge geq ne neq lt gt lor vee leqslant geqslant in cup emptyset varnothing approx ' +
+    'infty lor vee in cup emptyset varnothing approx ' +
     'circ degree quad qquad enspace begin end langle rangle lfloor rfloor lceil rceil operatorname ' +
     'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi ' +
     'rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Phi Psi Omega ' +
     'placeholder'
-  ).split(' '),
+  )
+    .split(' ')
+    .concat(RELATION_COMMANDS),
 );
 
 /** What a learner is told about an answer that is not checked automatically. */

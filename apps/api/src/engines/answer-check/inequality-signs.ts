@@ -1,38 +1,79 @@
-// The inequality signs: the one list the checker reads them by, each direction as LaTeX writes it
-// (strict, then with equality) and as it is typed or pasted. Text only.
-import { escapeRegExp } from './latex-text';
+// The relation signs: the one list the checker reads them by. Each relation has one sign the
+// checker keeps (what normaliseLatex writes and the parser reads) and every other way an answer may
+// write it: TeX commands, characters pasted from elsewhere, and keys typed. No dependencies: the
+// text checks use it on the event loop.
 
-/** One direction's signs. */
-interface Signs {
-  /** Strict, as LaTeX writes it. */
-  strict: readonly string[];
-  /** With equality, as LaTeX writes it; `\leq` before `\le`, the order a pattern tries them in. */
-  orEqual: readonly string[];
-  /** With equality, as it is pasted or typed. */
+/** A relation and every spelling of it. */
+interface Relation {
+  /** The sign the checker keeps. */
+  sign: string;
+  /** Strict (`<`, `>`), or with equality. */
+  strict: boolean;
+  /** How a learner is shown it. */
+  shown: string;
+  /** The TeX commands that write it, without the backslash. */
+  commands: readonly string[];
+  /** As it is pasted or typed: patterns of a regular expression. */
   typed: readonly string[];
 }
 
-export const LESS: Signs = {
-  strict: ['<', '\\lt'],
-  orEqual: ['\\leq', '\\le', '\\leqslant'],
-  typed: ['≤', '<='],
-};
-export const GREATER: Signs = {
-  strict: ['>', '\\gt'],
-  orEqual: ['\\geq', '\\ge', '\\geqslant'],
-  typed: ['≥', '>='],
-};
+export const RELATIONS: readonly Relation[] = [
+  { sign: '<', strict: true, shown: '<', commands: ['lt'], typed: [] },
+  {
+    sign: '\\leq',
+    strict: false,
+    shown: '≤',
+    commands: ['le', 'leq', 'leqslant', 'leqq'],
+    typed: ['≤', '⩽', '≦', '<\\s*=', '=\\s*<'],
+  },
+  { sign: '>', strict: true, shown: '>', commands: ['gt'], typed: [] },
+  {
+    sign: '\\geq',
+    strict: false,
+    shown: '≥',
+    commands: ['ge', 'geq', 'geqslant', 'geqq'],
+    typed: ['≥', '⩾', '≧', '>\\s*='],
+  },
+  {
+    sign: '\\neq',
+    strict: false,
+    shown: '≠',
+    commands: ['ne', 'neq'],
+    // `!=` right after a letter or a digit is left as written: after a digit it is a factorial
+    // (`3!=6`); after a letter (`n!=120`, `x!=3`) the part keeps both readings, and the stored
+    // answer decides (a factorial in it: n! = 120; else x ≠ 3).
+    typed: ['≠', '(?<![\\w)\\]}!])\\s*!\\s*='],
+  },
+];
 
-/** Every inequality sign as LaTeX writes it. */
-export const LATEX_INEQUALITIES: readonly string[] = [LESS, GREATER].flatMap((s) => [
-  ...s.strict,
-  ...s.orEqual,
-]);
+/** Every TeX command that writes a relation (`le`, `leqslant`, `ne`…), without the backslash. */
+export const RELATION_COMMANDS: readonly string[] = RELATIONS.flatMap((r) => r.commands);
 
-/** Whether a sign (as LaTeX writes it) is strict. */
-export const isStrict = (sign: string) =>
-  LESS.strict.includes(sign) || GREATER.strict.includes(sign);
+/** The signs of the inequalities (≠ is not one), as the checker keeps them. */
+export const INEQUALITY_SIGNS: readonly string[] = RELATIONS.filter((r) => r.sign !== '\\neq').map(
+  (r) => r.sign,
+);
 
-/** A pattern's group matching any of one direction's signs, tried in the list's order. */
-export const signsGroup = (signs: Signs) =>
-  `(${[...signs.strict, ...signs.orEqual, ...signs.typed].map(escapeRegExp).join('|')})`;
+/** Whether an inequality's sign (as the checker keeps it) is strict. */
+export const isStrict = (sign: string) => RELATIONS.some((r) => r.sign === sign && r.strict);
+
+/** Whether a sign (as the checker keeps it) says "less than", strictly or not. */
+export const isLess = (sign: string) => sign === '<' || sign === '\\leq';
+
+const SPELLINGS = RELATIONS.map((r) => ({
+  sign: r.sign,
+  // A command is read whole: `\le` is not the start of `\leqslant`.
+  re: new RegExp([`\\\\(?:${r.commands.join('|')})(?![a-zA-Z])`, ...r.typed].join('|'), 'g'),
+}));
+
+/**
+ * Every spelling of a relation in `s` as the sign the checker keeps (`\leqslant`, `⩽`, `<=` and
+ * `=<` are `\leq`; `\lt` is `<`); the rest of `s` unchanged. A kept command is followed by a space,
+ * so that the letter after it stays apart (`<=x` is `\leq x`).
+ */
+export function relationsAsSigns(s: string): string {
+  for (const { sign, re } of SPELLINGS) {
+    s = s.replace(re, sign.startsWith('\\') ? `${sign} ` : sign);
+  }
+  return s;
+}

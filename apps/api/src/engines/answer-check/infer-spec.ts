@@ -4,7 +4,7 @@
 import type { AnswerForm, AnswerKind, AnswerSpec } from '@exemplar/shared/answer-spec';
 import { splitMath } from '@exemplar/shared/math';
 import { textOutcome } from './guards';
-import { LATEX_INEQUALITIES } from './inequality-signs';
+import { INEQUALITY_SIGNS, relationsAsSigns } from './inequality-signs';
 import { withoutRemarks } from './remarks';
 import { splitTop } from './split-top';
 import { FUNCTION_NAMES, readStoredText, type StoredItem } from './stored-text';
@@ -91,7 +91,7 @@ export function toleranceOf(item: StoredItem): number | null {
   return null;
 }
 
-const hasRelation = (math: string) => splitTop(math, LATEX_INEQUALITIES).length > 1;
+const hasRelation = (math: string) => splitTop(relationsAsSigns(math), INEQUALITY_SIGNS).length > 1;
 /** Letters that are unknowns (not `e`, `i`, `\pi`, units or function names). */
 const hasUnknown = (math: string) =>
   /(?<![\\a-zA-Z])[a-df-hj-zA-Z](?![a-zA-Z])|\\(?:alpha|beta|gamma|theta|phi|lambda|mu|sigma|omega)(?![a-zA-Z])/.test(

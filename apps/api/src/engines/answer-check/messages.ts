@@ -1,6 +1,8 @@
 // What a learner is told when their answer cannot be read: plain sentences that name the part
 // they could not read as they typed it ("or", "∫", "&"), never a TeX command, a brace or the
-// parser's own words. No dependencies: the text checks use these on the event loop.
+// parser's own words. No dependencies but the list of relation signs: the text checks use these on
+// the event loop.
+import { RELATIONS } from './inequality-signs';
 
 /** How a learner sees a command the maths field or their keyboard wrote. */
 const SPOKEN: Record<string, string> = {
@@ -53,14 +55,6 @@ const SPOKEN: Record<string, string> = {
   bar: 'a bar over a letter',
   hat: 'a hat over a letter',
   prime: '′',
-  le: '≤',
-  leq: '≤',
-  ge: '≥',
-  geq: '≥',
-  ne: '≠',
-  neq: '≠',
-  lt: '<',
-  gt: '>',
   times: '×',
   cdot: '·',
   div: '÷',
@@ -77,6 +71,7 @@ const SPOKEN: Record<string, string> = {
   sqrt: '√',
   langle: '⟨',
   rangle: '⟩',
+  ...Object.fromEntries(RELATIONS.flatMap((r) => r.commands.map((c) => [c, r.shown]))),
   lbrace: '{',
   rbrace: '}',
   textcolor: 'a colour',

@@ -1,6 +1,7 @@
 // The notation that never changes an answer's value, removed or made uniform before an answer is
 // parsed (see normaliseLatex), units marked. No Compute Engine here: this runs first and must be
 // cheap.
+import { RELATIONS, relationsAsSigns } from './inequality-signs';
 import { bracketedArrays, JOINT_WORD_RE, LIST, replaceCommand } from './latex-text';
 import { isOneGroup, splitTop } from './split-top';
 import { BARE_UNIT_RE, marker, unitKey } from './units';
@@ -11,6 +12,9 @@ import { BARE_UNIT_RE, marker, unitKey } from './units';
  */
 const textInMaths = (arg: string) =>
   JOINT_WORD_RE.test(arg) ? ` ${LIST} ` : /^[\s,;]*$/.test(arg) ? arg : ' ';
+
+/** What makes a box's content a list or a relation, not a value. */
+const BOX_SEPARATORS = [',', ';', '=', ...RELATIONS.map((r) => r.sign), '\\in'];
 
 /**
  * The notation that never changes an answer's value, removed or made uniform:
@@ -51,9 +55,7 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
   // A box round a list or a relation (`\boxed{1, 2}`, `\boxed{k \ge 2}`) is left out with its
   // braces, which would make the list one group; round a value the braces stay (`2^\boxed{3}`).
   s = replaceCommand(s, 'boxed|fbox|bm|boldsymbol', (arg) =>
-    splitTop(arg, [',', ';', '=', '<', '>', '\\le', '\\ge', '\\ne', '\\in']).length > 1
-      ? ` ${arg} `
-      : `{${arg}}`,
+    splitTop(relationsAsSigns(arg), BOX_SEPARATORS).length > 1 ? ` ${arg} ` : `{${arg}}`,
   );
   // Degrees: in an answer with a trigonometric function, an angle (x π/180); else a unit.
   const degrees = /\\(sin|cos|tan|sec|csc|cot)(?![a-zA-Z])/.test(s)
@@ -68,15 +70,13 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
     .replace(/\\(?:displaystyle|textstyle|quad|qquad|enspace)(?![a-zA-Z])/g, ' ')
     .replace(/\\(\\|[,;:! ])/g, (m) => (m === '\\\\' ? m : ' '))
     .replace(/~/g, ' ')
-    .replace(/\\(?:leqslant|le)(?![a-zA-Z])/g, '\\leq')
-    .replace(/\\(?:geqslant|ge)(?![a-zA-Z])/g, '\\geq')
-    .replace(/\\(?:neq|ne)(?![a-zA-Z])/g, '\\neq')
     .replace(/\\varnothing(?![a-zA-Z])/g, '\\emptyset')
     // "or" as the maths field writes it (`k<-2\lor k>6`) joins a list like the word.
     .replace(/\\(?:lor|vee)(?![a-zA-Z])/g, ` ${LIST} `)
     // Compute Engine reads the greatest common divisor as an operator name only.
     .replace(/\\gcd(?![a-zA-Z])/g, '\\operatorname{gcd}');
-  s = relationsAsTyped(s);
+  // Relations however written (`\leqslant`, `⩽`, `<=`) as the signs the parser reads (`\leq`).
+  s = relationsAsSigns(s).replace(/−/g, '-');
   s = bracketedArrays(s);
   // `1.06 \times 10^{-33}`: Compute Engine would fold it into a number it then writes as 0.
   s = s.replace(/(\d)\s*(\\times|\\cdot)\s*10\s*\^/g, '$1$2{10}^');
@@ -114,23 +114,6 @@ export function normaliseLatex(latex: string, { bareUnits = false } = {}): strin
       n.replace(/,/g, ''),
     );
   return s;
-}
-
-/**
- * Relations as learners and keyboards write them: `\lt` and `\gt` (the maths field), `<=`,
- * `>=`, `=<` and `!=` (typed), and `≤`, `≥`, `≠`, `−` (pasted), as the checker reads them. `!=`
- * right after a digit or a bracket stays a factorial (`3!=6`); right after a letter (`n!=120`,
- * `x!=3`) it is left as written: the part keeps both readings, and the stored answer decides
- * (a factorial in it: n! = 120; else x ≠ 3).
- */
-function relationsAsTyped(s: string): string {
-  return s
-    .replace(/\\lt(?![a-zA-Z])/g, '<')
-    .replace(/\\gt(?![a-zA-Z])/g, '>')
-    .replace(/<\s*=|=\s*<|≤|⩽/g, '\\leq ')
-    .replace(/>\s*=|≥|⩾/g, '\\geq ')
-    .replace(/(?<![\w)\]}!])\s*!\s*=|≠/g, '\\neq ')
-    .replace(/−/g, '-');
 }
 
 /**

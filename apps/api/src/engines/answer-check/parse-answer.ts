@@ -4,6 +4,7 @@
 import { exprsOf, type Expr, type Part, type Value } from './answer-parts';
 import { evaluate, Unreadable, variablesOf } from './evaluate';
 import { distinct, foldApproximations, labelledRoots } from './fold-parts';
+import { INEQUALITY_SIGNS, isLess, isStrict } from './inequality-signs';
 import { notReadable } from './messages';
 import { normaliseLatex } from './normalise-latex';
 import { parseExpr } from './parse-expr';
@@ -169,32 +170,30 @@ function parseBarePart(s: string): Part {
   return equation;
 }
 
-const INEQUALITIES = ['\\leq', '\\geq', '<', '>'];
-const strict = (op: string) => op === '<' || op === '>';
-
 /**
  * `-2 \leq x \leq 7` (or `7 \geq x \geq -2`): x in the interval [-2, 7], compared as
  * `x \in [-2, 7]` is. The middle is a variable, a length `|z|` or a function's value `f(x)`.
  */
 function doubleInequality(s: string): Part | undefined {
-  const sides = splitTop(s, INEQUALITIES);
+  const sides = splitTop(s, INEQUALITY_SIGNS);
   if (sides.length !== 3) return undefined;
   const at = sides[0]!.length;
-  const first = INEQUALITIES.find((t) => s.startsWith(t, at))!;
-  const second = INEQUALITIES.find((t) => s.startsWith(t, at + first.length + sides[1]!.length))!;
-  const less = (op: string) => op === '<' || op === '\\leq';
-  if (less(first) !== less(second)) return undefined;
+  const first = INEQUALITY_SIGNS.find((t) => s.startsWith(t, at))!;
+  const second = INEQUALITY_SIGNS.find((t) =>
+    s.startsWith(t, at + first.length + sides[1]!.length),
+  )!;
+  if (isLess(first) !== isLess(second)) return undefined;
   const middle = sides[1]!.trim();
   if (!VARIABLE_RE.test(middle) && !FUNCTION_NAME_RE.test(middle)) return undefined;
-  const [low, high] = less(first) ? [sides[0]!, sides[2]!] : [sides[2]!, sides[0]!];
-  const [lowOp, highOp] = less(first) ? [first, second] : [second, first];
+  const [low, high] = isLess(first) ? [sides[0]!, sides[2]!] : [sides[2]!, sides[0]!];
+  const [lowOp, highOp] = isLess(first) ? [first, second] : [second, first];
   return {
     kind: 'value',
     variable: variable(middle),
     value: {
       kind: 'seq',
-      open: strict(lowOp) ? '(' : '[',
-      close: strict(highOp) ? ')' : ']',
+      open: isStrict(lowOp) ? '(' : '[',
+      close: isStrict(highOp) ? ')' : ']',
       items: [parseValue(low), parseValue(high)],
     },
   };

@@ -8,7 +8,6 @@ import { textOutcome } from './guards';
 import { ce } from './parse-expr';
 import { learnerMessage, read, storedHasUnit } from './read-maths';
 import { typedParts } from './spec-check';
-import { chainsAsIntervals } from './spec-intervals';
 import { choiceLetter } from './spec-text';
 
 /** Compute Engine's names of constants and Greek letters, as LaTeX. */
@@ -216,8 +215,7 @@ export function readAnswer({ expected, given, spec }: ReadInput): AnswerReading 
           .join(',\\quad '),
       };
     }
-    const typed = spec.kind === 'interval' ? chainsAsIntervals(given) : given;
-    return { reading: read(typed, bareUnits).map(partLatex).join(',\\quad ') };
+    return { reading: read(given, bareUnits).map(partLatex).join(',\\quad ') };
   } catch (err) {
     if (err instanceof Refusal) return { problem: err.message };
     return { problem: learnerMessage(err) };

@@ -1,10 +1,8 @@
 // Intervals of the real line, however an answer writes them: relations of a variable and a number,
-// intervals in brackets and their unions, and chains of two inequalities. Over answers already read
-// (on the answer checker's thread), but for the chains, which are rewritten in the text.
+// intervals in brackets and their unions, and chains of two inequalities (read by the parser as the
+// interval they are). Over answers already read, on the answer checker's thread.
 import type { Expr, Part, Value } from './answer-parts';
 import { evaluate } from './evaluate';
-import { GREATER, isStrict, LESS, signsGroup } from './inequality-signs';
-import { splitTop } from './split-top';
 
 /** An interval of the real line; an infinite end is never included. */
 interface Interval {
@@ -118,34 +116,4 @@ export function sameIntervals(expected: Part[], given: Part[], anyEnds = false):
       (a.hiIn === b.hiIn || anyEnds || !Number.isFinite(a.hi))
     );
   });
-}
-
-const UP = signsGroup(LESS);
-const DOWN = signsGroup(GREATER);
-const CHAIN_UP = new RegExp(`^\\s*([^<>=]+?)\\s*${UP}\\s*([a-zA-Z])\\s*${UP}\\s*([^<>=]+?)\\s*$`);
-const CHAIN_DOWN = new RegExp(
-  `^\\s*([^<>=]+?)\\s*${DOWN}\\s*([a-zA-Z])\\s*${DOWN}\\s*([^<>=]+?)\\s*$`,
-);
-
-/**
- * A chain of two inequalities (`-2 \le x < 7`, `7 > x \geq -2`), which the list reader does not
- * read, as the interval it is (`x \in [-2, 7)`); other text unchanged.
- */
-export function chainsAsIntervals(text: string): string {
-  if (!/[<>≤≥]|\\[lg]/.test(text)) return text;
-  return splitTop(text.replace(/\$/g, ' '), [',', ';', '\\lor'])
-    .map((piece) => {
-      const up = CHAIN_UP.exec(piece);
-      if (up) {
-        const [, a, op1, x, op2, b] = up;
-        return `${x} \\in ${isStrict(op1!) ? '(' : '['}${a}, ${b}${isStrict(op2!) ? ')' : ']'}`;
-      }
-      const down = CHAIN_DOWN.exec(piece);
-      if (down) {
-        const [, b, op1, x, op2, a] = down;
-        return `${x} \\in ${isStrict(op2!) ? '(' : '['}${a}, ${b}${isStrict(op1!) ? ')' : ']'}`;
-      }
-      return piece;
-    })
-    .join(', ');
 }

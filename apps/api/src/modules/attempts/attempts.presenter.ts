@@ -1,5 +1,5 @@
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
-import type { SolveHow } from '../../db/schema';
+import type { SolveHow } from '../../db/catalogue-schema';
 import type { AnswerVerdict } from '../../engines/answer-check';
 
 /** The checker's verdict as the API answers it, with the example's mark after an accepted answer. */

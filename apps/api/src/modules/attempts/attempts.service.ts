@@ -1,7 +1,8 @@
 import type { AnswerReading, TryAnswersBody, TryAnswersResult } from '@exemplar/shared/answer-spec';
 import type { CheckAnswerResult, HelpKind } from '@exemplar/shared/attempts';
 import type { Kysely } from 'kysely';
-import type { Database, SolveHow } from '../../db/schema';
+import type { SolveHow } from '../../db/catalogue-schema';
+import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { tryAnswers, type AnswerCheckPool } from '../../engines/answer-check';
 import { exampleToCheck, markSolvedBy } from '../catalogue/examples';

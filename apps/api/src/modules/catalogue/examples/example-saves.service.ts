@@ -3,9 +3,11 @@
 // new version in the same transaction (ADR 034), and the answer spec and test answers are written
 // in their stored form (stored-spec.ts). The admin writes (catalogue/writes) call these inside
 // their own transactions, after their own checks (references, repeats) and before their audit entry.
-import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
+import type { Example } from '@exemplar/shared/catalogue';
+import type { ExampleInput } from '@exemplar/shared/catalogue-writes';
 import type { Kysely } from 'kysely';
-import type { Database, ExampleStatus } from '../../../db/schema';
+import type { ExampleStatus } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 import * as writes from './example-writes.repository';
 import { toExample } from './examples.presenter';
 import { getExample } from './examples.repository';

@@ -1,7 +1,8 @@
 // An editor's writes of examples (create, edit, restore, delete) and the repeat look-up they make.
 import type { Kysely } from 'kysely';
 import { questionKey } from '@exemplar/shared/math';
-import type { Database, ExampleStatus, ExamplesTable } from '../../../db/schema';
+import type { ExampleStatus, ExamplesTable } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, SolveHow } from '../../../db/schema';
+import type { SolveHow } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 

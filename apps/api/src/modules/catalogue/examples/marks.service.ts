@@ -2,7 +2,8 @@
 // them: the progress's like and solve routes and counts, the attempts' solves, the reviews'
 // suggestions, an account's deletion. A mark is of a published example only.
 import type { Kysely } from 'kysely';
-import type { Database, SolveHow } from '../../../db/schema';
+import type { SolveHow } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { exampleExists } from './examples.repository';
 import * as marks from './marks.repository';

@@ -2,7 +2,8 @@
 // an example records its version in the write's own transaction, copied from the examples row it
 // just wrote, so the newest version is always the example as it is.
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, ExampleVersionsTable, VersionAction } from '../../../db/schema';
+import type { ExampleVersionsTable, VersionAction } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 

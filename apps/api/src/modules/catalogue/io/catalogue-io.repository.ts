@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ExamplesTable } from '../../../db/schema';
+import type { ExamplesTable } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 

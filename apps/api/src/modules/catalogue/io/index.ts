@@ -10,4 +10,3 @@ export {
 } from './catalogue-io.service';
 export { seedDemoCatalogue } from './demo-seed';
 export { mathCheckPool, MathCheckPool, type TextIssues } from './math-check.pool';
-export { mathDatasetAnswer } from './parse-fields';

@@ -6,6 +6,7 @@ import {
   type AnswerSpec,
   type TestAnswer,
 } from '@exemplar/shared/answer-spec';
+import { mathDatasetAnswer } from '@exemplar/shared/math-dataset';
 import type { z } from 'zod';
 import type { TextIssues } from './math-check.pool';
 
@@ -23,15 +24,6 @@ export type MathIssuesByText = ReadonlyMap<string, TextIssues>;
 /** A text field whose maths gets checked: present, a string, not blank, not too long. */
 const isCheckable = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT;
-
-/**
- * MATH answers are bare expressions: they are maths, so they are rendered as maths. The texts are
- * otherwise stored as written: the renderer reads `$…$` as TeX does (decision 039).
- */
-export const mathDatasetAnswer = (answer: unknown) =>
-  typeof answer === 'string' && answer.trim() && !answer.includes('$')
-    ? `$${answer.trim()}$`
-    : answer;
 
 /** Every text field of `data` whose maths `parseImportFile` will need checked (deduplicated). */
 export function mathFieldsOf(data: unknown): string[] {

@@ -7,12 +7,12 @@ import {
   type CatalogueFileExample,
   type CatalogueFileVersion,
 } from '@exemplar/shared/catalogue-io';
+import { mathDatasetAnswer } from '@exemplar/shared/math-dataset';
 import { parseHistory } from './parse-history';
 import {
   answerSpecFields,
   checkName,
   isObject,
-  mathDatasetAnswer,
   refOf,
   text,
   textProblems,

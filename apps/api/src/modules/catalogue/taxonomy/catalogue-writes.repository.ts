@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { CategoriesTable, Database } from '../../../db/schema';
+import type { CategoriesTable } from '../../../db/catalogue-schema';
+import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 export type NamedTable = 'subjects' | 'difficulties' | 'types';

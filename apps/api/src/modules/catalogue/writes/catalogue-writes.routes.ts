@@ -1,17 +1,19 @@
 import { successSchema } from '@exemplar/shared/api';
 import {
-  CategoryInputSchema,
   CategorySchema,
-  DifficultyInputSchema,
   DifficultySchema,
-  ExampleInputSchema,
   ExampleSchema,
   ExampleTypeSchema,
   IdParamsSchema,
-  SubjectInputSchema,
   SubjectSchema,
-  TypeInputSchema,
 } from '@exemplar/shared/catalogue';
+import {
+  CategoryInputSchema,
+  DifficultyInputSchema,
+  ExampleInputSchema,
+  SubjectInputSchema,
+  TypeInputSchema,
+} from '@exemplar/shared/catalogue-writes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../../lib/envelope';

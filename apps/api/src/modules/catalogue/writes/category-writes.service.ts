@@ -1,4 +1,5 @@
-import type { Category, CategoryInput } from '@exemplar/shared/catalogue';
+import type { Category } from '@exemplar/shared/catalogue';
+import type { CategoryInput } from '@exemplar/shared/catalogue-writes';
 import { badRequest, conflict } from '../../../lib/errors';
 import { countExamplesUsing } from '../examples';
 import * as catalogue from '../taxonomy';

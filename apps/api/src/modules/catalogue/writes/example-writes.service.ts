@@ -1,5 +1,6 @@
 import { ErrorCode } from '@exemplar/shared/api';
-import type { Example, ExampleInput } from '@exemplar/shared/catalogue';
+import type { Example } from '@exemplar/shared/catalogue';
+import type { ExampleInput } from '@exemplar/shared/catalogue-writes';
 import { AppError, badRequest } from '../../../lib/errors';
 import * as examples from '../examples';
 import * as catalogue from '../taxonomy';

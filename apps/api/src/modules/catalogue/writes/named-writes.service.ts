@@ -1,11 +1,5 @@
-import type {
-  Difficulty,
-  DifficultyInput,
-  ExampleType,
-  Subject,
-  SubjectInput,
-  TypeInput,
-} from '@exemplar/shared/catalogue';
+import type { Difficulty, ExampleType, Subject } from '@exemplar/shared/catalogue';
+import type { DifficultyInput, SubjectInput, TypeInput } from '@exemplar/shared/catalogue-writes';
 import { conflict } from '../../../lib/errors';
 import { countExamplesUsing } from '../examples';
 import * as catalogue from '../taxonomy';

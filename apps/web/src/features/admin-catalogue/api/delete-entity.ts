@@ -1,4 +1,4 @@
-import type { CatalogueEntity } from '@exemplar/shared/catalogue';
+import type { CatalogueEntity } from '@exemplar/shared/catalogue-writes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from '../../../api/catalogue';

@@ -5,7 +5,7 @@ import type {
   ExampleInput,
   SubjectInput,
   TypeInput,
-} from '@exemplar/shared/catalogue';
+} from '@exemplar/shared/catalogue-writes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateCatalogue } from '../../../api/catalogue';

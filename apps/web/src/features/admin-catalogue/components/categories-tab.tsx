@@ -1,4 +1,5 @@
-import { CategoryInputSchema, type Category } from '@exemplar/shared/catalogue';
+import { type Category } from '@exemplar/shared/catalogue';
+import { CategoryInputSchema } from '@exemplar/shared/catalogue-writes';
 import { Group, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCornerDownRight } from '@tabler/icons-react';

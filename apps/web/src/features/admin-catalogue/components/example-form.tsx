@@ -1,9 +1,5 @@
-import {
-  ExampleInputSchema,
-  type Example,
-  type ExampleInput,
-  type ExampleStatus,
-} from '@exemplar/shared/catalogue';
+import { type Example, type ExampleStatus } from '@exemplar/shared/catalogue';
+import { ExampleInputSchema, type ExampleInput } from '@exemplar/shared/catalogue-writes';
 import type { AnswerSpec, TestAnswer } from '@exemplar/shared/answer-spec';
 import { Anchor, Group, Input, SegmentedControl, Select, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';

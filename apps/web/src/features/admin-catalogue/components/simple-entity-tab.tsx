@@ -2,7 +2,7 @@ import {
   DifficultyInputSchema,
   SubjectInputSchema,
   TypeInputSchema,
-} from '@exemplar/shared/catalogue';
+} from '@exemplar/shared/catalogue-writes';
 import { Badge, NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { CatalogueEntity } from '@exemplar/shared/catalogue';
+import type { CatalogueEntity } from '@exemplar/shared/catalogue-writes';
 import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';

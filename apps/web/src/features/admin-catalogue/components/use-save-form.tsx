@@ -1,4 +1,4 @@
-import type { CatalogueEntity } from '@exemplar/shared/catalogue';
+import type { CatalogueEntity } from '@exemplar/shared/catalogue-writes';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-error';

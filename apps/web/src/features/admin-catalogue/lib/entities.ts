@@ -1,4 +1,4 @@
-import type { CatalogueEntity } from '@exemplar/shared/catalogue';
+import type { CatalogueEntity } from '@exemplar/shared/catalogue-writes';
 
 /** What the admin screen calls each catalogue entity (/admin). */
 export interface EntityWords {
