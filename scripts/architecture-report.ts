@@ -10,7 +10,10 @@
 //   - imports that reach inside an API module from outside it instead of through its face (its
 //     index.ts), tests and scripts included, and faces that hand on a repository or `export *`;
 //   - the API's layers: engines/, lib/ and db/ import no module and no plugin, a module never imports
-//     plugins/app or app.ts (which compose the modules).
+//     plugins/app or app.ts (which compose the modules);
+//   - the file paths docs/*.md and docs/decisions/*.md cite in backticks: each names a file or
+//     folder of the tree, whole or by its last parts (`guards.ts`, `io/parse.ts`), or one git
+//     ignores (a build's output).
 // Prints a Markdown report and exits 1 when any rule is broken. With `--check` (npm run lint) it
 // prints only what is broken, or one line saying all holds.
 import { execFileSync } from 'node:child_process';
@@ -213,6 +216,46 @@ const upward = imports
   })
   .map((i) => `${i.from} imports '${i.spec}'`);
 
+/* ---- Paths the docs cite ---- */
+
+const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root })
+  .toString()
+  .split('\n')
+  .filter(Boolean);
+// Every file and folder of the tree, whole and by its last parts.
+const citable = new Set<string>();
+for (const f of tracked) {
+  const parts = f.split('/');
+  for (let end = 1; end <= parts.length; end++)
+    for (let start = 0; start < end; start++) citable.add(parts.slice(start, end).join('/'));
+}
+const CITED_FILE = /^[\w@[\]/.-]*[\w\]-]\.(?:ts|tsx|mts|mjs|js|json|md|css|ya?ml|sh|html|sql)$/;
+const docs = tracked.filter((f) => /^docs\/(?:decisions\/)?[^/]+\.md$/.test(f));
+const cited = docs.flatMap((doc) =>
+  [...fs.readFileSync(path.join(root, doc), 'utf8').matchAll(/`([^`\s]+)`/g)].map((m) => ({
+    doc,
+    cited: m[1]!.replace(/:\d[\d-]*$/, ''),
+  })),
+);
+const candidates = cited.filter(
+  ({ cited: p }) =>
+    !/^(?:https?:|\.|\/)|[*{}<>$]/.test(p) && (CITED_FILE.test(p) || /^[^/]+\/.*\/$/.test(p)),
+);
+const unresolved = candidates.filter(({ cited: p }) => !citable.has(p.replace(/\/$/, '')));
+const ignored = new Set(
+  unresolved.length
+    ? execFileSync('git', ['check-ignore', '--no-index', '--stdin'], {
+        cwd: root,
+        input: unresolved.map((u) => u.cited).join('\n'),
+      })
+        .toString()
+        .split('\n')
+    : [],
+);
+const missingPaths = unresolved
+  .filter(({ cited: p }) => !ignored.has(p))
+  .map(({ doc, cited: p }) => `${doc} cites \`${p}\``);
+
 /* ---- The report ---- */
 
 const broken: [string, string[]][] = [
@@ -226,6 +269,7 @@ const broken: [string, string[]][] = [
     'Imports against the layers (engines/, lib/ and db/ below the modules; plugins/app and app.ts above)',
     upward,
   ],
+  ['Paths cited in docs/ that name no file or folder of the tree', missingPaths],
 ];
 const problems = broken.filter(([, found]) => found.length > 0);
 const section = ([title, found]: [string, string[]]) =>
@@ -235,7 +279,7 @@ if (checkOnly) {
   console.log(
     problems.length
       ? problems.map(section).join('\n')
-      : `architecture: ${faces.length} module faces, ${fileEdges.size} files with run-time imports; no cycle, no face bypassed, SQL only in repositories.`,
+      : `architecture: ${faces.length} module faces, ${fileEdges.size} files with run-time imports; no cycle, no face bypassed, SQL only in repositories; ${candidates.length} paths cited in docs/, each found.`,
   );
 } else {
   const out = [

@@ -1,6 +1,7 @@
 // The API rows of one engine's bench: each endpoint against its ceilings, signed in as a learner,
 // and cold (a query never asked before on every request).
-import { answerAsSent, measureRounds, run, runCold } from './load';
+import { httpBytes } from '../../apps/api/test/helpers/http';
+import { measureRounds, run, runCold } from './load';
 import { captureAnswer, startCeiling, type Captured } from './same-bytes';
 import { log, stop } from './processes';
 import type { Catalogue, ColdRow, Engine, Row, SignedInRow } from './types';
@@ -48,7 +49,7 @@ export async function benchApi(
   const captured: Captured[] = [];
   for (const [, p] of endpoints) {
     // The second answer: what the measurement gets (cached endpoints answer from memory by then).
-    await answerAsSent(`${base}${p}`);
+    await httpBytes(`${base}${p}`);
     captured.push(await captureAnswer(`${base}${p}`, p));
   }
   const ceiling = await startCeiling(captured, dataDir);

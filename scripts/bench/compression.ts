@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { answerAsSent } from './load';
+import { httpBytes } from '../../apps/api/test/helpers/http';
 import { cpuMs } from './processes';
 
 interface Measured {
@@ -59,9 +59,9 @@ const perRequest = (ms: number | undefined, requests: number) =>
 
 /** The bytes of one answer's body as sent (not decoded) and its Content-Encoding. */
 async function wireBytes(url: string, headers: Record<string, string>) {
-  const res = await answerAsSent(url, headers);
+  const res = await httpBytes(url, { headers });
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-  return { bytes: res.body.length, encoding: String(res.headers['content-encoding'] ?? 'none') };
+  return { bytes: res.bytes.length, encoding: String(res.headers['content-encoding'] ?? 'none') };
 }
 
 export async function benchCompression(t: CompressionBenchTools): Promise<string> {

@@ -1,7 +1,6 @@
 // Load generation for the bench (autocannon): one URL for a while, a list of URLs never repeated
 // (cold), and an endpoint measured against its ceilings in alternating rounds; and one answer
 // exactly as sent.
-import http from 'node:http';
 import autocannon from 'autocannon';
 
 export const CONNECTIONS = 10;
@@ -96,29 +95,4 @@ export async function measureRounds(
       errors: a.reduce((n, x) => n + x.errors, 0),
     },
   };
-}
-
-/**
- * One answer exactly as the server sent it: its status, headers and body bytes (not decoded),
- * asked with `headers` and nothing else (fetch would add an Accept-Encoding and decode the body).
- */
-export function answerAsSent(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(url, { headers, agent: false }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (d: Buffer) => chunks.push(d));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-          res.on('error', reject);
-        })
-        .on('error', reject);
-    },
-  );
 }

@@ -2,7 +2,7 @@
 // (body bytes and headers), and the ceiling server (ceiling.ts) started with such answers.
 import fs from 'node:fs';
 import path from 'node:path';
-import { answerAsSent } from './load';
+import { httpBytes } from '../../apps/api/test/helpers/http';
 import { freePort, spawnNode, stop, waitFor } from './processes';
 
 // Sent by every HTTP response or computed per response by Node: not part of the captured bytes.
@@ -24,7 +24,7 @@ export async function captureAnswer(
   key: string,
   headers: Record<string, string> = {},
 ) {
-  const res = await answerAsSent(url, headers);
+  const res = await httpBytes(url, { headers });
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   const kept = Object.entries(res.headers).filter(
     (entry): entry is [string, string | string[]] =>
@@ -35,8 +35,8 @@ export async function captureAnswer(
     headers: Object.fromEntries(
       kept.map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
     ),
-    body: res.body.toString('base64'),
-    bytes: res.body.length,
+    body: res.bytes.toString('base64'),
+    bytes: res.bytes.length,
   };
 }
 export type Captured = Awaited<ReturnType<typeof captureAnswer>>;

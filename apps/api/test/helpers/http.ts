@@ -61,7 +61,8 @@ export function httpRequest(
 
 /**
  * One real HTTP request whose body is kept as the bytes that crossed the wire (nothing decoded:
- * fetch would undo a Content-Encoding), for tests about compression and caching headers.
+ * fetch would undo a Content-Encoding), for tests about compression and caching headers and the
+ * benchmarks that measure or compare the bytes sent.
  */
 export function httpBytes(
   url: string,

@@ -1,6 +1,7 @@
-import { Card, Group, Title, type CardProps, type MantineSpacing } from '@mantine/core';
+import { Card, type CardProps, type MantineSpacing } from '@mantine/core';
 import type { IconProps } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
+import { SectionHeading } from './section-heading';
 
 interface SectionCardProps extends Pick<CardProps, 'h' | 'className'> {
   /** The heading's id, which names the section. */
@@ -16,19 +17,16 @@ interface SectionCardProps extends Pick<CardProps, 'h' | 'className'> {
 export function SectionCard({
   titleId,
   title,
-  icon: Icon,
+  icon,
   headingGap = 'md',
   children,
   ...card
 }: SectionCardProps) {
   return (
     <Card padding="lg" component="section" aria-labelledby={titleId} {...card}>
-      <Group gap="xs" mb={headingGap} wrap="nowrap">
-        <Icon size={20} stroke={1.7} />
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-      </Group>
+      <SectionHeading id={titleId} icon={icon} mb={headingGap}>
+        {title}
+      </SectionHeading>
       {children}
     </Card>
   );

@@ -51,24 +51,41 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A learner's verdicts, marks and help are their own: never kept by a browser or a proxy.
   app.addHook('onRequest', noStore);
 
+  /**
+   * The options of a route that takes a learner's answer to an example: open to visitors, at most
+   * `perMinute` a minute per account (a visitor: per address) and `perAddress` of signed-in
+   * learners per address, answering `result`.
+   */
+  const answerRoute = <Result extends z.ZodType>(
+    limits: { perMinute: number; perAddress: number },
+    doc: { summary: string; description: string },
+    result: Result,
+  ) => ({
+    onRequest: app.optionalUser,
+    config: perAccount({
+      account: limits.perMinute,
+      visitor: limits.perMinute,
+      address: limits.perAddress,
+    }),
+    schema: {
+      tags,
+      ...doc,
+      params: IdParamsSchema,
+      body: CheckAnswerBodySchema,
+      response: { 200: successSchema(result) },
+    },
+  });
+
   app.post(
     '/examples/:id/check',
-    {
-      onRequest: app.optionalUser,
-      config: perAccount({
-        account: CHECKS_PER_MINUTE,
-        visitor: CHECKS_PER_MINUTE,
-        address: SIGNED_IN_CHECKS_PER_ADDRESS,
-      }),
-      schema: {
-        tags,
+    answerRoute(
+      { perMinute: CHECKS_PER_MINUTE, perAddress: SIGNED_IN_CHECKS_PER_ADDRESS },
+      {
         summary: "Check an answer to an example; a signed-in learner's attempt is recorded",
         description: `Open to visitors. For a signed-in learner the attempt is recorded and an accepted answer marks the example solved: 'without-help' when the learner had opened neither the answer nor any step before, else 'with-help' (a mark that already says how is kept; one set by hand takes it). 400 when the answer cannot be read; at most ${CHECKS_PER_MINUTE} checks a minute per account (a visitor: per address) and ${SIGNED_IN_CHECKS_PER_ADDRESS} of signed-in learners per address (429); 429 too when the caller has too many checks in flight, 503 with Retry-After when the checker is too busy to start it in time.`,
-        params: IdParamsSchema,
-        body: CheckAnswerBodySchema,
-        response: { 200: successSchema(CheckAnswerResultSchema) },
       },
-    },
+      CheckAnswerResultSchema,
+    ),
     async (request) =>
       ok(
         await service.check(
@@ -82,22 +99,14 @@ export const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/examples/:id/read',
-    {
-      onRequest: app.optionalUser,
-      config: perAccount({
-        account: READS_PER_MINUTE,
-        visitor: READS_PER_MINUTE,
-        address: SIGNED_IN_READS_PER_ADDRESS,
-      }),
-      schema: {
-        tags,
+    answerRoute(
+      { perMinute: READS_PER_MINUTE, perAddress: SIGNED_IN_READS_PER_ADDRESS },
+      {
         summary: 'How the answer checker reads an answer to an example, before it is checked',
         description: `"We read your answer as …": the answer as the checker reads it under the example's answer spec (reading, LaTeX to typeset), or, in plain words, what stops it being read (problem). No verdict is given and nothing is recorded. Open to visitors for published examples; a draft answers 404 to everyone but editors. At most ${READS_PER_MINUTE} readings a minute per account (a visitor: per address) (429), a limit of its own, larger than the check's.`,
-        params: IdParamsSchema,
-        body: CheckAnswerBodySchema,
-        response: { 200: successSchema(AnswerReadingSchema) },
       },
-    },
+      AnswerReadingSchema,
+    ),
     async (request) =>
       ok(
         await service.read(

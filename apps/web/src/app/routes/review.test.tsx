@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MathAnswerFieldProps } from '../../features/examples/components/attempt/math-answer-field';
 import { anythingElse } from '../../features/auth/test/fixtures';
 import { meRoute } from '../../test/auth-fixtures';
 import { learnerRoutes } from '../../features/examples/test/fixtures';
@@ -10,19 +9,11 @@ import { authStore } from '../../lib/auth/auth-store';
 import { fail, fakeApi, type Handler, type Routes } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
-// MathLive needs a real browser: here its field is a text box with the same props
-// (apps/web/e2e/review.e2e.ts types into the real <math-field>).
-vi.mock('../../features/examples/components/attempt/math-answer-field', () => ({
-  default: ({ labelledBy, onValueChange, onSubmit }: MathAnswerFieldProps) => (
-    <input
-      aria-labelledby={labelledBy}
-      onChange={(event) => onValueChange(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onSubmit();
-      }}
-    />
-  ),
-}));
+// MathLive needs a real browser: a text box with the same props stands in for its field.
+vi.mock(
+  '../../features/examples/components/attempt/math-answer-field',
+  () => import('../../features/examples/test/math-answer-field-stub'),
+);
 
 const examples = [
   makeExample({ id: 1, question: 'What is $1 + 1$?', answer: '$2$' }),

@@ -63,7 +63,10 @@ export const MathText = memo(function MathText(props: MathTextProps) {
   );
 });
 
-/** The element both renderers fill: a `div`, or a `span` inside a line, of class math-text. */
+/**
+ * The element every renderer fills: a `div`, or a `span` inside a line, of class math-text, given
+ * the text's `inline`, `className` and `style` as they came.
+ */
 function MathBox({
   boxRef,
   inline,
@@ -96,7 +99,7 @@ const SERVER_MARKUP = { __html: '' };
  * main thread for as long as the server took, for the same result). Should the element be empty
  * (React drew this part afresh after a hydration mismatch), it is typeset here.
  */
-function AdoptedMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
+function AdoptedMathText({ text, errorLabel, ...box }: MathTextProps) {
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -115,9 +118,7 @@ function AdoptedMathText({ text, errorLabel, inline = false, className, style }:
   return (
     <MathBox
       boxRef={ref}
-      inline={inline}
-      className={className}
-      style={style}
+      {...box}
       suppressHydrationWarning
       dangerouslySetInnerHTML={SERVER_MARKUP}
     />
@@ -128,7 +129,7 @@ function AdoptedMathText({ text, errorLabel, inline = false, className, style }:
  * A long text written whole on the server, in the parts ProgressiveMathText would add one at a
  * time: each a block of its own, laid out only when on screen (`content-visibility`).
  */
-function PartedMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
+function PartedMathText({ text, errorLabel, ...box }: MathTextProps) {
   const { html, written, total } = useMemo(() => {
     const parts = richTextParts(text, { errorLabel });
     let out = '';
@@ -146,9 +147,7 @@ function PartedMathText({ text, errorLabel, inline = false, className, style }: 
   return (
     <MathBox
       boxRef={ref}
-      inline={inline}
-      className={className}
-      style={style}
+      {...box}
       aria-busy={written < total || undefined}
       data-parts-written={written < total ? written : undefined}
       // Safe: see renderRichText — every part is its output, cut between segments.
@@ -157,7 +156,7 @@ function PartedMathText({ text, errorLabel, inline = false, className, style }: 
   );
 }
 
-function ImmediateMathText({ text, errorLabel, inline = false, className, style }: MathTextProps) {
+function ImmediateMathText({ text, errorLabel, ...box }: MathTextProps) {
   const html = useMemo(() => renderRichText(text, { errorLabel }), [text, errorLabel]);
   const ref = useRef<HTMLElement>(null);
   // Before paint: a formula too wide for its box is fitted before anyone sees it overflow.
@@ -165,9 +164,7 @@ function ImmediateMathText({ text, errorLabel, inline = false, className, style 
   return (
     <MathBox
       boxRef={ref}
-      inline={inline}
-      className={className}
-      style={style}
+      {...box}
       // Safe: see renderRichText — everything outside KaTeX output is HTML-escaped.
       dangerouslySetInnerHTML={{ __html: html }}
     />
@@ -205,13 +202,7 @@ function typesetParts(element: HTMLElement, parts: Array<() => string>, from: nu
   };
 }
 
-function ProgressiveMathText({
-  text,
-  errorLabel,
-  inline = false,
-  className,
-  style,
-}: MathTextProps) {
+function ProgressiveMathText({ text, errorLabel, ...box }: MathTextProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -227,5 +218,5 @@ function ProgressiveMathText({
     element.setAttribute('aria-busy', 'true');
     return typesetParts(element, richTextParts(text, { errorLabel }), 0);
   }, [text, errorLabel]);
-  return <MathBox boxRef={ref} inline={inline} className={className} style={style} aria-busy />;
+  return <MathBox boxRef={ref} {...box} aria-busy />;
 }

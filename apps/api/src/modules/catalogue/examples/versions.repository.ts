@@ -141,35 +141,27 @@ export async function insertVersions(db: Db, rows: VersionInsert[]) {
   }
 }
 
-/** An example's versions, newest first (empty: the example never existed). */
-export function listVersions(db: Db, exampleId: number) {
+/** The query of an example's versions, to narrow, order and run. */
+function versionsOf(db: Db, exampleId: number) {
   return db
     .selectFrom('example_versions')
     .select(versionColumns)
-    .where('example_id', '=', exampleId)
-    .orderBy('version', 'desc')
-    .execute();
+    .where('example_id', '=', exampleId);
+}
+
+/** An example's versions, newest first (empty: the example never existed). */
+export function listVersions(db: Db, exampleId: number) {
+  return versionsOf(db, exampleId).orderBy('version', 'desc').execute();
 }
 export type VersionRow = Awaited<ReturnType<typeof listVersions>>[number];
 
 export function getVersion(db: Db, exampleId: number, version: number) {
-  return db
-    .selectFrom('example_versions')
-    .select(versionColumns)
-    .where('example_id', '=', exampleId)
-    .where('version', '=', version)
-    .executeTakeFirst();
+  return versionsOf(db, exampleId).where('version', '=', version).executeTakeFirst();
 }
 
 /** An example's newest version (undefined: it never existed). */
 export function newestVersion(db: Db, exampleId: number) {
-  return db
-    .selectFrom('example_versions')
-    .select(versionColumns)
-    .where('example_id', '=', exampleId)
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return versionsOf(db, exampleId).orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
 /** Whether the example ever existed: it has at least one version. */

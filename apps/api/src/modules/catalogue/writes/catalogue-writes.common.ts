@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { notFound } from '../../../lib/errors';
+import { conflict, notFound } from '../../../lib/errors';
 import { recordAudit } from '../../audit';
 import type { AuthUser } from '../../auth';
 
@@ -17,6 +17,17 @@ export interface Writer<I, O> {
 
 /** "1 example", "3 examples", "2 subcategories". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What uses a row, counted as a refusal names it ("3 examples"); '' when nothing does. */
+export const usedBy = (n: number, one: string, many?: string) => (n ? plural(n, one, many) : '');
+
+/** Refuses (409) to delete a row still in use, naming every use (usedBy's, '' for none). */
+export function mustBeUnused(label: string, name: string, uses: string[]) {
+  const named = uses.filter(Boolean);
+  if (named.length) {
+    throw conflict(`${label} "${name}" cannot be deleted: it is used by ${named.join(' and ')}.`);
+  }
+}
 
 export function mustExist<T>(row: T | undefined, what: string, id: number): T {
   if (!row) throw notFound(`${what} ${id} not found.`);

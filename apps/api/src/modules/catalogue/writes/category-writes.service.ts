@@ -3,15 +3,8 @@ import type { CategoryInput } from '@exemplar/shared/catalogue-writes';
 import { badRequest, conflict } from '../../../lib/errors';
 import { countExamplesUsing } from '../examples';
 import * as catalogue from '../taxonomy';
-import {
-  auditWrite,
-  mustExist,
-  plural,
-  type Clock,
-  type Db,
-  type Tx,
-  type Writer,
-} from './catalogue-writes.common';
+import type { Clock, Db, Tx, Writer } from './catalogue-writes.common';
+import { auditWrite, mustBeUnused, mustExist, plural, usedBy } from './catalogue-writes.common';
 
 /** Checks the subject and parent of a category; returns the parent id (null for a main category). */
 async function checkPlacement(trx: Tx, input: CategoryInput, selfId?: number) {
@@ -94,15 +87,10 @@ export function categoryWritesService(
         const row = mustExist(await catalogue.getCategory(trx, id), 'Category', id);
         const children = await catalogue.countCategoriesWhere(trx, 'parent_id', id);
         const examples = await countExamplesUsing(trx, 'category_id', id);
-        if (children || examples) {
-          const parts = [
-            children ? plural(children, 'subcategory', 'subcategories') : '',
-            examples ? plural(examples, 'example') : '',
-          ].filter(Boolean);
-          throw conflict(
-            `Category "${row.name}" cannot be deleted: it is used by ${parts.join(' and ')}.`,
-          );
-        }
+        mustBeUnused('Category', row.name, [
+          usedBy(children, 'subcategory', 'subcategories'),
+          usedBy(examples, 'example'),
+        ]);
         await catalogue.deleteCategory(trx, id);
         await auditWrite(trx, actor, clock().toISOString(), 'categories.delete', id, {
           name: row.name,

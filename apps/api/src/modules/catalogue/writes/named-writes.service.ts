@@ -3,15 +3,8 @@ import type { DifficultyInput, SubjectInput, TypeInput } from '@exemplar/shared/
 import { conflict } from '../../../lib/errors';
 import { countExamplesUsing } from '../examples';
 import * as catalogue from '../taxonomy';
-import {
-  auditWrite,
-  mustExist,
-  plural,
-  type Clock,
-  type Db,
-  type Tx,
-  type Writer,
-} from './catalogue-writes.common';
+import type { Clock, Db, Tx, Writer } from './catalogue-writes.common';
+import { auditWrite, mustBeUnused, mustExist, usedBy } from './catalogue-writes.common';
 
 interface NamedInput {
   name: string;
@@ -67,10 +60,7 @@ function namedWrites<I extends NamedInput, O>(
     remove: (actor, id) =>
       db.transaction().execute(async (trx) => {
         const row = mustExist(await catalogue.getNamed(trx, table, id), label, id);
-        const users = await kind.usedBy(trx, id);
-        if (users) {
-          throw conflict(`${label} "${row.name}" cannot be deleted: it is used by ${users}.`);
-        }
+        mustBeUnused(label, row.name, [await kind.usedBy(trx, id)]);
         await catalogue.deleteNamed(trx, table, id);
         await auditWrite(trx, actor, clock().toISOString(), `${table}.delete`, id, {
           name: row.name,
@@ -81,10 +71,8 @@ function namedWrites<I extends NamedInput, O>(
 
 const examplesUsing =
   (column: 'difficulty_id' | 'type_id') =>
-  async (trx: Tx, id: number): Promise<string> => {
-    const n = await countExamplesUsing(trx, column, id);
-    return n ? plural(n, 'example') : '';
-  };
+  async (trx: Tx, id: number): Promise<string> =>
+    usedBy(await countExamplesUsing(trx, column, id), 'example');
 
 /** Writes of subjects, difficulties and types: validation beyond the schema, 409s, audit. */
 export function namedWritesService(db: Db, clock: Clock = () => new Date()) {
@@ -93,10 +81,12 @@ export function namedWritesService(db: Db, clock: Clock = () => new Date()) {
       table: 'subjects',
       label: 'Subject',
       read: (trx, id) => catalogue.getSubjectOrType(trx, 'subjects', id),
-      async usedBy(trx, id) {
-        const n = await catalogue.countCategoriesWhere(trx, 'subject_id', id);
-        return n ? plural(n, 'category', 'categories') : '';
-      },
+      usedBy: async (trx, id) =>
+        usedBy(
+          await catalogue.countCategoriesWhere(trx, 'subject_id', id),
+          'category',
+          'categories',
+        ),
     }),
     difficulties: namedWrites<DifficultyInput, Difficulty>(db, clock, {
       table: 'difficulties',

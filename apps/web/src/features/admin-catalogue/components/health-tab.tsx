@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconRefresh, IconStethoscope } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -32,6 +31,7 @@ import {
 } from '../lib/health';
 import classes from './admin.module.css';
 import { ProblemList } from './health-problems';
+import { SectionHeading } from '../../../components/section-heading';
 
 /** Problems shown per page of the list. */
 export const HEALTH_PAGE_SIZE = 50;
@@ -56,12 +56,9 @@ export function HealthTab() {
     <Card padding="lg" component="section" aria-labelledby="health-title">
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
-          <Group gap="xs" wrap="nowrap">
-            <IconStethoscope size={22} stroke={1.6} aria-hidden />
-            <Title order={2} size="h4" id="health-title">
-              Catalogue health
-            </Title>
-          </Group>
+          <SectionHeading id="health-title" icon={IconStethoscope} large>
+            Catalogue health
+          </SectionHeading>
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} />}

@@ -9,7 +9,6 @@ import {
   Progress,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -27,6 +26,7 @@ import { countOf, operationFailed } from '../lib/entities';
 import { parseImportFile, readFileText, type ParsedImportFile } from '../lib/import-file';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { ImportReportView } from './import-report';
+import { SectionHeading } from '../../../components/section-heading';
 
 /** Files larger than this are refused before reading (the API takes bodies up to 32 MB). */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
@@ -59,16 +59,12 @@ function IoCard(props: {
   intro: ReactNode;
   children: ReactNode;
 }) {
-  const Icon = props.icon;
   return (
     <Card padding="lg" component="section" aria-labelledby={props.id}>
       <Stack gap={props.gap}>
-        <Group gap="xs" wrap="nowrap">
-          <Icon size={22} stroke={1.6} aria-hidden />
-          <Title order={2} size="h4" id={props.id}>
-            {props.title}
-          </Title>
-        </Group>
+        <SectionHeading id={props.id} icon={props.icon} large>
+          {props.title}
+        </SectionHeading>
         <Text size="sm" c="dimmed">
           {props.intro}
         </Text>

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconBook2,
   IconEdit,
@@ -30,6 +20,7 @@ import {
 } from '../lib/audit-format';
 import { formatDateTime, formatRelative } from '../lib/format';
 import classes from './admin-users.module.css';
+import { SectionHeading } from '../../../components/section-heading';
 
 const TONE_COLORS: Readonly<Record<AuditTone, string>> = {
   create: 'teal',
@@ -99,12 +90,9 @@ export function AuditLogPanel() {
       className={classes.listCard}
     >
       <Group justify="space-between" mb={4} wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <IconHistory size={20} stroke={1.7} />
-          <Title order={2} size="h4" id="audit-title">
-            Recent Activity
-          </Title>
-        </Group>
+        <SectionHeading id="audit-title" icon={IconHistory}>
+          Recent Activity
+        </SectionHeading>
         <Button
           variant="subtle"
           size="compact-sm"

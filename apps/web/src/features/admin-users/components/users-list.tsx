@@ -11,7 +11,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -37,6 +36,7 @@ import {
 import classes from './admin-users.module.css';
 import { EnabledBadge, StatusBadge } from './user-badges';
 import { UserRowActions, type QuickAction } from './user-row-actions';
+import { SectionHeading } from '../../../components/section-heading';
 
 interface UsersListProps {
   users: readonly AdminUserView[];
@@ -212,15 +212,17 @@ export function UsersList(props: UsersListProps) {
       className={classes.listCard}
     >
       <Group justify="space-between" mb="md" gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          <IconUsers size={20} stroke={1.7} />
-          <Title order={2} size="h4" id="users-title">
-            Users
-          </Title>
-          <Badge variant="light" color="gray" aria-label={`${props.users.length} users`}>
-            {props.users.length}
-          </Badge>
-        </Group>
+        <SectionHeading
+          id="users-title"
+          icon={IconUsers}
+          after={
+            <Badge variant="light" color="gray" aria-label={`${props.users.length} users`}>
+              {props.users.length}
+            </Badge>
+          }
+        >
+          Users
+        </SectionHeading>
       </Group>
 
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">

@@ -3,7 +3,7 @@ import type { HelpKind } from '@exemplar/shared/attempts';
 import type { Example } from '@exemplar/shared/catalogue';
 import { procedureSteps } from '@exemplar/shared/math';
 import { IconEye, IconEyeOff, IconListNumbers } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useServerRender } from '../../../lib/hydration';
 import { usePracticeMode } from '../hooks/use-practice-mode';
 import { FoldedSolution } from './folded-solution';
@@ -143,42 +143,24 @@ export function ExampleSolution({
   const controls: ReactNode[] = [];
   if (steps.length === 1 && stepsShown === 0) {
     controls.push(
-      <Button
-        key="procedure"
-        ref={showProcedureRef}
-        variant="light"
-        color="gray"
-        size="sm"
-        leftSection={<IconEye size={16} aria-hidden />}
-        onClick={() => reveal(1)}
-      >
+      <RevealButton key="procedure" ref={showProcedureRef} icon={IconEye} onClick={() => reveal(1)}>
         Show procedure
-      </Button>,
+      </RevealButton>,
     );
   } else if (steps.length > 1 && left > 0) {
     controls.push(
-      <Button
+      <RevealButton
         key="next"
         ref={showNextRef}
-        variant="light"
-        color="gray"
-        size="sm"
-        leftSection={<IconListNumbers size={16} aria-hidden />}
-        aria-describedby={leftId}
+        icon={IconListNumbers}
+        describedBy={leftId}
         onClick={() => reveal(1)}
       >
         Show next step
-      </Button>,
-      <Button
-        key="all"
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-describedby={leftId}
-        onClick={() => reveal(left)}
-      >
+      </RevealButton>,
+      <RevealButton key="all" variant="subtle" describedBy={leftId} onClick={() => reveal(left)}>
         Show all
-      </Button>,
+      </RevealButton>,
       <span key="left" id={leftId} className={ladder.left}>
         {stepsShown === 0
           ? `Procedure in ${plural(steps.length, 'step')}`
@@ -188,17 +170,15 @@ export function ExampleSolution({
   }
   if (!answerShown) {
     controls.push(
-      <Button
+      <RevealButton
         key="answer"
         ref={showAnswerRef}
-        variant="light"
+        icon={IconEye}
         color="teal"
-        size="sm"
-        leftSection={<IconEye size={16} aria-hidden />}
         onClick={showAnswer}
       >
         Show answer
-      </Button>,
+      </RevealButton>,
     );
   }
 
@@ -238,5 +218,38 @@ export function ExampleSolution({
         </Group>
       ) : null}
     </>
+  );
+}
+
+/** One of the buttons that reveal a part: small, light (else `subtle`), gray (else `color`). */
+function RevealButton({
+  ref,
+  icon: Icon,
+  variant = 'light',
+  color = 'gray',
+  describedBy,
+  onClick,
+  children,
+}: {
+  ref?: RefObject<HTMLButtonElement | null>;
+  icon?: typeof IconEye;
+  variant?: 'light' | 'subtle';
+  color?: 'gray' | 'teal';
+  describedBy?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      ref={ref}
+      variant={variant}
+      color={color}
+      size="sm"
+      leftSection={Icon ? <Icon size={16} aria-hidden /> : undefined}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
-import { deferred, fail, fakeApi, type Routes } from '../../../test/fake-api';
+import { deferred, fail } from '../../../test/fake-api';
 import { renderApp, storeSession } from '../../../test/render';
 import { PRACTICE_MODE_KEY } from '../hooks/use-practice-mode';
 import { makeExample } from '../../../test/catalogue-fixtures';
-import { learnerRoutes } from '../test/fixtures';
+import { fakeLearnerApi } from '../test/fixtures';
 import { examplesRoutes } from '../test/screens';
 import { SIGN_IN_PROMPT } from './example-marks';
 
@@ -26,10 +26,6 @@ const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
 const chips = () => within(screen.getByRole('list', { name: 'Active filters' }));
 
 /** The learner's examples API over `examples` (with `extra` routes asked first). */
-function fakeLearnerApi(extra: Routes = {}) {
-  const { routes, liked, solved, mastered } = learnerRoutes(examples);
-  return { ...fakeApi({ ...routes, ...extra }), liked, solved, mastered };
-}
 
 const renderExamples = (url: string) => renderApp(url, { routes: examplesRoutes });
 
@@ -37,7 +33,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
   it('likes an example at once, before the server answers, and keeps it', async () => {
     signIn();
     const hold = deferred();
-    const api = fakeLearnerApi({
+    const api = fakeLearnerApi(examples, {
       'PUT *': async () => {
         await hold.promise;
         return undefined;
@@ -73,7 +69,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
   it('rolls a failed mark back and says why', async () => {
     signIn();
     const hold = deferred();
-    fakeLearnerApi({
+    fakeLearnerApi(examples, {
       '* /examples/2/solved': async () => {
         await hold.promise;
         return fail(500, 'The database is away.');
@@ -95,7 +91,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
 
   it('shows solved/total beside the categories and refreshes it after a solve', async () => {
     signIn();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.solved.add(3);
     renderExamples('/examples?subject=1');
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -116,7 +112,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
 
   it('shows the mastered count with a ring beside the categories that have any, said in words', async () => {
     signIn();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.solved.add(3);
     api.mastered.add(1);
     renderExamples('/examples?subject=1');
@@ -143,7 +139,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
 
   it('shows no mastery to a learner with nothing mastered', async () => {
     signIn();
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     renderExamples('/examples?subject=1');
     await waitFor(() => expect(screen.getAllByTestId('progress-badge').length).toBeGreaterThan(0));
     expect(screen.queryByTestId('mastery-ring')).toBeNull();
@@ -151,7 +147,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
   });
 
   it('gives a visitor a sign-in prompt instead of the toggles, and no badges', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderExamples('/examples?difficulty=1');
     await waitFor(() => expect(cards()).toHaveLength(2));
 
@@ -173,7 +169,7 @@ describe('learner marks on the examples screen', { timeout: 20_000 }, () => {
 describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
   it('has the spec options, keeps them in the URL with chips, and sends them', async () => {
     signIn();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.liked.add(2);
     const { location } = renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -210,7 +206,7 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
 
   it('reads them from the URL for a signed-in user', async () => {
     signIn();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.solved.add(1);
     renderExamples('/examples?solved=true');
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -223,7 +219,7 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
   });
 
   it('never shows them to a visitor nor sends them, even from the URL', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     const { location } = renderExamples('/examples?liked=true&solved=false&difficulty=1');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.queryByRole('combobox', { name: 'Liked Status' })).toBeNull();
@@ -239,7 +235,7 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
 
   it("keys the list by the caller: signing out reloads it as a visitor's", async () => {
     signIn();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.liked.add(1);
     renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -262,7 +258,7 @@ describe('Liked Status and Solved Status', { timeout: 20_000 }, () => {
 
 describe('practice mode', { timeout: 20_000 }, () => {
   it('hides answers and procedures behind buttons and is remembered', async () => {
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     const first = renderExamples('/examples');
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(card(1).getByText('Answer')).toBeTruthy();
@@ -299,7 +295,7 @@ describe('practice mode', { timeout: 20_000 }, () => {
 
   it('applies on the example page too, where it shows as Try first', async () => {
     window.localStorage.setItem(PRACTICE_MODE_KEY, 'true');
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     renderExamples('/examples/1');
     const article = within(await screen.findByRole('article'));
     expect(article.getByText('Question')).toBeTruthy();
@@ -313,7 +309,7 @@ describe('practice mode', { timeout: 20_000 }, () => {
 describe('Random example', { timeout: 20_000 }, () => {
   it('opens a random example within the current filters, carrying them', async () => {
     signIn();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.liked.add(3);
     const { location } = renderExamples('/examples?difficulty=1&liked=true');
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -331,7 +327,7 @@ describe('Random example', { timeout: 20_000 }, () => {
 
   it('says so when no example matches', async () => {
     signIn();
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     const { location } = renderExamples('/examples?liked=true');
     await screen.findByText('No Examples Found');
     fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
@@ -340,7 +336,7 @@ describe('Random example', { timeout: 20_000 }, () => {
   });
 
   it('leaves liked and solved out for a visitor', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderExamples('/examples?difficulty=2');
     await waitFor(() => expect(cards()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Random example' }));
@@ -354,7 +350,7 @@ describe('Random example', { timeout: 20_000 }, () => {
 describe('the example page', { timeout: 20_000 }, () => {
   it('has the toggles too, sharing the state with the list', async () => {
     signIn();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderExamples('/examples/2');
     await screen.findByRole('heading', { name: 'Example 2' });
     const solved = await screen.findByRole('button', { name: 'Mark solved' });

@@ -1,27 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeExample } from '../../../test/catalogue-fixtures';
-import { fakeApi, fail, type Routes } from '../../../test/fake-api';
+import { fail } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { readTryFirstCookie, writeTryFirstCookie } from '../../../lib/try-first';
 import { PRACTICE_MODE_KEY } from '../hooks/use-practice-mode';
-import { learnerRoutes } from '../test/fixtures';
+import { fakeLearnerApi } from '../test/fixtures';
 import { examplesRoutes } from '../test/screens';
-import type { MathAnswerFieldProps } from './attempt/math-answer-field';
 
-// MathLive needs a real browser: a text box with the same props stands in for its field here
-// (apps/web/e2e/try-first.e2e.ts types into the real one).
-vi.mock('./attempt/math-answer-field', () => ({
-  default: ({ labelledBy, onValueChange, onSubmit }: MathAnswerFieldProps) => (
-    <input
-      aria-labelledby={labelledBy}
-      onChange={(event) => onValueChange(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onSubmit();
-      }}
-    />
-  ),
-}));
+// MathLive needs a real browser: a text box with the same props stands in for its field.
+vi.mock('./attempt/math-answer-field', () => import('../test/math-answer-field-stub'));
 
 const examples = [
   makeExample({
@@ -30,11 +18,6 @@ const examples = [
     procedure: 'Subtract $2$ from both sides.\n\nThen $x = 4$.',
   }),
 ];
-
-function fakeLearnerApi(extra: Routes = {}) {
-  const fixture = learnerRoutes(examples);
-  return { ...fakeApi({ ...fixture.routes, ...extra }), ...fixture };
-}
 
 const page = async () => within(await screen.findByRole('article'));
 const tryFirstSwitch = (article: ReturnType<typeof within>) =>
@@ -51,7 +34,7 @@ async function answer(article: ReturnType<typeof within>, latex: string) {
 
 describe('try first on an example page', { timeout: 20_000 }, () => {
   it('is on by default for a signed-in learner: the answer and procedure are folded, and a right answer tried so is solved without help', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
     const article = await page();
     await waitFor(() => expect(api.callsTo('GET /me/preferences')).toHaveLength(1));
@@ -78,7 +61,7 @@ describe('try first on an example page', { timeout: 20_000 }, () => {
   });
 
   it('turned off, it saves the choice with the account, shows the answer, and a right answer then counts as solved with help', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
     const article = await page();
     await waitFor(() => expect(api.callsTo('GET /me/preferences')).toHaveLength(1));
@@ -99,7 +82,7 @@ describe('try first on an example page', { timeout: 20_000 }, () => {
 
   it('follows the account: a learner who turned it off gets the answer shown, whatever this browser held', async () => {
     writeTryFirstCookie(true);
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.preferences.tryFirst = false;
     renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
     const article = await page();
@@ -109,7 +92,7 @@ describe('try first on an example page', { timeout: 20_000 }, () => {
   });
 
   it('says so and goes back when the choice cannot be saved', async () => {
-    const api = fakeLearnerApi({
+    const api = fakeLearnerApi(examples, {
       'PATCH /me/preferences': fail(503, 'The database is not answering.'),
     });
     renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
@@ -123,7 +106,7 @@ describe('try first on an example page', { timeout: 20_000 }, () => {
   });
 
   it('is off for a visitor, who can turn it on in this browser without an account', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp('/examples/2', { routes: examplesRoutes });
     const article = await page();
     expect(tryFirstSwitch(article)).toHaveProperty('checked', false);
@@ -138,7 +121,7 @@ describe('try first on an example page', { timeout: 20_000 }, () => {
 
   it('with practice mode on the page is folded; turning it off here turns practice mode off too', async () => {
     window.localStorage.setItem(PRACTICE_MODE_KEY, 'true');
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     renderApp('/examples/2', { routes: examplesRoutes });
     const article = await page();
     expect(tryFirstSwitch(article)).toHaveProperty('checked', true);

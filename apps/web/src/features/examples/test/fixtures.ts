@@ -1,6 +1,6 @@
 import type { Example } from '@exemplar/shared/catalogue';
 import { catalogueRoutes, categoryTree } from '../../../test/catalogue-fixtures';
-import { fail, ok, type Handler, type Routes } from '../../../test/fake-api';
+import { fail, fakeApi, ok, type Handler, type Routes } from '../../../test/fake-api';
 
 type SolveMark = NonNullable<Example['solveMark']>;
 
@@ -203,4 +203,13 @@ export function learnerRoutes(examples: Example[]) {
     },
   };
   return { routes, liked, solved, mastered, solveMarks, helped, preferences };
+}
+
+/**
+ * The fake API of one learner over `examples` (learnerRoutes, `extra` routes added or replacing
+ * them), with the learner's sets for tests to fill or read.
+ */
+export function fakeLearnerApi(examples: Example[], extra: Routes = {}) {
+  const fixture = learnerRoutes(examples);
+  return { ...fakeApi({ ...fixture.routes, ...extra }), ...fixture };
 }

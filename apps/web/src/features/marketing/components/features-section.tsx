@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import classes from './marketing.module.css';
-import { SectionHeading } from './section-heading';
+import { LandingHeading } from './landing-heading';
 
 interface Feature {
   icon: ComponentType<{ size?: number; stroke?: number }>;
@@ -67,7 +67,7 @@ export function FeaturesSection() {
   return (
     <Box component="section" className={classes.section} aria-labelledby="features-title">
       <Container>
-        <SectionHeading
+        <LandingHeading
           id="features-title"
           eyebrow="Why Exemplar"
           title="Everything you need to learn from examples"

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import classes from './marketing.module.css';
-import { SectionHeading } from './section-heading';
+import { LandingHeading } from './landing-heading';
 
 const steps = [
   {
@@ -34,7 +34,7 @@ export function HowItWorksSection() {
   return (
     <Box component="section" className={classes.sectionAlt} aria-labelledby="how-title">
       <Container>
-        <SectionHeading
+        <LandingHeading
           id="how-title"
           eyebrow="How it works"
           title="From question to confidence in three steps"

@@ -10,7 +10,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import classes from './marketing.module.css';
-import { SectionHeading } from './section-heading';
+import { LandingHeading } from './landing-heading';
 
 interface SubjectPreview {
   name: string;
@@ -55,7 +55,7 @@ export function SubjectsSection() {
   return (
     <Box component="section" className={classes.section} aria-labelledby="subjects-title">
       <Container>
-        <SectionHeading
+        <LandingHeading
           id="subjects-title"
           eyebrow="Subjects"
           title="Explore by subject"

@@ -1,7 +1,7 @@
 import { Avatar, Box, Container, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import classes from './marketing.module.css';
-import { SectionHeading } from './section-heading';
+import { LandingHeading } from './landing-heading';
 
 const testimonials = [
   {
@@ -39,7 +39,7 @@ export function TestimonialsSection() {
   return (
     <Box component="section" className={classes.sectionAlt} aria-labelledby="testimonials-title">
       <Container>
-        <SectionHeading
+        <LandingHeading
           id="testimonials-title"
           eyebrow="Testimonials"
           title="Loved by learners and teachers"

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEdit, IconUser } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useUpdateMe } from '../../api/update-me';
 import { fieldValidator } from '../../lib/validation';
 import { ErrorAlert } from '../../../../components/query-state/error-alert';
 import { failureMessage } from '../../../../lib/api-error';
+import { SectionHeading } from '../../../../components/section-heading';
 
 export const EMAIL_DISABLED_NOTE =
   'Email changes require additional verification and are currently disabled.';
@@ -67,12 +68,9 @@ export function ProfileInfoCard({ user }: { user: CurrentUser }) {
   return (
     <Card padding="lg" component="section" aria-labelledby="profile-info-title">
       <Group justify="space-between" mb="md" gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          <IconUser size={20} stroke={1.7} />
-          <Title order={2} size="h4" id="profile-info-title">
-            Profile Information
-          </Title>
-        </Group>
+        <SectionHeading id="profile-info-title" icon={IconUser}>
+          Profile Information
+        </SectionHeading>
         {!editing && (
           <Button
             variant="light"

@@ -1,34 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeExample } from '../../../../test/catalogue-fixtures';
-import { deferred, fakeApi, type Routes } from '../../../../test/fake-api';
+import { deferred } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render';
-import { learnerRoutes } from '../../test/fixtures';
+import { fakeLearnerApi } from '../../test/fixtures';
 import { examplesRoutes } from '../../test/screens';
-import type { MathAnswerFieldProps } from './math-answer-field';
 import { UNCHECKABLE_NOTE } from './uncheckable-note';
 
-// MathLive needs a real browser: here its field is a text box with the same props (as in
-// example-attempt.test.tsx); apps/web/e2e/try-it.e2e.ts types into the real <math-field>.
-vi.mock('./math-answer-field', () => ({
-  default: ({
-    labelledBy,
-    describedBy,
-    invalid,
-    onValueChange,
-    onSubmit,
-  }: MathAnswerFieldProps) => (
-    <input
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      aria-invalid={invalid}
-      onChange={(event) => onValueChange(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onSubmit();
-      }}
-    />
-  ),
-}));
+// MathLive needs a real browser: a text box with the same props stands in for its field.
+vi.mock('./math-answer-field', () => import('../../test/math-answer-field-stub'));
 
 const spec = (fields: Partial<ReturnType<typeof makeExample>['answerSpec']>) => ({
   kind: 'value' as const,
@@ -56,11 +36,6 @@ const examples = [
   makeExample({ id: 4, categoryId: 10, answer: '$12$ m/s', answerSpec: spec({ unit: 'm/s' }) }),
 ];
 
-function fakeLearnerApi(extra: Routes = {}) {
-  const fixture = learnerRoutes(examples);
-  return fakeApi({ ...fixture.routes, ...extra });
-}
-
 async function openExample(id: number) {
   renderApp(`/examples/${id}`, { routes: examplesRoutes });
   await screen.findByRole('heading', { name: `Example ${id}` });
@@ -80,7 +55,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('“We read your answer as …”', { timeout: 20_000 }, () => {
   it('reads the answer back typeset once typing pauses, before any verdict, with one request', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     await openExample(1);
     const field = await openPanel();
     type(field, 'x');
@@ -100,7 +75,7 @@ describe('“We read your answer as …”', { timeout: 20_000 }, () => {
   });
 
   it('names a part it cannot read in plain words, and drops a reading as soon as the answer changes', async () => {
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     await openExample(1);
     const field = await openPanel();
     type(field, 'x=1');
@@ -114,7 +89,7 @@ describe('“We read your answer as …”', { timeout: 20_000 }, () => {
 
   it('aborts and ignores the reading of an answer that changed while it was read', async () => {
     const hold = deferred();
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     // Asked before the fixture's route, to which it passes each call once let go.
     api.on({
       'POST /examples/:id/read': async ({ body }) => {
@@ -153,7 +128,7 @@ describe('“We read your answer as …”', { timeout: 20_000 }, () => {
   });
 
   it('shows the reading of a new answer with no verdict of the old one under it', async () => {
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     await openExample(1);
     const field = await openPanel();
     type(field, 'x=1');
@@ -168,7 +143,7 @@ describe('“We read your answer as …”', { timeout: 20_000 }, () => {
 
 describe('what the panel says before anything is typed', { timeout: 20_000 }, () => {
   it('says an answer that is not checked automatically cannot be, with no answer field', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     await openExample(2);
     const note = screen.getByTestId('uncheckable-note');
     expect(note.textContent).toBe(UNCHECKABLE_NOTE);
@@ -178,7 +153,7 @@ describe('what the panel says before anything is typed', { timeout: 20_000 }, ()
   });
 
   it('says a letter or the value may be typed for multiple choice', async () => {
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     await openExample(3);
     const field = await openPanel();
     const hint = screen.getByTestId('answer-hint');
@@ -187,7 +162,7 @@ describe('what the panel says before anything is typed', { timeout: 20_000 }, ()
   });
 
   it('says the unit may be typed for an answer with a unit, and nothing for a plain one', async () => {
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     await openExample(4);
     await openPanel();
     expect(screen.getByTestId('answer-hint').textContent).toBe(
@@ -196,7 +171,7 @@ describe('what the panel says before anything is typed', { timeout: 20_000 }, ()
   });
 
   it('gives no hint for a plain answer', async () => {
-    fakeLearnerApi();
+    fakeLearnerApi(examples);
     await openExample(1);
     await openPanel();
     expect(within(screen.getByTestId('answer-panel')).queryByTestId('answer-hint')).toBeNull();

@@ -2,36 +2,15 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRACTICE_MODE_KEY } from '../../hooks/use-practice-mode';
-import { deferred, fail, fakeApi, type Routes } from '../../../../test/fake-api';
+import { deferred, fail, fakeApi } from '../../../../test/fake-api';
 import { renderApp, signIn } from '../../../../test/render';
 import { useRecordHelp } from '../../api/check-answer';
 import { makeExample } from '../../../../test/catalogue-fixtures';
-import { learnerRoutes } from '../../test/fixtures';
+import { fakeLearnerApi } from '../../test/fixtures';
 import { examplesRoutes } from '../../test/screens';
-import type { MathAnswerFieldProps } from './math-answer-field';
 
-// MathLive needs a real browser (custom elements, layout, fonts): here its field is a text box
-// with the same props, so the panel's own behaviour is tested; apps/web/e2e/try-it.e2e.ts types
-// into the real <math-field> in Chromium.
-vi.mock('./math-answer-field', () => ({
-  default: ({
-    labelledBy,
-    describedBy,
-    invalid,
-    onValueChange,
-    onSubmit,
-  }: MathAnswerFieldProps) => (
-    <input
-      aria-labelledby={labelledBy}
-      aria-describedby={describedBy}
-      aria-invalid={invalid}
-      onChange={(event) => onValueChange(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onSubmit();
-      }}
-    />
-  ),
-}));
+// MathLive needs a real browser: a text box with the same props stands in for its field.
+vi.mock('./math-answer-field', () => import('../../test/math-answer-field-stub'));
 
 const examples = [
   makeExample({ id: 1, categoryId: 10, answer: '$x = 1$' }),
@@ -42,11 +21,6 @@ const examples = [
     procedure: 'Subtract $2$ from both sides.\n\nThen $x = 4$.',
   }),
 ];
-
-function fakeLearnerApi(extra: Routes = {}) {
-  const fixture = learnerRoutes(examples);
-  return { ...fakeApi({ ...fixture.routes, ...extra }), ...fixture };
-}
 
 const card = (n: number) => within(screen.getByRole('article', { name: `Example ${n}` }));
 const cards = () => screen.queryAllByTestId('example-card');
@@ -71,7 +45,7 @@ afterEach(() => {
 
 describe('trying an example', { timeout: 20_000 }, () => {
   it('checks a visitor’s answer on the example page and says it is wrong, then right', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp('/examples/1', { routes: examplesRoutes });
     await screen.findByRole('heading', { name: 'Example 1' });
     expect(screen.queryByRole('textbox', { name: 'Your answer' })).toBeNull();
@@ -95,7 +69,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
   });
 
   it('shows the feedback the server gives with the verdict', async () => {
-    fakeLearnerApi({
+    fakeLearnerApi(examples, {
       'POST /examples/:id/check': { correct: false, feedback: 'Check the sign of your answer.' },
     });
     renderApp('/examples/1', { routes: examplesRoutes });
@@ -109,7 +83,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
   it("says 'Not checked.' with the server's words when the example's answer cannot be checked", async () => {
     const because =
       "This answer can't be checked automatically: compare your working with the answer.";
-    fakeLearnerApi({
+    fakeLearnerApi(examples, {
       'POST /examples/:id/check': { correct: false, checkable: false, feedback: because },
     });
     renderApp('/examples/1', { routes: examplesRoutes });
@@ -123,7 +97,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
   });
 
   it('puts the reason an answer cannot be read beside the field, with no older verdict under it', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp('/examples/1', { routes: examplesRoutes });
     await screen.findByRole('heading', { name: 'Example 1' });
     const field = await openPanel();
@@ -148,7 +122,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
   });
 
   it('takes a verdict away when the answer changes: an old "Correct!" never stands under a new answer', async () => {
-    fakeLearnerApi({
+    fakeLearnerApi(examples, {
       'POST /examples/:id/check': (call) =>
         (call.body as { answer: string }).answer === 'x=1'
           ? { correct: true }
@@ -180,7 +154,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
   });
 
   it('asks for an answer before checking an empty field, without a request', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp('/examples/1', { routes: examplesRoutes });
     await screen.findByRole('heading', { name: 'Example 1' });
     const field = await openPanel();
@@ -191,7 +165,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
   });
 
   it('says a failed check (rate limit) beside the field', async () => {
-    fakeLearnerApi({
+    fakeLearnerApi(examples, {
       'POST /examples/:id/check': fail(429, 'Too many answers checked. Try again in a minute.'),
     });
     renderApp('/examples/1', { routes: examplesRoutes });
@@ -206,7 +180,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
 
   it('checks one answer at a time: a second Enter while checking sends nothing', async () => {
     const hold = deferred();
-    const api = fakeLearnerApi({
+    const api = fakeLearnerApi(examples, {
       // held, then passed on to the check route declared before it
       'POST /examples/*': async () => {
         await hold.promise;
@@ -227,7 +201,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
 
   it('shows no verdict for an answer changed while it was being checked', async () => {
     const hold = deferred();
-    const api = fakeLearnerApi({
+    const api = fakeLearnerApi(examples, {
       'POST /examples/*': async () => {
         await hold.promise;
         return undefined;
@@ -254,7 +228,7 @@ describe('trying an example', { timeout: 20_000 }, () => {
 
 describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
   it('marks an example tried in practice mode and solved without help on its card, its progress and the solved filter', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     window.localStorage.setItem(PRACTICE_MODE_KEY, 'true');
     renderApp('/examples', { routes: examplesRoutes, as: 'basic' });
     await waitFor(() => expect(cards()).toHaveLength(2));
@@ -291,7 +265,7 @@ describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
   });
 
   it('marks it solved with help when help was opened before the accepted answer', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.helped.add(1);
     renderApp('/examples/1', { routes: examplesRoutes, as: 'basic' });
     await screen.findByRole('heading', { name: 'Example 1' });
@@ -303,7 +277,7 @@ describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
   });
 
   it('shows the marks an example already has, and none to a visitor', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.solved.add(1).add(2);
     api.solveMarks.set(1, 'without-help').set(2, 'with-help');
     const signedIn = renderApp('/examples', { routes: examplesRoutes, as: 'basic' });
@@ -314,7 +288,7 @@ describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
   });
 
   it('drops the solve mark when the learner unmarks the example solved, and restores it on failure', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.solved.add(1).add(2);
     api.solveMarks.set(1, 'without-help').set(2, 'with-help');
     api.routes['DELETE /examples/2/solved'] = fail(500, 'The database is away.');
@@ -332,7 +306,7 @@ describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
   });
 
   it('filters by Without Help and sends withoutHelp for a signed-in learner only', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.solved.add(1).add(2);
     api.solveMarks.set(1, 'without-help').set(2, 'with-help');
     const { location } = renderApp('/examples', { routes: examplesRoutes, as: 'basic' });
@@ -356,7 +330,7 @@ describe('a signed-in learner’s solve marks', { timeout: 20_000 }, () => {
   });
 
   it('never sends withoutHelp for a visitor, even from the URL', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     const { location } = renderApp('/examples?withoutHelp=true', { routes: examplesRoutes });
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.queryByRole('combobox', { name: 'Without Help' })).toBeNull();
@@ -376,7 +350,7 @@ function HelpButton({ id }: { id: number }) {
 
 describe('recording help', { timeout: 20_000 }, () => {
   it('conceals the solution while trying, records the answer that was showing and each step shown, and reveals it when accepted', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     api.preferences.tryFirst = false;
     renderApp('/examples/2', { routes: examplesRoutes, as: 'basic' });
     await screen.findByRole('heading', { name: 'Example 2' });
@@ -409,7 +383,7 @@ describe('recording help', { timeout: 20_000 }, () => {
   });
 
   it('posts each help a signed-in learner opens', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp(<HelpButton id={2} />, { as: 'basic' });
     fireEvent.click(screen.getByRole('button', { name: 'Show next step' }));
     await waitFor(() => expect(api.helped.has(2)).toBe(true));
@@ -419,7 +393,7 @@ describe('recording help', { timeout: 20_000 }, () => {
   });
 
   it('records nothing for a visitor', async () => {
-    const api = fakeLearnerApi();
+    const api = fakeLearnerApi(examples);
     renderApp(<HelpButton id={2} />);
     fireEvent.click(screen.getByRole('button', { name: 'Show next step' }));
     // Signed in, the same click records the step: a record of the visitor's click would come first.
@@ -431,7 +405,7 @@ describe('recording help', { timeout: 20_000 }, () => {
 
   it('logs a failed record and shows nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fakeLearnerApi({ 'POST /examples/:id/help': fail(500, 'The database is away.') });
+    fakeLearnerApi(examples, { 'POST /examples/:id/help': fail(500, 'The database is away.') });
     renderApp(<HelpButton id={2} />, { as: 'basic' });
     fireEvent.click(screen.getByRole('button', { name: 'Show next step' }));
     await waitFor(() => expect(warn).toHaveBeenCalled());

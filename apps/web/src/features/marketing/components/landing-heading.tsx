@@ -1,13 +1,14 @@
 import { Stack, Text, Title } from '@mantine/core';
 
-interface SectionHeadingProps {
+interface LandingHeadingProps {
   eyebrow: string;
   title: string;
   description?: string;
   id?: string;
 }
 
-export function SectionHeading({ eyebrow, title, description, id }: SectionHeadingProps) {
+/** A heading of the landing and about pages: an eyebrow line over a large centred title. */
+export function LandingHeading({ eyebrow, title, description, id }: LandingHeadingProps) {
   return (
     <Stack gap="xs" align="center" ta="center" maw={680} mx="auto" mb={{ base: 36, sm: 48 }}>
       <Text
