@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { questionKey } from '@exemplar/shared/math';
 import type { Database, ExampleStatus, ExamplesTable } from '../../../db/schema';
+import { refreshSearchDocuments } from './example-search.repository';
 
 type Db = Kysely<Database>;
 
@@ -32,6 +33,7 @@ export async function insertExample(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshSearchDocuments(db, { ids: [id] });
   return id;
 }
 
@@ -53,6 +55,7 @@ export async function reinsertExample(
       updated_at: at,
     })
     .execute();
+  await refreshSearchDocuments(db, { ids: [id] });
 }
 
 export async function updateExample(db: Db, id: number, values: ExampleValues, at: string) {
@@ -61,6 +64,7 @@ export async function updateExample(db: Db, id: number, values: ExampleValues, a
     .set({ ...values, question_key: questionKey(values.question), updated_at: at })
     .where('id', '=', id)
     .execute();
+  await refreshSearchDocuments(db, { ids: [id] });
 }
 
 /**

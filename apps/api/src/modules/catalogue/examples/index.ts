@@ -53,4 +53,5 @@ export {
   setMark,
   type PerCategory,
 } from './marks.service';
+export { refreshSearchDocuments, type SearchRefresh } from './example-search.repository';
 export { specColumn, storedSpec, storedTestAnswers, testAnswersColumn } from './stored-spec';

@@ -5,7 +5,13 @@ import { questionKey } from '@exemplar/shared/math';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { recordAudit } from '../../audit';
-import { insertVersions, recordImportedVersions, specColumn, testAnswersColumn } from '../examples';
+import {
+  insertVersions,
+  recordImportedVersions,
+  refreshSearchDocuments,
+  specColumn,
+  testAnswersColumn,
+} from '../examples';
 import { insertNamed } from '../taxonomy';
 import { historyRows } from './import-history';
 import * as repo from './catalogue-io.repository';
@@ -184,6 +190,7 @@ export async function writeImport(
     }
   }
   const made = await repo.insertExamples(trx, rows);
+  await refreshSearchDocuments(trx, { ids: made });
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
   await recordImportedVersions(
     trx,

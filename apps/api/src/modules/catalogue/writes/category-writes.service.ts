@@ -1,6 +1,6 @@
 import type { Category, CategoryInput } from '@exemplar/shared/catalogue';
 import { badRequest, conflict } from '../../../lib/errors';
-import { countExamplesUsing } from '../examples';
+import { countExamplesUsing, refreshSearchDocuments } from '../examples';
 import * as catalogue from '../taxonomy';
 import {
   auditWrite,
@@ -85,6 +85,9 @@ export function categoryWritesService(
         const parentId = await checkPlacement(trx, input, id);
         const at = clock().toISOString();
         await catalogue.updateCategory(trx, id, values(input, parentId), at);
+        // Its name and description (and, moved, its ancestors) are in the search document of
+        // every example in it and under it.
+        await refreshSearchDocuments(trx, { categoryIds: await catalogue.subtreeIds(trx, id) });
         await auditWrite(trx, actor, at, 'categories.update', id, { name: input.name });
         return read(trx, id);
       }),

@@ -7,7 +7,7 @@ import type {
   TypeInput,
 } from '@exemplar/shared/catalogue';
 import { conflict } from '../../../lib/errors';
-import { countExamplesUsing } from '../examples';
+import { countExamplesUsing, refreshSearchDocuments } from '../examples';
 import * as catalogue from '../taxonomy';
 import {
   auditWrite,
@@ -32,6 +32,8 @@ interface NamedKind<O> {
   read(db: Db, id: number): Promise<O | undefined>;
   /** What still uses the row, as the 409 names it ("3 categories"); '' when nothing does. */
   usedBy(trx: Tx, id: number): Promise<string>;
+  /** What else a change of its name or description changes (a subject's examples' search). */
+  updated?(trx: Tx, id: number): Promise<void>;
 }
 
 /** Create, update and delete of one named entity: names unique (case-insensitive), one audit each. */
@@ -67,6 +69,7 @@ function namedWrites<I extends NamedInput, O>(
         await mustBeFree(trx, input.name, id);
         const at = clock().toISOString();
         await catalogue.updateNamed(trx, table, id, values(input), at);
+        await kind.updated?.(trx, id);
         await auditWrite(trx, actor, at, `${table}.update`, id, { name: input.name });
         return read(trx, id);
       }),
@@ -103,6 +106,11 @@ export function namedWritesService(db: Db, clock: Clock = () => new Date()) {
         const n = await catalogue.countCategoriesWhere(trx, 'subject_id', id);
         return n ? plural(n, 'category', 'categories') : '';
       },
+      // Its name and description are in the search document of every example under it.
+      updated: async (trx, id) =>
+        refreshSearchDocuments(trx, {
+          categoryIds: await catalogue.categoryIdsOfSubject(trx, id),
+        }),
     }),
     difficulties: namedWrites<DifficultyInput, Difficulty>(db, clock, {
       table: 'difficulties',
