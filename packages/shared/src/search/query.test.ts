@@ -48,7 +48,7 @@ describe('parseSearchQuery', () => {
   it('stems words and lets the last one be a prefix', () => {
     expect(parseSearchQuery('triangles of', vocabulary)).toEqual({
       groups: [[{ words: ['triangl'], prefix: true }]],
-      phrase: [],
+      words: ['triangl'],
     });
     expect(parseSearchQuery('the of')).toBeUndefined();
   });
@@ -58,7 +58,7 @@ describe('parseSearchQuery', () => {
     expect(q.groups[0]).toContainEqual({ words: ['pythagorean', 'theorem'], prefix: false });
     expect(q.groups[0]).toContainEqual({ words: ['hypotenus'], prefix: false });
     expect(q.groups[1]).toEqual([{ words: ['triangl'], prefix: true }]);
-    expect(q.phrase).toEqual(['pythagora', 'triangl']);
+    expect(q.words).toEqual(['pythagora', 'triangl']);
   });
 
   it('corrects one typo in a word of five letters or more against the indexed stems', () => {

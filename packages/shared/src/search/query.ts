@@ -5,9 +5,9 @@ import { plainWords, searchTokens } from './words';
 /**
  * A learner's query as the engines run it: every group must match (AND), a group matching when
  * any of its terms does (OR). A term is one stem, or a phrase of stems in a row; the last word
- * typed may be a prefix (the learner may not have finished it). `phrase`, the query's own stems
- * when it has two or more, ranks the examples holding them in a row, in the question or the
- * names, first.
+ * typed may be a prefix (the learner may not have finished it). `words` are the query's own stems
+ * (typos corrected), in order: two or more rank the examples holding them in a row, in the
+ * question or the names, first.
  */
 export interface SearchTerm {
   words: string[];
@@ -15,7 +15,7 @@ export interface SearchTerm {
 }
 export interface SearchQuery {
   groups: SearchTerm[][];
-  phrase: string[];
+  words: string[];
 }
 
 /** The stems indexed, with how many examples hold each: what typos are corrected against. */
@@ -146,5 +146,5 @@ export function parseSearchQuery(
     ]);
     i++;
   }
-  return { groups: result, phrase: stems.length > 1 ? stems : [] };
+  return { groups: result, words: stems };
 }

@@ -62,23 +62,25 @@ async function categoryPlaces(db: Db): Promise<Map<number, SearchPlace>> {
 export async function refreshSearchDocuments(db: Db, which: SearchRefresh): Promise<void> {
   if (which !== 'all' && Object.values(which)[0]!.length === 0) return;
   const places = await categoryPlaces(db);
-  for (let after = 0; ;) {
+  // Given ids are taken BATCH at a time (an import's may be more than a statement can bind);
+  // otherwise every matching example, BATCH at a time in id order.
+  const ids = which !== 'all' && 'ids' in which ? [...which.ids].sort((a, b) => a - b) : undefined;
+  let after = 0;
+  for (let start = 0; ; start += BATCH) {
     let query = db
       .selectFrom('examples')
-      .select(['id', 'question', 'answer', 'procedure', 'category_id'])
-      .where('id', '>', after);
-    if (which !== 'all') {
-      query =
-        'ids' in which
-          ? query.where('id', 'in', which.ids)
-          : query.where('category_id', 'in', which.categoryIds);
+      .select(['id', 'question', 'answer', 'procedure', 'category_id']);
+    if (ids) query = query.where('id', 'in', ids.slice(start, start + BATCH));
+    else {
+      query = query.where('id', '>', after).limit(BATCH);
+      if (which !== 'all' && 'categoryIds' in which) {
+        query = query.where('category_id', 'in', which.categoryIds);
+      }
     }
-    const rows = await query.orderBy('id').limit(BATCH).execute();
+    const rows = await query.orderBy('id').execute();
     for (const row of rows) {
-      const doc = searchDocument(
-        row,
-        places.get(row.category_id) ?? { names: [], descriptions: [] },
-      );
+      const place = places.get(row.category_id) ?? { names: [], descriptions: [] };
+      const doc = searchDocument(row, place);
       await db
         .updateTable('examples')
         .set({
@@ -90,8 +92,8 @@ export async function refreshSearchDocuments(db: Db, which: SearchRefresh): Prom
         .where('id', '=', row.id)
         .execute();
     }
-    if (rows.length < BATCH) return;
-    after = rows.at(-1)!.id;
+    if (ids ? start + BATCH >= ids.length : rows.length < BATCH) return;
+    after = rows.at(-1)?.id ?? after;
   }
 }
 
@@ -121,10 +123,23 @@ export const ftsMatch = (q: SearchQuery) =>
 export const tsMatch = (q: SearchQuery) =>
   q.groups.map((g) => `(${g.map(tsTerm).join(' | ')})`).join(' & ');
 
-/** The query's own words in a row in the question or the names (FTS5), or null. */
+/** The query's own words (two or more) in a row in the question or the names (FTS5), or null. */
 export const ftsPhrase = (q: SearchQuery) =>
-  q.phrase.length ? `{search_question search_names} : "${q.phrase.join(' ')}"` : null;
+  q.words.length > 1 ? `{search_question search_names} : "${q.words.join(' ')}"` : null;
 
 /** The same as a tsquery: the words in a row, each of weight A or B. */
 export const tsPhrase = (q: SearchQuery) =>
-  q.phrase.length ? q.phrase.map((w) => `${w}:AB`).join(' <-> ') : null;
+  q.words.length > 1 ? q.words.map((w) => `${w}:AB`).join(' <-> ') : null;
+
+/**
+ * What PostgreSQL ranks the matches by: any of the query's own words or of its single-word
+ * alternatives. ts_rank reads a phrase as its words apart, so a synonym phrase the learner did not
+ * type ("area under the curve" for "integral") would rank by its common words alone.
+ */
+export const tsRankTerms = (q: SearchQuery) => {
+  const terms = new Set(q.words);
+  for (const group of q.groups) {
+    for (const t of group) if (t.words.length === 1) terms.add(tsTerm(t));
+  }
+  return [...terms].join(' | ');
+};

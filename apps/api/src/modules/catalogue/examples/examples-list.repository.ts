@@ -2,7 +2,7 @@ import type { SearchQuery } from '@exemplar/shared/search';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import { ftsMatch, ftsPhrase, tsMatch, tsPhrase } from './example-search.repository';
+import { ftsMatch, ftsPhrase, tsMatch, tsPhrase, tsRankTerms } from './example-search.repository';
 import { marked, selection, solvedWithoutHelp, withSubject } from './examples.repository';
 
 type Db = Kysely<Database>;
@@ -131,7 +131,7 @@ const ftsHits = (search: SearchQuery) => {
 const relevance = (engine: Engine, search: SearchQuery) => {
   if (engine === 'sqlite') return sql`hits.score`;
   const phrase = tsPhrase(search);
-  const rank = sql`ts_rank(e.search, to_tsquery('simple', ${tsMatch(search)})) desc`;
+  const rank = sql`ts_rank(e.search, to_tsquery('simple', ${tsRankTerms(search)})) desc`;
   return phrase ? sql`(e.search @@ to_tsquery('simple', ${phrase})) desc, ${rank}` : rank;
 };
 
