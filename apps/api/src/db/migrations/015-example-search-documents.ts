@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { refreshSearchDocuments } from '../../modules/catalogue/examples';
+import { refreshSearchDocuments } from '../search-documents';
 import type { Database } from '../schema';
 import type { Kysely } from 'kysely';
 import type { Migration } from './helpers';

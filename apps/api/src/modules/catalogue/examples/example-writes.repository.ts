@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { questionKey } from '@exemplar/shared/math';
 import type { Database, ExampleStatus, ExamplesTable } from '../../../db/schema';
-import { refreshSearchDocuments } from './example-search.repository';
+import { refreshSearchDocuments } from '../../../db/search-documents';
 
 type Db = Kysely<Database>;
 

@@ -4,7 +4,7 @@ import { insertExample } from '../../../../test/factories';
 import { controlClock } from '../../../../test/helpers/clock';
 import { engineUnderTest } from '../../../../test/helpers/test-db';
 import { useTestApp } from '../../../../test/helpers/test-app';
-import { refreshSearchDocuments } from './example-search.repository';
+import { refreshSearchDocuments } from './example-search.service';
 
 const api = useTestApp({ catalogue: true });
 const { cat } = api;

@@ -53,5 +53,5 @@ export {
   setMark,
   type PerCategory,
 } from './marks.service';
-export { refreshSearchDocuments, type SearchRefresh } from './example-search.repository';
+export { refreshSearchDocuments, type SearchRefresh } from './example-search.service';
 export { specColumn, storedSpec, storedTestAnswers, testAnswersColumn } from './stored-spec';

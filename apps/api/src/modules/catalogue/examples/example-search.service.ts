@@ -1,0 +1,4 @@
+// Example search's upkeep as other modules call it: an example's search document is written again
+// when its category or subject changes (ADR 049). The writing itself is the schema's upkeep
+// (db/search-documents.ts), which the migrations call too.
+export { refreshSearchDocuments, type SearchRefresh } from '../../../db/search-documents';
