@@ -45,14 +45,49 @@ async function categoryPlaces(db: Db): Promise<Map<number, SearchPlace>> {
   return places;
 }
 
+/** An example's search document as the columns of examples that hold it. */
+export interface SearchColumns {
+  search_question: string;
+  search_names: string;
+  search_answer: string;
+  search_rest: string;
+}
+
+/**
+ * The search document of an example as its columns, for the catalogue's categories and subjects
+ * as they are now (read once: an import builds thousands with one reader).
+ */
+export async function searchColumnsReader(db: Db) {
+  const places = await categoryPlaces(db);
+  const nowhere: SearchPlace = { names: [], descriptions: [] };
+  return (example: {
+    question: string;
+    answer: string;
+    procedure?: string | null;
+    category_id: number;
+  }): SearchColumns => {
+    const doc = searchDocument(
+      { ...example, procedure: example.procedure ?? null },
+      places.get(example.category_id) ?? nowhere,
+    );
+    return {
+      search_question: doc.question,
+      search_names: doc.names,
+      search_answer: doc.answer,
+      search_rest: doc.rest,
+    };
+  };
+}
+
 /**
  * Writes the search documents of the examples `which` picks, from their text and their category's
- * place as they are now: after an example is saved or imported, after a category or subject is
- * renamed, described or moved, and for every example when the documents' make-up changes.
+ * place as they are now: after an example is saved, after a category or subject is renamed,
+ * described or moved, and for every example when the documents' make-up changes. The event loop
+ * answers other requests between batches (on SQLite each statement runs synchronously).
  */
 export async function refreshSearchDocuments(db: Db, which: SearchRefresh): Promise<void> {
   if (which !== 'all' && Object.values(which)[0]!.length === 0) return;
-  const places = await categoryPlaces(db);
+  const columnsOf = await searchColumnsReader(db);
   // Given ids are taken BATCH at a time (an import's may be more than a statement can bind);
   // otherwise every matching example, BATCH at a time in id order.
   const ids = which !== 'all' && 'ids' in which ? [...which.ids].sort((a, b) => a - b) : undefined;
@@ -70,20 +105,10 @@ export async function refreshSearchDocuments(db: Db, which: SearchRefresh): Prom
     }
     const rows = await query.orderBy('id').execute();
     for (const row of rows) {
-      const place = places.get(row.category_id) ?? { names: [], descriptions: [] };
-      const doc = searchDocument(row, place);
-      await db
-        .updateTable('examples')
-        .set({
-          search_question: doc.question,
-          search_names: doc.names,
-          search_answer: doc.answer,
-          search_rest: doc.rest,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await db.updateTable('examples').set(columnsOf(row)).where('id', '=', row.id).execute();
     }
     if (ids ? start + BATCH >= ids.length : rows.length < BATCH) return;
     after = rows.at(-1)?.id ?? after;
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

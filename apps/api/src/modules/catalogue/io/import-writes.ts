@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit';
 import {
   insertVersions,
   recordImportedVersions,
-  refreshSearchDocuments,
+  searchColumnsReader,
   specColumn,
   testAnswersColumn,
 } from '../examples';
@@ -189,8 +189,13 @@ export async function writeImport(
       await yieldToEventLoop();
     }
   }
+  // Each row with its search document, for the categories as the import left them.
+  const searchColumnsOf = await searchColumnsReader(trx);
+  for (const [i, row] of rows.entries()) {
+    Object.assign(row, searchColumnsOf(row));
+    if (i % 100 === 99) await yieldToEventLoop();
+  }
   const made = await repo.insertExamples(trx, rows);
-  await refreshSearchDocuments(trx, { ids: made });
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
   await recordImportedVersions(
     trx,
