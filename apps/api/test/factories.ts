@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { questionKey } from '@exemplar/shared/math';
 import type { Database } from '../src/db/schema';
+import { refreshSearchDocuments } from '../src/modules/catalogue/examples';
 
 const stamp = (n = 0) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 
@@ -87,6 +88,8 @@ export async function insertExample(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its search document, as every save writes it.
+  await refreshSearchDocuments(db, { ids: [id] });
   // Its version 1, as migration 009 gives every example saved before history was kept.
   await db
     .insertInto('example_versions')

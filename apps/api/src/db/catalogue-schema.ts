@@ -61,6 +61,15 @@ export interface ExamplesTable {
   answer_spec: ColumnType<string | null, string | null | undefined, string | null>;
   /** The test answers, as a JSON array (TestAnswersSchema); '[]' for none. */
   test_answers: ColumnType<string, string | undefined, string>;
+  /**
+   * The example's search document (@exemplar/shared/search searchDocument): stemmed tokens of its
+   * question; of its category's, ancestors' and subject's names; of its answer; of its procedure
+   * and those descriptions. Written by db/search-documents.ts, never by hand (ADR 049).
+   */
+  search_question: ColumnType<string, string | undefined, string>;
+  search_names: ColumnType<string, string | undefined, string>;
+  search_answer: ColumnType<string, string | undefined, string>;
+  search_rest: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

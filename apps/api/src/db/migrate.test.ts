@@ -625,4 +625,47 @@ describe(`migrations on ${engineUnderTest}`, () => {
       { version: 2, edited_by: null, editor_email: 'ed@example.com' },
     ]);
   });
+
+  it("015 writes every existing example's search document (more than one batch of 500) and indexes it", async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '015-example-search-documents');
+    await migrate(db, migrations.slice(0, before));
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const refs = { ...(await exampleRefs(tx, at)), created_at: at, updated_at: at };
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      question: i === 599 ? 'Integrate $\\int x\\,dx$ again' : `Question ${i}?`,
+      answer: '$1$',
+      question_key: `q${i}`,
+      ...refs,
+    }));
+    for (let i = 0; i < rows.length; i += 200) {
+      await tx
+        .insertInto('examples')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual([
+      '015-example-search-documents',
+    ]);
+    const docs = await db.db
+      .selectFrom('examples')
+      .select(['search_question', 'search_names'])
+      .orderBy('id')
+      .execute();
+    expect(docs[0]).toEqual({ search_question: 'question', search_names: 'categori subject' });
+    expect(docs[599]!.search_question).toBe('integr integr dx again');
+    expect(docs.filter((d) => d.search_question === '')).toEqual([]);
+    // Indexed: the stemmed word finds the one example holding any of its forms.
+    const match =
+      db.engine === 'postgres'
+        ? await sql<{
+            id: number;
+          }>`select id from examples where search @@ to_tsquery('simple', 'integr')`.execute(db.db)
+        : await sql<{
+            id: number;
+          }>`select rowid as id from examples_fts where examples_fts match 'integr'`.execute(db.db);
+    expect(match.rows).toHaveLength(1);
+  });
 });

@@ -14,6 +14,7 @@ import { catalogueHealth } from './migrations/011-catalogue-health';
 import { catalogueHealthRun } from './migrations/012-catalogue-health-run';
 import { answerSpecs } from './migrations/013-answer-specs';
 import { learnerPreferences } from './migrations/014-learner-preferences';
+import { exampleSearchDocuments } from './migrations/015-example-search-documents';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -32,6 +33,7 @@ export const migrations: Migration[] = [
   catalogueHealthRun,
   answerSpecs,
   learnerPreferences,
+  exampleSearchDocuments,
 ];
 
 export class MigrationError extends Error {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { questionKey } from '@exemplar/shared/math';
 import type { ExampleStatus, ExamplesTable } from '../../../db/catalogue-schema';
 import type { Database } from '../../../db/schema';
+import { refreshSearchDocuments } from '../../../db/search-documents';
 
 type Db = Kysely<Database>;
 
@@ -33,6 +34,7 @@ export async function insertExample(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshSearchDocuments(db, { ids: [id] });
   return id;
 }
 
@@ -54,6 +56,7 @@ export async function reinsertExample(
       updated_at: at,
     })
     .execute();
+  await refreshSearchDocuments(db, { ids: [id] });
 }
 
 export async function updateExample(db: Db, id: number, values: ExampleValues, at: string) {
@@ -62,6 +65,7 @@ export async function updateExample(db: Db, id: number, values: ExampleValues, a
     .set({ ...values, question_key: questionKey(values.question), updated_at: at })
     .where('id', '=', id)
     .execute();
+  await refreshSearchDocuments(db, { ids: [id] });
 }
 
 /**

@@ -1,6 +1,8 @@
+import type { SearchQuery } from '@exemplar/shared/search';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../../db/database';
 import type { Database } from '../../../db/schema';
+import { ftsMatch, ftsPhrase, tsMatch, tsPhrase, tsRankTerms } from './example-search.repository';
 import { marked, selection, solvedWithoutHelp, withSubject } from './examples.repository';
 
 type Db = Kysely<Database>;
@@ -8,15 +10,15 @@ type Db = Kysely<Database>;
 /**
  * The list's filters as the queries below read them: the parsed query (ExamplesFilterQuerySchema)
  * after examples.filter.ts has resolved it (names to ids, subject and category to the category ids
- * they cover, words to search terms, liked/solved to booleans for a signed-in viewer).
+ * they cover, words to a parsed search query, liked/solved to booleans for a signed-in viewer).
  */
 export interface ExampleFilter {
   /** The categories a subject and/or category filter leave (a category with its descendants). */
   categoryIds?: number[];
   difficultyId?: number;
   typeId?: number;
-  /** Search terms, already reduced to letters and digits; each must prefix-match a word. */
-  terms?: string[];
+  /** The search, parsed (@exemplar/shared/search): stems, synonyms and typos resolved. */
+  search?: SearchQuery;
   /** Which examples by status: published ones (the default), drafts, or all (editors only). */
   status?: 'published' | 'draft' | 'all';
   /** The signed-in caller, whose likes and solved marks the liked/solved filters read. */
@@ -38,9 +40,6 @@ export interface ExamplePageRequest {
   offset?: number;
   limit: number;
 }
-
-const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"*`).join(' ');
-const tsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
@@ -90,16 +89,16 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
       ) as Q;
     }
   }
-  // Search terms on SQLite: findExamples joins the FTS matches (it needs their scores);
+  // The search on SQLite: findExamples joins the FTS matches (it needs their scores);
   // counting and random picks filter by them here.
-  if (f.terms?.length && !ftsJoined) {
+  if (f.search && !ftsJoined) {
     q = (
       engine === 'postgres'
-        ? q.where(sql<boolean>`e.search @@ to_tsquery('simple', ${tsQuery(f.terms)})`)
+        ? q.where(sql<boolean>`e.search @@ to_tsquery('simple', ${tsMatch(f.search)})`)
         : q.where(
             'e.id',
             'in',
-            sql<number>`(select rowid from examples_fts where examples_fts match ${ftsQuery(f.terms)})`,
+            sql<number>`(select rowid from examples_fts where examples_fts match ${ftsMatch(f.search)})`,
           )
     ) as Q;
   }
@@ -107,25 +106,34 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
 }
 
 /**
- * SQLite's full-text matches, each scored once by FTS5 (the question weighs most). Scoring inside
- * ORDER BY with a correlated sub-select ran a full-text query per matching row: 64 s at 100,000
- * examples.
+ * SQLite's full-text matches, each scored once by FTS5: bm25 with the question weighing most, then
+ * the names, the answer and the rest; an example holding the query's words in a row in its
+ * question or names comes before every other (1000 below any bm25 score). Scoring inside ORDER BY
+ * with a correlated sub-select ran a full-text query per matching row: 64 s at 100,000 examples.
  */
-const ftsHits = (terms: string[]) =>
-  sql<{ id: number; score: number }>`(
-    select rowid as id, bm25(examples_fts, 10.0, 4.0, 1.0) as score
-    from examples_fts where examples_fts match ${ftsQuery(terms)}
+const ftsHits = (search: SearchQuery) => {
+  const phrase = ftsPhrase(search);
+  const boost = phrase
+    ? sql`case when rowid in (select rowid from examples_fts where examples_fts match ${phrase}) then 1000.0 else 0.0 end`
+    : sql`0.0`;
+  return sql<{ id: number; score: number }>`(
+    select rowid as id, bm25(examples_fts, 10.0, 6.0, 3.0, 1.0) - ${boost} as score
+    from examples_fts where examples_fts match ${ftsMatch(search)}
   )`.as('hits');
+};
 
 /**
  * The list's order when searching, before catalogue order (id) breaks ties: relevance, as the
- * joined FTS score on SQLite (lower is better) or ts_rank on PostgreSQL. The list and an example's
- * position both order by it, so they can never disagree.
+ * joined FTS score on SQLite (lower is better) or, on PostgreSQL, the query's words in a row in the
+ * question or names first, then ts_rank (weights A to D as the document's fields). The list and an
+ * example's position both order by it, so they can never disagree.
  */
-const relevance = (engine: Engine, terms: string[]) =>
-  engine === 'postgres'
-    ? sql`ts_rank(e.search, to_tsquery('simple', ${tsQuery(terms)})) desc`
-    : sql`hits.score`;
+const relevance = (engine: Engine, search: SearchQuery) => {
+  if (engine === 'sqlite') return sql`hits.score`;
+  const phrase = tsPhrase(search);
+  const rank = sql`ts_rank(e.search, to_tsquery('simple', ${tsRankTerms(search)})) desc`;
+  return phrase ? sql`(e.search @@ to_tsquery('simple', ${phrase})) desc, ${rank}` : rank;
+};
 
 export async function findExamples(
   db: Db,
@@ -133,14 +141,14 @@ export async function findExamples(
   f: ExampleFilter,
   page: ExamplePageRequest,
 ) {
-  const searching = !!f.terms?.length;
+  const search = f.search;
   let query = withSubject(db).select(selection(f.viewerId));
-  if (searching && engine === 'sqlite') {
-    query = query.innerJoin(ftsHits(f.terms!), 'hits.id', 'e.id') as unknown as typeof query;
+  if (search && engine === 'sqlite') {
+    query = query.innerJoin(ftsHits(search), 'hits.id', 'e.id') as unknown as typeof query;
   }
-  query = applyFilter(query, engine, f, searching && engine === 'sqlite');
+  query = applyFilter(query, engine, f, !!search && engine === 'sqlite');
   // Relevance first, then catalogue order.
-  if (searching) query = query.orderBy(relevance(engine, f.terms!));
+  if (search) query = query.orderBy(relevance(engine, search));
   if (page.afterId !== undefined) query = query.where('e.id', '>', page.afterId);
   query = query.orderBy('e.id').limit(page.limit);
   if (page.offset) query = query.offset(page.offset);
@@ -167,9 +175,9 @@ export async function examplePlace(
   f: ExampleFilter,
   id: number,
 ): Promise<ExamplePlace | undefined> {
-  if (f.terms?.length) {
+  if (f.search) {
     const sqlite = engine === 'sqlite';
-    const order = sql`order by ${relevance(engine, f.terms)}, e.id`;
+    const order = sql`order by ${relevance(engine, f.search)}, e.id`;
     let numbered = db
       .selectFrom('examples as e')
       .select([
@@ -180,7 +188,7 @@ export async function examplePlace(
       ]);
     if (sqlite) {
       numbered = numbered.innerJoin(
-        ftsHits(f.terms),
+        ftsHits(f.search),
         'hits.id',
         'e.id',
       ) as unknown as typeof numbered;

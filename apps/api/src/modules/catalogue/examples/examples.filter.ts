@@ -1,6 +1,7 @@
 import type { ParsedExamplesFilter } from '@exemplar/shared/catalogue';
 import { isIdText } from '@exemplar/shared/fields';
 import { can, type Role } from '@exemplar/shared/roles';
+import { parseSearchQuery, type SearchVocabulary } from '@exemplar/shared/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { categoryIdsOfSubject, findIdByName, subtreeIds } from '../taxonomy';
@@ -35,13 +36,6 @@ export function forCaller<Q extends ParsedExamplesFilter>(
   };
 }
 
-/** Letters and digits only: whatever else a visitor types can never reach the query syntax. */
-export function searchTerms(q: string | undefined): string[] {
-  if (!q) return [];
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, 10);
-}
-
 /**
  * A subject, difficulty or type filter's value as an id: "3" is an id, anything else a name
  * (case-insensitive). undefined: no filter; null: an unknown name, which matches nothing.
@@ -67,12 +61,15 @@ function coveredCategories(bySubject: number[] | undefined, byCategory: number[]
 /**
  * The repository filter for a parsed query; null when an unknown name means nothing can match.
  * liked/solved/withoutHelp apply for a signed-in `viewerId` only; `status` is the query's (only
- * an editor's query keeps one, see forCaller), published examples when it has none.
+ * an editor's query keeps one, see forCaller), published examples when it has none. The search
+ * words are parsed against `vocabulary`, the stems indexed (their typos corrected to them); the
+ * parsed query holds letters and digits only, so nothing a visitor types reaches the query syntax.
  */
 export async function resolveFilter(
   db: Kysely<Database>,
   query: ParsedExamplesFilter,
   viewerId: number | undefined,
+  vocabulary?: SearchVocabulary,
 ): Promise<ExampleFilter | null> {
   const [subjectId, difficultyId, typeId, byCategory] = await Promise.all([
     resolveIdOrName(db, 'subjects', query.subjectId),
@@ -86,7 +83,7 @@ export async function resolveFilter(
     categoryIds: coveredCategories(bySubject, byCategory),
     difficultyId,
     typeId,
-    terms: searchTerms(query.q),
+    search: parseSearchQuery(query.q, vocabulary),
     status: query.status ?? 'published',
     ...(viewerId !== undefined
       ? {

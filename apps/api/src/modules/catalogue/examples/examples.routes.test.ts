@@ -4,6 +4,7 @@ import { insertExample } from '../../../../test/factories';
 import { controlClock } from '../../../../test/helpers/clock';
 import { engineUnderTest } from '../../../../test/helpers/test-db';
 import { useTestApp } from '../../../../test/helpers/test-app';
+import { refreshSearchDocuments } from './example-search.service';
 
 const api = useTestApp({ catalogue: true });
 const { cat } = api;
@@ -77,9 +78,10 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
     }
   });
 
-  it('searches question, answer and procedure by word prefix', async () => {
-    expect(ids((await list('?q=quadratic')).body)).toEqual([cat.ex.quadEasy]);
-    expect(ids((await list('?q=quadr')).body)).toEqual([cat.ex.quadEasy]);
+  it('searches question, answer, procedure and category names by stem and prefix', async () => {
+    // In the question of one, in the category name (Quadratics) of both: the question first.
+    expect(ids((await list('?q=quadratic')).body)).toEqual([cat.ex.quadEasy, cat.ex.quadHard]);
+    expect(ids((await list('?q=quadr')).body)).toEqual([cat.ex.quadEasy, cat.ex.quadHard]);
     expect(ids((await list('?q=factorise')).body)).toEqual([cat.ex.quadEasy]);
     expect(ids((await list('?q=discriminant%20roots')).body)).toEqual([cat.ex.quadHard]);
     expect(ids((await list('?q=solve')).body).sort()).toEqual(
@@ -180,6 +182,8 @@ describe(`GET /api/examples on ${engineUnderTest}`, () => {
       .set({ question: 'Compute the circumference of a wheel.' })
       .where('id', '=', cat.ex.circle)
       .execute();
+    // Its search document written again, as every save writes it.
+    await refreshSearchDocuments(db, { ids: [cat.ex.circle] });
     expect(ids((await list('?q=circumference')).body)).toEqual([cat.ex.circle]);
     expect(ids((await list('?q=area')).body)).toEqual([]);
     await db.deleteFrom('examples').where('id', '=', cat.ex.circle).execute();

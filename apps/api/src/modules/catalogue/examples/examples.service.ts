@@ -12,6 +12,7 @@ import {
   type Worksheet,
 } from '@exemplar/shared/worksheets';
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
+import { parseSearchQuery, type SearchVocabulary } from '@exemplar/shared/search';
 import { randomInt } from 'node:crypto';
 import { ID_MAX } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
@@ -22,7 +23,8 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { seededPick } from '../../../lib/seeded-pick';
 import { versionedLru } from '../../../lib/versioned-lru';
 import * as list from './examples-list.repository';
-import { resolveFilter, searchTerms } from './examples.filter';
+import { readVocabulary } from './example-search.repository';
+import { resolveFilter } from './examples.filter';
 import { toExample, withMarks } from './examples.presenter';
 import * as repo from './examples.repository';
 import { marksOf } from './marks.repository';
@@ -68,6 +70,19 @@ export function examplesService(
   engine: Engine,
   { catalogueVersion }: ExamplesServiceOptions = {},
 ) {
+  // The stems indexed, read once per catalogue version: what a search's typos are corrected to.
+  const vocabularies = versionedLru<SearchVocabulary>({ maxEntries: 1 });
+  async function resolve(input: ParsedExamplesFilter, viewerId: number | undefined) {
+    const vocabulary = !input.q
+      ? undefined
+      : catalogueVersion
+        ? await remembered(catalogueVersion, vocabularies, 'stems', () =>
+            readVocabulary(db, engine),
+          )
+        : await readVocabulary(db, engine);
+    return resolveFilter(db, input, viewerId, vocabulary);
+  }
+
   // The total for a filter is the same for every caller (unless it reads the caller's own marks),
   // so signed-in callers, who are never served from the visitors' cache, share it too.
   const totals = versionedLru<number>({ maxEntries: 5000 });
@@ -162,15 +177,15 @@ export function examplesService(
         return { ...page, examples: page.examples.map((e) => withMarks(e, marks)) };
       }
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
-      const terms = searchTerms(input.q);
+      const searching = parseSearchQuery(input.q) !== undefined;
       const cursor = input.cursor ? readCursor(input.cursor) : undefined;
-      if (cursor && terms.length > 0 !== 'offset' in cursor) {
+      if (cursor && searching !== 'offset' in cursor) {
         throw badRequest('Invalid query: cursor does not belong to this search.');
       }
       if (cursor && input.page !== undefined) {
         throw badRequest('Invalid query: give either a page or a cursor, not both.');
       }
-      const filter = await resolveFilter(db, input, viewerId);
+      const filter = await resolve(input, viewerId);
       if (!filter) return { examples: [], total: 0, nextCursor: null };
       // A page number is an offset (a link into the list); a cursor goes on from the last row.
       const page: list.ExamplePageRequest =
@@ -188,9 +203,7 @@ export function examplesService(
       const last = examples.at(-1);
       const nextCursor =
         more && last
-          ? encodeCursor(
-              terms.length > 0 ? { offset: (page.offset ?? 0) + limit } : { after: last.id },
-            )
+          ? encodeCursor(searching ? { offset: (page.offset ?? 0) + limit } : { after: last.id })
           : null;
       return { examples, total, nextCursor };
     },
@@ -205,7 +218,7 @@ export function examplesService(
       viewerId?: number,
       editor = false,
     ): Promise<ExamplePosition> {
-      const filter = await resolveFilter(db, input, viewerId);
+      const filter = await resolve(input, viewerId);
       // An editor's answer may place a draft: never kept for anyone else.
       if (editor) return findPosition(id, filter, true);
       if (filter && catalogueVersion && !list.readsMarks(filter)) {
@@ -229,7 +242,7 @@ export function examplesService(
       viewerId?: number,
       editor = false,
     ): Promise<RandomExample> {
-      const filter = await resolveFilter(db, input, viewerId);
+      const filter = await resolve(input, viewerId);
       // A write between the count and the pick can shorten the list: pick again, counting afresh.
       for (let attempt = 0; filter && attempt < 3; attempt++) {
         const total =
@@ -260,7 +273,7 @@ export function examplesService(
       viewerId?: number,
       editor = false,
     ): Promise<Worksheet> {
-      const filter = await resolveFilter(db, input, viewerId);
+      const filter = await resolve(input, viewerId);
       if (!filter) return { examples: [], total: 0 };
       const ids = await filteredIds(filter);
       const picked = seededPick(ids, input.count ?? WORKSHEET_COUNT_DEFAULT, input.seed);

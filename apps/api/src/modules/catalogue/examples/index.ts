@@ -53,4 +53,10 @@ export {
   setMark,
   type PerCategory,
 } from './marks.service';
+export {
+  refreshSearchDocuments,
+  searchColumnsReader,
+  type SearchColumns,
+  type SearchRefresh,
+} from './example-search.service';
 export { specColumn, storedSpec, storedTestAnswers, testAnswersColumn } from './stored-spec';

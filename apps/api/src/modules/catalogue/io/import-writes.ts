@@ -5,7 +5,13 @@ import { questionKey } from '@exemplar/shared/math';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { recordAudit } from '../../audit';
-import { insertVersions, recordImportedVersions, specColumn, testAnswersColumn } from '../examples';
+import {
+  insertVersions,
+  recordImportedVersions,
+  searchColumnsReader,
+  specColumn,
+  testAnswersColumn,
+} from '../examples';
 import { insertNamed } from '../taxonomy';
 import { historyRows } from './import-history';
 import * as repo from './catalogue-io.repository';
@@ -182,6 +188,12 @@ export async function writeImport(
       options.onProgress?.(i + 1, parsed.examples.length);
       await yieldToEventLoop();
     }
+  }
+  // Each row with its search document, for the categories as the import left them.
+  const searchColumnsOf = await searchColumnsReader(trx);
+  for (const [i, row] of rows.entries()) {
+    Object.assign(row, searchColumnsOf(row));
+    if (i % 100 === 99) await yieldToEventLoop();
   }
   const made = await repo.insertExamples(trx, rows);
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));

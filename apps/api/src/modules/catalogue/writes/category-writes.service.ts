@@ -1,7 +1,7 @@
 import type { Category } from '@exemplar/shared/catalogue';
 import type { CategoryInput } from '@exemplar/shared/catalogue-writes';
 import { badRequest, conflict } from '../../../lib/errors';
-import { countExamplesUsing } from '../examples';
+import { countExamplesUsing, refreshSearchDocuments } from '../examples';
 import * as catalogue from '../taxonomy';
 import type { Clock, Db, Tx, Writer } from './catalogue-writes.common';
 import { auditWrite, mustBeUnused, mustExist, plural, usedBy } from './catalogue-writes.common';
@@ -79,6 +79,9 @@ export function categoryWritesService(
         const parentId = await checkPlacement(trx, input, id);
         const at = clock().toISOString();
         await catalogue.updateCategory(trx, id, values(input, parentId), at);
+        // Its name and description (and, moved, its ancestors) are in the search document of
+        // every example in it and under it.
+        await refreshSearchDocuments(trx, { categoryIds: await catalogue.subtreeIds(trx, id) });
         await auditWrite(trx, actor, at, 'categories.update', id, { name: input.name });
         return read(trx, id);
       }),

@@ -1,7 +1,7 @@
 import type { Difficulty, ExampleType, Subject } from '@exemplar/shared/catalogue';
 import type { DifficultyInput, SubjectInput, TypeInput } from '@exemplar/shared/catalogue-writes';
 import { conflict } from '../../../lib/errors';
-import { countExamplesUsing } from '../examples';
+import { countExamplesUsing, refreshSearchDocuments } from '../examples';
 import * as catalogue from '../taxonomy';
 import type { Clock, Db, Tx, Writer } from './catalogue-writes.common';
 import { auditWrite, mustBeUnused, mustExist, usedBy } from './catalogue-writes.common';
@@ -19,6 +19,8 @@ interface NamedKind<O> {
   read(db: Db, id: number): Promise<O | undefined>;
   /** What still uses the row, as the 409 names it ("3 categories"); '' when nothing does. */
   usedBy(trx: Tx, id: number): Promise<string>;
+  /** What else a change of its name or description changes (a subject's examples' search). */
+  updated?(trx: Tx, id: number): Promise<void>;
 }
 
 /** Create, update and delete of one named entity: names unique (case-insensitive), one audit each. */
@@ -54,6 +56,7 @@ function namedWrites<I extends NamedInput, O>(
         await mustBeFree(trx, input.name, id);
         const at = clock().toISOString();
         await catalogue.updateNamed(trx, table, id, values(input), at);
+        await kind.updated?.(trx, id);
         await auditWrite(trx, actor, at, `${table}.update`, id, { name: input.name });
         return read(trx, id);
       }),
@@ -87,6 +90,11 @@ export function namedWritesService(db: Db, clock: Clock = () => new Date()) {
           'category',
           'categories',
         ),
+      // Its name and description are in the search document of every example under it.
+      updated: async (trx, id) =>
+        refreshSearchDocuments(trx, {
+          categoryIds: await catalogue.categoryIdsOfSubject(trx, id),
+        }),
     }),
     difficulties: namedWrites<DifficultyInput, Difficulty>(db, clock, {
       table: 'difficulties',

@@ -1,0 +1,114 @@
+// Each example's search document (ADR 049), written whenever what it is made of changes: after an
+// example is saved or imported, after a category or subject is renamed, described or moved, and
+// for every example by the migration that brings a new make-up of the documents. The tokens are
+// computed in TypeScript (@exemplar/shared/search) and stored in four columns of examples, which
+// SQLite's examples_fts and PostgreSQL's generated examples.search index as they are. Kept below
+// the modules, as the schema's upkeep, so that a migration can call it.
+import { searchDocument, type SearchPlace } from '@exemplar/shared/search';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+type Db = Kysely<Database>;
+
+/** The examples whose documents to write again: these, those in these categories, or all. */
+export type SearchRefresh = { ids: number[] } | { categoryIds: number[] } | 'all';
+
+const BATCH = 500;
+
+/** Every category's place: its own, its ancestors' and its subject's names and descriptions. */
+async function categoryPlaces(db: Db): Promise<Map<number, SearchPlace>> {
+  const [categories, subjects] = await Promise.all([
+    db
+      .selectFrom('categories')
+      .select(['id', 'parent_id', 'subject_id', 'name', 'description'])
+      .execute(),
+    db.selectFrom('subjects').select(['id', 'name', 'description']).execute(),
+  ]);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const subjectById = new Map(subjects.map((s) => [s.id, s]));
+  const places = new Map<number, SearchPlace>();
+  for (const category of categories) {
+    const place: SearchPlace = { names: [], descriptions: [] };
+    const seen = new Set<number>();
+    for (let c = byId.get(category.id); c && !seen.has(c.id); c = byId.get(c.parent_id ?? -1)) {
+      seen.add(c.id);
+      place.names.push(c.name);
+      place.descriptions.push(c.description);
+    }
+    const subject = subjectById.get(category.subject_id);
+    if (subject) {
+      place.names.push(subject.name);
+      place.descriptions.push(subject.description);
+    }
+    places.set(category.id, place);
+  }
+  return places;
+}
+
+/** An example's search document as the columns of examples that hold it. */
+export interface SearchColumns {
+  search_question: string;
+  search_names: string;
+  search_answer: string;
+  search_rest: string;
+}
+
+/**
+ * The search document of an example as its columns, for the catalogue's categories and subjects
+ * as they are now (read once: an import builds thousands with one reader).
+ */
+export async function searchColumnsReader(db: Db) {
+  const places = await categoryPlaces(db);
+  const nowhere: SearchPlace = { names: [], descriptions: [] };
+  return (example: {
+    question: string;
+    answer: string;
+    procedure?: string | null;
+    category_id: number;
+  }): SearchColumns => {
+    const doc = searchDocument(
+      { ...example, procedure: example.procedure ?? null },
+      places.get(example.category_id) ?? nowhere,
+    );
+    return {
+      search_question: doc.question,
+      search_names: doc.names,
+      search_answer: doc.answer,
+      search_rest: doc.rest,
+    };
+  };
+}
+
+/**
+ * Writes the search documents of the examples `which` picks, from their text and their category's
+ * place as they are now: after an example is saved, after a category or subject is renamed,
+ * described or moved, and for every example when the documents' make-up changes. The event loop
+ * answers other requests between batches (on SQLite each statement runs synchronously).
+ */
+export async function refreshSearchDocuments(db: Db, which: SearchRefresh): Promise<void> {
+  if (which !== 'all' && Object.values(which)[0]!.length === 0) return;
+  const columnsOf = await searchColumnsReader(db);
+  // Given ids are taken BATCH at a time (an import's may be more than a statement can bind);
+  // otherwise every matching example, BATCH at a time in id order.
+  const ids = which !== 'all' && 'ids' in which ? [...which.ids].sort((a, b) => a - b) : undefined;
+  let after = 0;
+  for (let start = 0; ; start += BATCH) {
+    let query = db
+      .selectFrom('examples')
+      .select(['id', 'question', 'answer', 'procedure', 'category_id']);
+    if (ids) query = query.where('id', 'in', ids.slice(start, start + BATCH));
+    else {
+      query = query.where('id', '>', after).limit(BATCH);
+      if (which !== 'all' && 'categoryIds' in which) {
+        query = query.where('category_id', 'in', which.categoryIds);
+      }
+    }
+    const rows = await query.orderBy('id').execute();
+    for (const row of rows) {
+      await db.updateTable('examples').set(columnsOf(row)).where('id', '=', row.id).execute();
+    }
+    if (ids ? start + BATCH >= ids.length : rows.length < BATCH) return;
+    after = rows.at(-1)?.id ?? after;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}

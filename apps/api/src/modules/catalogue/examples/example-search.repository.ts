@@ -1,0 +1,65 @@
+// Example search's queries (ADR 049): the stems indexed (the typo vocabulary), and a parsed query
+// as each engine's full-text syntax. SQLite indexes each example's search document (written by
+// db/search-documents.ts) in examples_fts (FTS5), PostgreSQL in the generated tsvector
+// examples.search ('simple' configuration): the same tokens on both.
+import {
+  searchVocabulary,
+  type SearchQuery,
+  type SearchTerm,
+  type SearchVocabulary,
+} from '@exemplar/shared/search';
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** The most stems kept for typo correction (the most common ones). */
+export const VOCABULARY_MAX = 50_000;
+
+/** The stems indexed, with how many examples hold each: the VOCABULARY_MAX most common. */
+export async function readVocabulary(db: Db, engine: Engine): Promise<SearchVocabulary> {
+  const { rows } =
+    engine === 'postgres'
+      ? await sql<{ term: string; n: number | string }>`
+          select word as term, ndoc as n from ts_stat('select search from examples')
+          order by ndoc desc, word limit ${VOCABULARY_MAX}`.execute(db)
+      : await sql<{ term: string; n: number }>`
+          select term, doc as n from examples_fts_vocab
+          order by doc desc, term limit ${VOCABULARY_MAX}`.execute(db);
+  return searchVocabulary(rows.map((r) => [r.term, Number(r.n)]));
+}
+
+// Tokens hold letters and digits only (@exemplar/shared/search), so they can be quoted as they are.
+const ftsTerm = (t: SearchTerm) => `"${t.words.join(' ')}"${t.prefix ? '*' : ''}`;
+const tsTerm = (t: SearchTerm) =>
+  t.prefix ? `${t.words[0]}:*` : t.words.length > 1 ? `(${t.words.join(' <-> ')})` : t.words[0]!;
+
+/** The query as an FTS5 MATCH expression: every group, each any of its terms. */
+export const ftsMatch = (q: SearchQuery) =>
+  q.groups.map((g) => `(${g.map(ftsTerm).join(' OR ')})`).join(' AND ');
+
+/** The query as a PostgreSQL tsquery (to_tsquery('simple', …)). */
+export const tsMatch = (q: SearchQuery) =>
+  q.groups.map((g) => `(${g.map(tsTerm).join(' | ')})`).join(' & ');
+
+/** The query's own words (two or more) in a row in the question or the names (FTS5), or null. */
+export const ftsPhrase = (q: SearchQuery) =>
+  q.words.length > 1 ? `{search_question search_names} : "${q.words.join(' ')}"` : null;
+
+/** The same as a tsquery: the words in a row, each of weight A or B. */
+export const tsPhrase = (q: SearchQuery) =>
+  q.words.length > 1 ? q.words.map((w) => `${w}:AB`).join(' <-> ') : null;
+
+/**
+ * What PostgreSQL ranks the matches by: any of the query's own words or of its single-word
+ * alternatives. ts_rank reads a phrase as its words apart, so a synonym phrase the learner did not
+ * type ("area under the curve" for "integral") would rank by its common words alone.
+ */
+export const tsRankTerms = (q: SearchQuery) => {
+  const terms = new Set(q.words);
+  for (const group of q.groups) {
+    for (const t of group) if (t.words.length === 1) terms.add(tsTerm(t));
+  }
+  return [...terms].join(' | ');
+};

@@ -1,0 +1,48 @@
+/**
+ * Words and phrases a learner may use for the same thing. A query holding one member of a group
+ * matches examples holding any member (each member matched as a phrase, after stemming, so
+ * plurals and verb forms come along). Kept by hand: add a group when learners search in words the
+ * catalogue does not use.
+ */
+export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['Pythagoras', 'Pythagorean theorem', "Pythagoras' theorem", 'hypotenuse'],
+  ['cosine rule', 'law of cosines', 'cosine law'],
+  ['sine rule', 'law of sines', 'sine law'],
+  ['simultaneous equations', 'system of equations', 'linear system', 'simultaneous'],
+  ["l'Hôpital", "l'Hospital", 'lhopital', 'lhospital'],
+  ['Chinese remainder theorem', 'CRT'],
+  ['Bayes', "Bayes' theorem", 'Bayes rule', 'conditional probability'],
+  ['standard deviation', 'spread', 'dispersion', 'variability', 'variance'],
+  ['mean', 'average', 'arithmetic mean'],
+  ['gcd', 'greatest common divisor', 'greatest common factor', 'highest common factor', 'hcf'],
+  ['lcm', 'least common multiple', 'lowest common multiple'],
+  ['derivative', 'differentiation', 'rate of change'],
+  ['integral', 'integration', 'antiderivative', 'area under the curve'],
+  ['trig', 'trigonometry', 'trigonometric'],
+  ['sohcahtoa', 'soh cah toa', 'trigonometric ratios', 'right triangle trigonometry'],
+  ['Taylor series', 'Maclaurin series', 'Maclaurin', 'power series', 'Taylor expansion'],
+  ['logarithm', 'log', 'logs', 'natural logarithm'],
+  ['dice', 'die'],
+  ['normal distribution', 'bell curve', 'Gaussian', 'z-score'],
+  ['binomial distribution', 'Bernoulli trials'],
+  ['AM-GM', 'AM GM', 'arithmetic geometric mean inequality', 'AMGM'],
+  ["Vieta's formulas", 'Vieta', 'Viète'],
+  ['Euclidean algorithm', "Euclid's algorithm", 'Euclid'],
+  ["Fermat's little theorem", 'Fermat', 'FLT'],
+  ['modular arithmetic', 'modulo', 'mod', 'congruence', 'clock arithmetic'],
+  ['quadratic formula', 'abc formula'],
+  ['confidence interval', 'margin of error'],
+  ['hypothesis test', 'significance test', 'p-value', 'null hypothesis'],
+  ['expected value', 'expectation'],
+  ['combinatorics', 'counting', 'permutations', 'combinations'],
+  ['prime factorization', 'prime decomposition', 'prime factors'],
+  ['expand', 'expand brackets', 'multiply out', 'remove brackets'],
+  ['optimization', 'maxima and minima', 'maximum and minimum', 'extreme values'],
+  ['birthday problem', 'birthday paradox', 'birthday'],
+  ['slope', 'gradient'],
+  ['tangent line', 'tangent to the curve'],
+  ['inscribed angle', 'angle in a semicircle', "Thales' theorem", 'Thales'],
+  ['similar triangles', 'similarity'],
+  ['volume', 'capacity'],
+  ['diophantine', 'integer solutions'],
+];
