@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -352,6 +353,45 @@ describe(`server-rendered public pages on ${engineUnderTest}`, () => {
     const { subjects } = (await api.request('GET', '/subjects')).body.data;
     expect(subjects.length).toBeGreaterThan(1);
     expect(state.queries.queries.map((q) => q.state.data)).toContainEqual(subjects);
+  });
+
+  it('renders each public page once: its data is fetched before the render, which asks for nothing more', async () => {
+    // The server bundle as the server calls it, reading this app's API over HTTP.
+    const bundle = (await import(pathToFileURL(SERVER_BUNDLE).href)) as {
+      render(
+        url: string,
+        transport: typeof fetch,
+        origin: string,
+      ): Promise<{ body: string; state: ServerState; passes: number }>;
+    };
+    const transport: typeof fetch = (input, init) =>
+      fetch(new URL(input instanceof Request ? input.url : String(input), api.base), init);
+    const category = (await catalogue.categories()).find((c) => c.id === fraction.category_id)!;
+    const filters = `?subject=${category.subject_id}&category=${category.id}&difficulty=easy`;
+    const pages: [string, string][] = [
+      ['/', 'Master maths one worked example at a time'],
+      ['/examples', 'Examples Available'],
+      [`/examples${filters}`, 'Available'],
+      [`/examples?page=2`, 'Examples Available'],
+      [`/examples/${fraction.id}`, 'Solve'],
+      [`/examples/${fraction.id}${filters}`, 'Solve'],
+      ['/examples/999999', 'There is no example with ID 999999'],
+    ];
+    for (const [url, text] of pages) {
+      const rendered = await bundle.render(url, transport, api.base);
+      expect({ url, passes: rendered.passes }).toEqual({ url, passes: 1 });
+      const shown = rendered.body.replace(/<[^>]*>/g, '');
+      expect(shown.includes(text), `${url} shows ${text}`).toBe(true);
+    }
+    // The example page's state holds the example and its place in the list, fetched beforehand.
+    const { state } = await bundle.render(
+      `/examples/${fraction.id}${filters}`,
+      transport,
+      api.base,
+    );
+    const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys.filter((k) => k.includes('position'))).toHaveLength(1);
+    expect(state.queries.queries.every((q) => q.state.status === 'success')).toBe(true);
   });
 
   it('GET /examples: subjects, categories and the first examples of the list, as the API pages it', async () => {

@@ -5,16 +5,20 @@
  * or of no page (the not-found page).
  *
  * The screens read their data with TanStack Query hooks, which never fetch on the server. So the
- * page is rendered, the queries it asked for are fetched (through `transport`, the API in the same
- * process), and it is rendered again, until a render asks for nothing new: the same components,
- * the same query keys and the same API answers as in the browser. The final cache is dehydrated
- * into the page, and the browser hydrates from it without asking again.
+ * data the page reads is fetched first (through `transport`, the API in the same process), with
+ * the screens' own query options (app/page-data.ts), and the page is rendered once
+ * (docs/decisions/048-one-render-pass.md). Should that render still ask for a query never fetched
+ * (a page or a query the prefetch does not know), it is fetched and the page rendered again,
+ * until a render asks for nothing new: the same components, the same query keys and the same API
+ * answers as in the browser. The final cache is dehydrated into the page, and the browser
+ * hydrates from it without asking again.
  */
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
+import { prefetchPageData } from './app/page-data';
 import { AppRoutes, preloadPage } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -32,6 +36,8 @@ export interface ServerRender {
   body: string;
   /** The data the page was rendered from, for the browser's query cache. */
   state: ServerState;
+  /** How many times the page was rendered: 1 when its data was all fetched beforehand. */
+  passes: number;
 }
 
 /** Renders after which a page still asking for new data is sent as it is (dependent queries). */
@@ -102,14 +108,19 @@ export function render(
 }
 
 async function renderNow(url: string, origin: string, tryFirst: boolean): Promise<ServerRender> {
-  await preloadPage(new URL(url, 'http://localhost').pathname);
   const queryClient = createQueryClient();
+  await Promise.all([
+    preloadPage(new URL(url, 'http://localhost').pathname),
+    prefetchPageData(queryClient, url),
+  ]);
   const tried = new Set<Query>();
   let html = '';
-  for (let pass = 1; ; pass += 1) {
+  let passes = 0;
+  for (;;) {
     html = await renderOnce(url, queryClient);
+    passes += 1;
     const next = waiting(queryClient.getQueryCache().getAll(), tried);
-    if (next.length === 0 || pass === MAX_PASSES) break;
+    if (next.length === 0 || passes === MAX_PASSES) break;
     next.forEach((query) => tried.add(query));
     // A failure stays in the query's state: the page renders its error, as in the browser.
     await Promise.all(next.map((query) => query.fetch().catch(() => undefined)));
@@ -121,5 +132,5 @@ async function renderNow(url: string, origin: string, tryFirst: boolean): Promis
     tryFirst,
   );
   queryClient.clear();
-  return { head, body: html.slice(head.length), state };
+  return { head, body: html.slice(head.length), state, passes };
 }

@@ -3,8 +3,11 @@ import {
   FILTER_PARAMS,
   LEARNER_FILTER_KEYS,
   SEARCH_MAX_LENGTH,
+  forViewer,
+  parseFilters,
   parseFlag,
   parseId,
+  type ExampleFilters,
   type FilterCatalogue,
 } from './example-filters';
 
@@ -84,4 +87,18 @@ export function normaliseSearchParams(
   }
 
   return next.toString() === params.toString() ? null : next;
+}
+
+/**
+ * The filters the URL's `params` stand for, as `signedIn` may use them: read from `corrected`
+ * (normaliseSearchParams's answer once the catalogue is known) when there is one. The examples
+ * screens read their filters this way, and so does the server's prefetch of their data
+ * (app/page-data.ts), so both key their queries alike.
+ */
+export function filtersOfParams(
+  params: URLSearchParams,
+  corrected: URLSearchParams | null,
+  signedIn: boolean,
+): ExampleFilters {
+  return forViewer(parseFilters(corrected ?? params), signedIn);
 }

@@ -3,12 +3,10 @@ import { useSearchParams } from 'react-router';
 import { useServerRender } from '../lib/hydration';
 import {
   filtersToSearchParams,
-  forViewer,
-  parseFilters,
   type ExampleFilters,
   type FilterCatalogue,
 } from './example-filters';
-import { normaliseSearchParams } from './normalise-filters';
+import { filtersOfParams, normaliseSearchParams } from './normalise-filters';
 
 /**
  * The filters, read from and written to the URL (the single source of truth): each change is a
@@ -31,7 +29,7 @@ export function useExampleFilters(
     [searchParams, catalogue, signedIn],
   );
   const filters = useMemo(
-    () => forViewer(parseFilters(corrected ?? searchParams), signedIn),
+    () => filtersOfParams(searchParams, corrected, signedIn),
     [corrected, searchParams, signedIn],
   );
 

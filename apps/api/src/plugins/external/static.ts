@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@exemplar/shared/api';
-import { isPublicRoute, matchAppRoute } from '@exemplar/shared/app-routes';
+import { APP_ROUTES, isPublicRoute, matchAppRoute } from '@exemplar/shared/app-routes';
 import { isIdText } from '@exemplar/shared/ids';
 import fp from 'fastify-plugin';
 import { COMPRESSIBLE } from '../../lib/compressible-files.mjs';
@@ -85,8 +85,11 @@ export const staticPlugin = fp(
         .sendFile('index.html');
     }
 
-    // The static files' route takes every GET; `/` is no file (index: false), so it comes here.
-    if (webBuilt) app.get('/', sendPage);
+    // The pages' own paths come here straight: the static files' route, which takes every other
+    // GET, would first look for a file on disk (several stat calls) before falling through to the
+    // not-found handler below. A path that only matches as react-router matches it (another case,
+    // a trailing slash) still reaches sendPage that way.
+    if (webBuilt) for (const route of APP_ROUTES) app.get(route, sendPage);
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
