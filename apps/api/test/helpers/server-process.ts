@@ -38,7 +38,8 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   return { proc, url: `http://127.0.0.1:${env.PORT}`, output: () => out, exited };
 }
 
-export async function waitForHealth(server: ServerProcess, timeoutMs = 15_000): Promise<number> {
+/** Waits for the first healthy answer; the limit only ends a wait for a server that never starts. */
+export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<number> {
   const started = Date.now();
   let exitCode: number | null | undefined;
   void server.exited.then((c) => (exitCode = c));
@@ -80,7 +81,7 @@ export async function startSignedInServer(env: Record<string, string> = {}) {
     await testEnv.cleanup();
   };
   try {
-    await waitForHealth(server, 30_000);
+    await waitForHealth(server);
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -121,7 +121,8 @@ describe('answer check pool', () => {
   });
 
   it('queues checks and answers each in turn', async () => {
-    pool = new AnswerCheckPool();
+    // Not about waiting: on a loaded machine the thread's start-up alone can outlast the default wait.
+    pool = new AnswerCheckPool({ maxWaitMs: 60_000 });
     const verdicts = await Promise.all(
       ['18', '17', 'x = 18', '\\frac{36}{2}'].map((given) =>
         pool!.check({ question: QUESTION, expected: '$18$', given }),
@@ -398,7 +399,8 @@ describe('the answer check queue', () => {
   });
 
   it('on the real thread: a flooder’s 10 checks and another learner’s one are all answered right', async () => {
-    pool = new AnswerCheckPool({ threads: 1 });
+    // Not about waiting: on a loaded machine the thread's start-up alone can outlast the default wait.
+    pool = new AnswerCheckPool({ threads: 1, maxWaitMs: 60_000 });
     const order: string[] = [];
     const flood = Array.from({ length: 10 }, (_, i) =>
       pool!.check(input(String(18 + (i % 2))), 'account:1').then((v) => {
@@ -435,7 +437,8 @@ describe('the answer check queue', () => {
   });
 
   it('on two real threads: checks are answered right beside a runaway that is refused', async () => {
-    pool = new AnswerCheckPool({ threads: 2, timeoutMs: 150 });
+    // Not about waiting: on a loaded machine the thread's start-up alone can outlast the default wait.
+    pool = new AnswerCheckPool({ threads: 2, timeoutMs: 150, maxWaitMs: 60_000 });
     const [runaway, ...verdicts] = await Promise.all([
       failure(pool.check(RUNAWAY, 'a')),
       ...['18', '17', 'x = 18'].map((given) => pool!.check(input(given), 'b')),
