@@ -1,4 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The API's test files run in parallel (one worker per core) when each works on files of its own:
+ * a temporary SQLite DATA_DIR, loopback ports chosen by the system, no Redis. With DATABASE_URL or
+ * REDIS_URL set they share a server, so they run one after another.
+ */
+const apiFilesShareAServer = Boolean(process.env.DATABASE_URL || process.env.REDIS_URL);
+
+/**
+ * Files named *.perf.test.ts measure durations (`npm run test:perf`, vitest.perf.config.ts): they
+ * are not part of `npm test`, whose results must not depend on how busy the machine is.
+ */
+export const PERF_TESTS = '**/*.perf.test.ts';
 
 // One runner for the whole workspace: `npm test` runs every project.
 export default defineConfig({
@@ -9,6 +22,7 @@ export default defineConfig({
           name: 'shared',
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, PERF_TESTS],
           environment: 'node',
         },
       },
@@ -17,11 +31,11 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, PERF_TESTS],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Server tests spawn processes and share the PostgreSQL database when DATABASE_URL is set.
-          fileParallelism: false,
+          fileParallelism: !apiFilesShareAServer,
         },
       },
       './apps/web/vite.config.ts',

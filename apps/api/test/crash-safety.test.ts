@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../src/db/database';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 import { freePort, spawnServer, waitForHealth, type ServerProcess } from './helpers/server-process';
@@ -53,7 +53,8 @@ describe(`kill -9 during writes on ${engineUnderTest}`, () => {
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed once writes are acknowledged, while the four writers keep writing.
+    await vi.waitUntil(() => acknowledged.length >= 20, { timeout: 20_000, interval: 10 });
     first.proc.kill('SIGKILL');
     await first.exited;
     stop = true;

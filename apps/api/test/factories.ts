@@ -213,3 +213,17 @@ export function oneExampleCatalogue(
     examples: [{ subject, category: path, difficulty: 'easy', type: 'Worked Example', ...example }],
   };
 }
+
+/**
+ * A hostile field just under the 50,000-character limit: thousands of unclosed `\(` (each one made
+ * an old checker scan to the end of the text) and a few hundred expressions KaTeX must typeset,
+ * each different (the maths thread remembers the verdict on an expression it has seen). An import
+ * refuses it with five problems listed and "9995 more".
+ */
+export const unclosedDelimitersField = (i: number) =>
+  `Record ${i}: ` +
+  '\\( '.repeat(10_000) +
+  Array.from(
+    { length: 200 },
+    (_, k) => `so $\\frac{x^2+${i * 200 + k}}{y_i} = \\sqrt{z}$ and `,
+  ).join('');

@@ -235,10 +235,10 @@ describe(`request input over real HTTP on ${engineUnderTest}`, () => {
 
   /**
    * Sends `head`, then one more piece from `next` every 100 ms until the server closes the socket;
-   * gives the status line the server answered and how long it took.
+   * gives the status line the server answered. How long that takes is measured by
+   * `npm run test:perf` (timings.perf.test.ts).
    */
   async function dribble(head: string, next: (n: number) => string) {
-    const started = Date.now();
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
     socket.on('data', (chunk) => (received += chunk.toString()));
@@ -248,28 +248,24 @@ describe(`request input over real HTTP on ${engineUnderTest}`, () => {
     const drip = setInterval(() => socket.writable && socket.write(next(n++)), 100);
     await closed;
     clearInterval(drip);
-    return { statusLine: received.split('\r\n')[0], took: Date.now() - started };
+    return { statusLine: received.split('\r\n')[0] };
   }
 
-  it(`a client that sends headers then dribbles its body is answered 408 and cut off within REQUEST_TIMEOUT_MS (${TIMEOUT_MS} ms here)`, async () => {
-    const { statusLine, took } = await dribble(
+  it(`a client that sends headers then dribbles its body is answered 408 and cut off by REQUEST_TIMEOUT_MS (${TIMEOUT_MS} ms here)`, async () => {
+    const { statusLine } = await dribble(
       'POST /api/newsletter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":"',
       () => 'a',
     );
+    // The dribble kept the socket busy, so only the request timeout can have ended it: 408.
     expect(statusLine).toBe('HTTP/1.1 408 Request Timeout');
-    // The dribble kept the socket busy, so only the request timeout can have ended it.
-    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    expect(took).toBeLessThan(TIMEOUT_MS + 1000);
   });
 
-  it(`a client that dribbles its headers is answered 408 and cut off within REQUEST_TIMEOUT_MS (${TIMEOUT_MS} ms here)`, async () => {
-    const { statusLine, took } = await dribble(
+  it(`a client that dribbles its headers is answered 408 and cut off by REQUEST_TIMEOUT_MS (${TIMEOUT_MS} ms here)`, async () => {
+    const { statusLine } = await dribble(
       'GET /api/health HTTP/1.1\r\nHost: x\r\n',
       (n) => `X-Slow-${n}: 1\r\n`,
     );
     expect(statusLine).toBe('HTTP/1.1 408 Request Timeout');
-    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    expect(took).toBeLessThan(TIMEOUT_MS + 1000);
     // The server is still there for everyone else.
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { HEALTHY_FOR_MS } from '../src/modules/health';
+import { controlClock } from './helpers/clock';
 import { httpRequest } from './helpers/http';
 import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
 
@@ -37,10 +39,9 @@ async function serve(overrides: Record<string, string>) {
 }
 
 describe(`health and Redis on ${engineUnderTest}`, () => {
-  it('Redis unreachable: login, register and forgot-password answer 503 "Service temporarily unavailable." within 1 s; ready is 503 naming redis down and the database ok; live and the original /api/health are 200', async () => {
-    const started = performance.now();
+  it('Redis unreachable: login, register and forgot-password answer 503 "Service temporarily unavailable."; ready is 503 naming redis down and the database ok; live and the original /api/health are 200', async () => {
+    // How long each answer takes is measured by `npm run test:perf` (redis-down.perf.test.ts).
     const base = await serve({ REDIS_URL: DEAD_REDIS });
-    expect(performance.now() - started).toBeLessThan(5000);
     const calls: [string, object][] = [
       ['/auth/login', { email: 'someone@example.com', password: 'Some-password-1' }],
       [
@@ -61,13 +62,11 @@ describe(`health and Redis on ${engineUnderTest}`, () => {
             message: 'Service temporarily unavailable.',
           },
         });
-        expect(res.ms).toBeLessThan(1000);
       }
     }
 
     const ready = await httpRequest(`${base}/health/ready`);
     expect(ready.status).toBe(503);
-    expect(ready.ms).toBeLessThan(1000);
     expect(ready.body).toMatchObject({
       success: false,
       code: 'ServiceUnavailable',
@@ -110,7 +109,7 @@ describe(`health and Redis on ${engineUnderTest}`, () => {
   });
 
   it.skipIf(engineUnderTest !== 'postgres')(
-    'PostgreSQL database gone: ready is 503 naming the database down within 1 s, live stays 200',
+    'PostgreSQL database gone: ready is 503 naming the database down once the last good answer is older than HEALTHY_FOR_MS, live stays 200',
     async () => {
       dropDatabase = `exemplar_ready_${process.pid}`;
       await admin(`drop database if exists ${dropDatabase} with (force)`);
@@ -118,14 +117,14 @@ describe(`health and Redis on ${engineUnderTest}`, () => {
       const url = new URL(process.env.DATABASE_URL!);
       url.pathname = `/${dropDatabase}`;
       url.search = '';
+      const clock = controlClock(); // before the app's first health answer is stamped
       const base = await serve({ DATABASE_URL: url.toString() });
       expect((await httpRequest(`${base}/health/ready`)).status).toBe(200);
       await admin(`drop database ${dropDatabase} with (force)`);
-      // A success is trusted for up to 1 s (HEALTHY_FOR_MS); a failure is never remembered.
-      await new Promise((r) => setTimeout(r, 1100));
+      // A success is trusted for HEALTHY_FOR_MS; a failure is never remembered.
+      clock.pass(HEALTHY_FOR_MS + 1);
       const ready = await httpRequest(`${base}/health/ready`);
       expect(ready.status).toBe(503);
-      expect(ready.ms).toBeLessThan(1000);
       expect(ready.body).toMatchObject({
         message: 'Not ready: database is down.',
         data: { status: 'not-ready', checks: { database: 'down', redis: 'not-configured' } },

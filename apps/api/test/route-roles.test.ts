@@ -1,5 +1,5 @@
 import { can, PERMISSIONS, type Role } from '@exemplar/shared/roles';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   exampleBody as exampleOf,
   insertCategory,
@@ -273,12 +273,14 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
   'GET /api/admin/export': async () => ({ url: '/api/admin/export', status: 200 }),
   // A run finished for the catalogue as it is: every allowed caller gets the kept result.
   'GET /api/admin/catalogue-health': async () => {
-    for (let i = 0; i < 500; i++) {
-      const res = await inject('GET', '/api/admin/catalogue-health', undefined, users.admin);
-      if (res.statusCode === 200) break;
-      expect(res.statusCode, res.body).toBe(202);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitUntil(
+      async () => {
+        const res = await inject('GET', '/api/admin/catalogue-health', undefined, users.admin);
+        if (res.statusCode !== 200) expect(res.statusCode, res.body).toBe(202);
+        return res.statusCode === 200;
+      },
+      { timeout: 20_000, interval: 20 },
+    );
     return { url: '/api/admin/catalogue-health', status: 200 };
   },
   'POST /api/subjects': async () => ({

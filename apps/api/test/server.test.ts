@@ -52,10 +52,10 @@ function slowPost(url: string, path: string, body: string, onHalfSent: () => voi
 }
 
 describe(`the server process on ${engineUnderTest}`, () => {
-  it('starts on a fresh DATA_DIR and answers health within 15 s', async () => {
+  // How long starting and stopping take is measured by `npm run test:perf` (timings.perf.test.ts).
+  it('starts on a fresh DATA_DIR and answers health', async () => {
     const server = await start({ SEED: 'none' });
-    const ms = await waitForHealth(server, 15_000);
-    expect(ms).toBeLessThan(15_000);
+    await waitForHealth(server, 60_000);
     const res = await fetch(`${server.url}/api/health`);
     expect(await res.json()).toMatchObject({ success: true, data: { database: engineUnderTest } });
   });
@@ -63,22 +63,16 @@ describe(`the server process on ${engineUnderTest}`, () => {
   it('on SIGTERM finishes the request in flight, refuses new work, closes the database and exits 0', async () => {
     const server = await start({ SEED: 'none' });
     await waitForHealth(server);
-    const startedStopping = { at: 0 };
     const inFlight = slowPost(
       server.url,
       '/api/newsletter',
       JSON.stringify({ email: 'inflight@example.com' }),
-      () => {
-        startedStopping.at = Date.now();
-        server.proc.kill('SIGTERM');
-      },
+      () => server.proc.kill('SIGTERM'),
     );
     const result = await inFlight;
     expect(result.status).toBe(202);
     const code = await server.exited;
     expect(code).toBe(0);
-    // Drained promptly: well inside the 10 s budget, not after a keep-alive timeout.
-    expect(Date.now() - startedStopping.at).toBeLessThan(4_000);
     expect(server.output()).toContain('shutdown complete');
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import SqliteDatabase from 'libsql';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, SQLITE_FILE, type Db } from './database';
 import { startWalCheckpointer } from './sqlite-checkpointer';
 
@@ -85,13 +85,16 @@ describe('SQLite checkpoints on a thread of their own', () => {
     const handle = await openWithTable(dataDir);
     await bigWrite(handle);
     expect(rowsInFileAlone(dataDir)).toBe(0);
-    // Waits for the thread's own timer: up to 10 s, polling the file every 100 ms.
+    // Waits for the thread's own timer (up to 10 s), reading and writing meanwhile.
     let inFile = 0;
-    for (let waited = 0; waited < 10_000 && inFile === 0; waited += 100) {
-      await sql`insert into blobs values (x'00')`.execute(handle.db);
-      await new Promise((r) => setTimeout(r, 100));
-      inFile = rowsInFileAloneUnlessTorn(dataDir) ?? 0;
-    }
+    await vi.waitUntil(
+      async () => {
+        await sql`insert into blobs values (x'00')`.execute(handle.db);
+        inFile = rowsInFileAloneUnlessTorn(dataDir) ?? 0;
+        return inFile > 0;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(inFile).toBeGreaterThanOrEqual(1500);
     const { rows } = await sql<{ n: number }>`select count(*) as n from blobs`.execute(handle.db);
     expect(rows[0]!.n).toBeGreaterThan(1500);
@@ -112,9 +115,7 @@ describe('SQLite checkpoints on a thread of their own', () => {
     const checkpointer = startWalCheckpointer(path.join(tempDir(), 'missing', 'x.sqlite'), {
       onFailure: (reason) => failures.push(reason),
     });
-    for (let waited = 0; waited < 10_000 && failures.length === 0; waited += 50) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitUntil(() => failures.length > 0, { timeout: 10_000, interval: 10 });
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/^the checkpoint thread (failed|exited)/);
     await expect(checkpointer.checkpointNow()).rejects.toThrow(/not running/);

@@ -59,12 +59,12 @@ describe.each(stores)('%s counter store hit()', (_name, make, available) => {
 });
 
 describe('redis counter store with Redis unreachable', () => {
-  it('every call rejects at once with a 503 AppError "Service temporarily unavailable."', async () => {
+  // How long the calls take is measured by `npm run test:perf` (apps/api/test/timings.perf.test.ts).
+  it('every call rejects with a 503 AppError "Service temporarily unavailable."', async () => {
     const dead = connectRedis('redis://127.0.0.1:1');
     try {
       await redisSettled(dead);
       const store = redisCounterStore(dead);
-      const started = performance.now();
       for (const call of [
         () => store.increment('k', 1000),
         () => store.hit('k', 1000),
@@ -78,7 +78,6 @@ describe('redis counter store with Redis unreachable', () => {
           message: 'Service temporarily unavailable.',
         });
       }
-      expect(performance.now() - started).toBeLessThan(500);
     } finally {
       dead.disconnect();
     }

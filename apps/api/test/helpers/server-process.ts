@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestEnv } from './test-db';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,7 +38,8 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   return { proc, url: `http://127.0.0.1:${env.PORT}`, output: () => out, exited };
 }
 
-export async function waitForHealth(server: ServerProcess, timeoutMs = 15_000): Promise<number> {
+/** Waits for the first healthy answer; the limit only ends a wait for a server that never starts. */
+export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<number> {
   const started = Date.now();
   let exitCode: number | null | undefined;
   void server.exited.then((c) => (exitCode = c));
@@ -52,4 +54,44 @@ export async function waitForHealth(server: ServerProcess, timeoutMs = 15_000): 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no healthy answer within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/**
+ * The real server entry (as `npm start` runs it) on a fresh test database, with a superadmin
+ * signed in: its base URL, the superadmin's auth header, and stop() (ends the process, removes the
+ * database).
+ */
+export async function startSignedInServer(env: Record<string, string> = {}) {
+  const testEnv = await createTestEnv();
+  const email = 'importer@example.com';
+  const password = 'Fixture-Secret-91';
+  const server = spawnServer({
+    ...testEnv.env,
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    SUPERADMIN_EMAIL: email,
+    SUPERADMIN_PASSWORD: password,
+    ...env,
+  });
+  const stop = async () => {
+    if (server.proc.exitCode === null) {
+      server.proc.kill('SIGTERM');
+      await server.exited;
+    }
+    await testEnv.cleanup();
+  };
+  try {
+    await waitForHealth(server);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+    const auth = { authorization: `Bearer ${(await login.json()).data.idToken}` };
+    return { server, base: server.url, auth, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }

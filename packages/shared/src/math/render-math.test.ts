@@ -221,12 +221,11 @@ describe('renderMath', () => {
     }
   });
 
-  it('stops a macro bomb fast', () => {
-    const t0 = performance.now();
+  // How long these refusals take is measured by `npm run test:perf` (math.perf.test.ts).
+  it('stops a macro bomb by its expansion limit', () => {
     const r = renderMath('\\def\\a{\\a\\a}\\a');
     expect(r).toMatchObject({ ok: false });
     if (!r.ok) expect(r.error).toMatch(/Too many expansions/);
-    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('bounds sizes and refuses huge expressions', () => {
@@ -239,11 +238,9 @@ describe('renderMath', () => {
     expect(renderMath('x'.repeat(50_000))).toMatchObject({ ok: false });
   });
 
-  it('fails 5,000 nested braces fast instead of crashing', () => {
-    const t0 = performance.now();
+  it('fails 5,000 nested braces instead of crashing', () => {
     const r = renderMath(`${'{'.repeat(5000)}x${'}'.repeat(5000)}`);
     expect(r).toMatchObject({ ok: false });
-    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('does not let \\gdef leak from one expression into the next', () => {

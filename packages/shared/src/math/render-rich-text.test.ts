@@ -159,10 +159,8 @@ describe('renderRichText', () => {
     }
   });
 
-  it('fails a macro bomb fast and shows the marker', () => {
-    const t0 = performance.now();
+  it('fails a macro bomb and shows the marker (its time: `npm run test:perf`, math.perf.test.ts)', () => {
     const html = renderRichText('$\\def\\a{\\a\\a}\\a$');
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(html).toContain('math-error');
   });
 

@@ -338,11 +338,11 @@ describe('splitMath', () => {
     ).toBe(src);
   });
 
-  it('splits long input in linear time', () => {
+  // Linear time is checked by counting steps (split-math.linear.test.ts) and timed by
+  // `npm run test:perf` (math.perf.test.ts).
+  it('splits long input', () => {
     const src = 'word $x_1$ and \\$2 '.repeat(20_000) + '$';
-    const t0 = performance.now();
     const segs = splitMath(src);
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(segs.filter((s) => s.kind === 'inline')).toHaveLength(20_000);
   });
 });

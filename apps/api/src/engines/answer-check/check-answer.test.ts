@@ -628,10 +628,9 @@ describe('answer checker: refusals', () => {
     ['x+'.repeat(600) + 'x', 'too long to check'],
     ['x'.repeat(450), 'it is too long'],
     ['\\int'.repeat(40) + 'x', 'We couldn’t read “∫” in your answer'],
-  ])('refuses hostile input %#, within a second: %s', (given, message) => {
-    const started = performance.now();
+  ])('refuses hostile input %#: %s', (given, message) => {
+    // How long each refusal takes is measured by `npm run test:perf` (answer-check.perf.test.ts).
     expect(refusal(given)).toContain(message);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it.each([

@@ -29,19 +29,20 @@ function expectLimited(res: RawResponse) {
 }
 
 describe(`limits on checking answers, per account and per address, on ${engineUnderTest}`, () => {
-  it('40 learners with their own accounts on one address, each checking 10 answers in a minute, are all answered', async () => {
+  // 40 learners, 400 checks, are timed by `npm run test:perf` (check-limits.perf.test.ts).
+  it(`4 learners with their own accounts on one address, each checking 10 answers in a minute (more than a visitor's ${CHECKS_PER_MINUTE} for the address), are all answered`, async () => {
     const learners: TestUser[] = [];
-    for (let i = 0; i < 40; i++) learners.push(await api.newUser('basic'));
-    const statuses = await Promise.all(
-      learners.map(async (learner, i) => {
-        const mine: number[] = [];
-        for (let n = 0; n < 10; n++) {
-          mine.push((await check(n % 2 ? 'x=5' : `x=${i}`, SCHOOL, learner)).status);
-        }
-        return mine;
-      }),
-    );
-    expect(statuses.flat()).toEqual(Array(400).fill(200));
+    for (let i = 0; i < 4; i++) learners.push(await api.newUser('basic'));
+    expect(learners.length * 10).toBeGreaterThan(CHECKS_PER_MINUTE);
+    // One check after another: what is counted is the limit, not how many the checker takes at
+    // once (a loaded machine could keep one waiting past the checker's start limit).
+    const statuses: number[] = [];
+    for (const [i, learner] of learners.entries()) {
+      for (let n = 0; n < 10; n++) {
+        statuses.push((await check(n % 2 ? 'x=5' : `x=${i}`, SCHOOL, learner)).status);
+      }
+    }
+    expect(statuses).toEqual(Array(40).fill(200));
   });
 
   it(`one account sending 100 checks in a minute gets ${CHECKS_PER_MINUTE} answered, the rest 429 with Retry-After; another learner on the same address is answered`, async () => {

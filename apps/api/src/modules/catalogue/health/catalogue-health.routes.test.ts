@@ -1,6 +1,6 @@
 import type { HealthDone, HealthProblem } from '@exemplar/shared/catalogue-health';
 import { questionKey } from '@exemplar/shared/math';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   insertCategory,
   insertExample,
@@ -22,18 +22,23 @@ const URL = '/admin/catalogue-health';
 /** GET the health as an admin until the run is done: the statuses seen, and the result. */
 async function untilDone(as: 'admin' | 'superadmin' = 'admin') {
   const statuses: number[] = [];
-  for (let i = 0; i < 600; i++) {
-    const { status, body } = await api.request('GET', URL, { as });
-    statuses.push(status);
-    if (status === 200) {
-      expect(body.data.status).toBe('done');
-      return { statuses, health: body.data as HealthDone };
-    }
-    expect(status, JSON.stringify(body)).toBe(202);
-    expect(body.data.status).toBe('running');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the health check never finished');
+  let health: HealthDone | undefined;
+  await vi.waitUntil(
+    async () => {
+      const { status, body } = await api.request('GET', URL, { as });
+      statuses.push(status);
+      if (status === 200) {
+        expect(body.data.status).toBe('done');
+        health = body.data as HealthDone;
+      } else {
+        expect(status, JSON.stringify(body)).toBe(202);
+        expect(body.data.status).toBe('running');
+      }
+      return health !== undefined;
+    },
+    { timeout: 60_000, interval: 20 },
+  );
+  return { statuses, health: health! };
 }
 
 async function healthRuns(): Promise<number> {
@@ -353,12 +358,9 @@ describe(`instances sharing one database share one health run, on ${engineUnderT
     api.app.catalogueVersion.forget();
   }
   async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let i = 0; i < 500; i++) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('never happened');
+    let value!: T;
+    await vi.waitUntil(async () => done((value = await read())), { timeout: 20_000, interval: 20 });
+    return value;
   }
   let adminId: number;
   beforeAll(async () => {
@@ -510,10 +512,10 @@ describe(`instances sharing one database share one health run, on ${engineUnderT
 
 describe(`a health run over many examples on ${engineUnderTest}`, () => {
   it(
-    "checks 3,000 examples in batches off the event loop: 99 % of a 5 ms timer's ticks come within 100 ms, and every one within 250 ms",
+    'checks 1,000 examples in batches of 200, answering 202 with its progress meanwhile, while a 5 ms timer keeps ticking',
     { timeout: 120_000 },
     async () => {
-      const rows = Array.from({ length: 3000 }, (_, i) => ({
+      const rows = Array.from({ length: 1000 }, (_, i) => ({
         question: `Simplify $\\frac{${i}x^2 + ${i + 1}x}{x} - \\sqrt{${i + 2}}$ for $x \\ne 0$.`,
         answer: `$${i}x + ${i + 1} - \\sqrt{${i + 2}}$`,
         procedure: `Divide each term by $x$: $$\\frac{${i}x^2}{x} = ${i}x, \\quad \\frac{${i + 1}x}{x} = ${i + 1}.$$ Then $\\sum_{k=1}^{${i + 3}} k = \\binom{${i + 4}}{2}$ is not needed.`,
@@ -539,29 +541,20 @@ describe(`a health run over many examples on ${engineUnderTest}`, () => {
       }
       api.app.catalogueVersion.forget();
 
-      const gaps: number[] = [];
-      let last = performance.now();
+      // How long the timer's turns wait is measured by `npm run test:perf`
+      // (catalogue-health.perf.test.ts, over 3,000 examples).
+      let running = true;
+      let ticksDuring = 0;
       const timer = setInterval(() => {
-        const now = performance.now();
-        gaps.push(now - last);
-        last = now;
+        if (running) ticksDuring++;
       }, 5);
-      const started = performance.now();
-      const { statuses, health } = await untilDone();
-      const took = performance.now() - started;
+      const { statuses, health } = await untilDone().finally(() => (running = false));
       clearInterval(timer);
 
-      expect(health.checked).toBeGreaterThanOrEqual(3000);
+      expect(health.checked).toBeGreaterThanOrEqual(1000);
       expect(health.counts['render-error']).toBe(0);
-      // Long enough for the timer to have been tested, and it kept ticking throughout.
       expect(statuses.filter((s) => s === 202).length).toBeGreaterThan(3);
-      expect(gaps.length).toBeGreaterThan(took / 50);
-      // Checking one batch's maths on the event loop would hold it for several hundred ms. On this
-      // shared two-core machine a timer waits up to ~150 ms with nothing running (the process waits
-      // for a CPU), hence the looser bound on every tick than on 99 % of them (as the import's test).
-      const sortedGaps = [...gaps].sort((a, b) => a - b);
-      expect(sortedGaps[Math.floor(gaps.length * 0.99)]).toBeLessThan(100);
-      expect(sortedGaps.at(-1)).toBeLessThan(250);
+      expect(ticksDuring).toBeGreaterThanOrEqual(10);
     },
   );
 });

@@ -1,5 +1,5 @@
 import type { HealthDone } from '@exemplar/shared/catalogue-health';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { engineUnderTest } from '../../../../test/helpers/test-db';
 import { useTestApp } from '../../../../test/helpers/test-app';
 
@@ -8,13 +8,17 @@ const { cat } = api;
 
 /** GET the health as an admin until the run is done. */
 async function untilDone(): Promise<HealthDone> {
-  for (let i = 0; i < 600; i++) {
-    const { status, body } = await api.request('GET', '/admin/catalogue-health', { as: 'admin' });
-    if (status === 200) return body.data as HealthDone;
-    expect(status, JSON.stringify(body)).toBe(202);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the health check never finished');
+  let done: HealthDone | undefined;
+  await vi.waitUntil(
+    async () => {
+      const { status, body } = await api.request('GET', '/admin/catalogue-health', { as: 'admin' });
+      if (status === 200) done = body.data as HealthDone;
+      else expect(status, JSON.stringify(body)).toBe(202);
+      return done !== undefined;
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+  return done!;
 }
 
 const create = async (question: string, answer: string, extra: object) => {
