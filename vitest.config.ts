@@ -1,9 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The API's test files run in parallel (one worker per core) when each works on files of its own:
- * a temporary SQLite DATA_DIR, loopback ports chosen by the system, no Redis. With DATABASE_URL or
- * REDIS_URL set they share a server, so they run one after another.
+ * The API's test files run two at a time when each works on files of its own: a temporary SQLite
+ * DATA_DIR, loopback ports chosen by the system, no Redis. With DATABASE_URL or REDIS_URL set they
+ * share a server, so they run one after another. (Vitest's default on a two-core machine is one
+ * worker; most API files wait on servers and child processes rather than compute:
+ * docs/decisions/053-test-workers.md.)
  */
 const apiFilesShareAServer = Boolean(process.env.DATABASE_URL || process.env.REDIS_URL);
 
@@ -36,6 +38,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: !apiFilesShareAServer,
+          maxWorkers: 2,
         },
       },
       './apps/web/vite.config.ts',

@@ -98,15 +98,15 @@ for (const engine of values.engines!.split(',') as Engine[]) {
     (results[key] as unknown[]).push(...measured[key]);
 }
 
+/** What every section of the report states about the run. */
+const run = { examples: EXAMPLES, duration: DURATION, skipped, loadAtStart };
+
 if (parts.drafts) {
   const { section, table, plansText } = draftsSection({
-    examples: EXAMPLES,
-    duration: DURATION,
+    ...run,
     rows: results.drafts,
     totals: results.draftsTotals,
     plans: results.draftsPlans,
-    skipped,
-    loadAtStart,
   });
   writeSection('bench-drafts', section);
   console.log(table);
@@ -114,12 +114,9 @@ if (parts.drafts) {
 }
 if (parts.pages) {
   const { section, table, coldTable } = pagesSection({
-    examples: EXAMPLES,
-    duration: DURATION,
+    ...run,
     rows: results.pages,
     coldRows: results.coldPages,
-    skipped,
-    loadAtStart,
   });
   writeSection('bench-pages', section);
   console.log(table);

@@ -33,5 +33,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A screen test clicks through a whole flow; on a loaded two-core machine that can take more
+    // than Vitest's default 5 s, which would fail a test that is right.
+    testTimeout: 20_000,
+    // Two workers, each loading React, Mantine and jsdom once for all its files rather than once
+    // per file (half the suite's CPU); src/test/setup.ts clears what a test leaves behind
+    // (docs/decisions/053-test-workers.md).
+    pool: 'threads',
+    maxWorkers: 2,
+    isolate: false,
   },
 }));

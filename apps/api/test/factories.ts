@@ -227,3 +227,40 @@ export const unclosedDelimitersField = (i: number) =>
     { length: 200 },
     (_, k) => `so $\\frac{x^2+${i * 200 + k}}{y_i} = \\sqrt{z}$ and `,
   ).join('');
+
+/**
+ * `count` examples of one shape (simplify a fraction, with maths in the question, answer and
+ * procedure), numbered by their place, in a new category "Many", written 200 rows at a time and
+ * without versions or search documents: a bulk catalogue for the health run's long tests.
+ */
+export async function insertManyExamples(
+  db: Kysely<Database>,
+  count: number,
+  ids: { subject: number; easy: number; worked: number },
+) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    question: `Simplify $\\frac{${i}x^2 + ${i + 1}x}{x} - \\sqrt{${i + 2}}$ for $x \\ne 0$.`,
+    answer: `$${i}x + ${i + 1} - \\sqrt{${i + 2}}$`,
+    procedure: `Divide each term by $x$: $$\\frac{${i}x^2}{x} = ${i}x, \\quad \\frac{${i + 1}x}{x} = ${i + 1}.$$ Then $\\sum_{k=1}^{${i + 3}} k = \\binom{${i + 4}}{2}$ is not needed.`,
+  }));
+  const category = await insertCategory(db, ids.subject, 'Many');
+  const at = new Date().toISOString();
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('examples')
+      .values(
+        rows.slice(i, i + 200).map((r) => ({
+          ...r,
+          question_key: questionKey(r.question),
+          category_id: category,
+          difficulty_id: ids.easy,
+          type_id: ids.worked,
+          created_by: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
+  return category;
+}

@@ -1,28 +1,22 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { connectRedis, redisCounterStore, redisSettled } from '../src/lib/counters';
 import { httpRequest } from './helpers/http';
 import { freePort, spawnServer, waitForHealth } from './helpers/server-process';
-import { createTestEnv, engineUnderTest, type TestEnv } from './helpers/test-db';
+import { engineUnderTest, useEnvPerTest } from './helpers/test-db';
 import { userWithRole } from './helpers/users';
 
 // `npm run test:perf`: durations that `npm test` leaves alone (it checks the same answers, in
 // order): each printed, with a bound generous enough for a loaded two-core machine.
 
-let env: TestEnv | undefined;
+const perTest = useEnvPerTest();
 let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  await env?.cleanup();
-  app = undefined;
-  env = undefined;
-});
 
 async function serve(overrides: Record<string, string>) {
-  env = await createTestEnv(overrides);
-  app = await buildApp(env.config, { logger: false });
+  const env = await perTest.env(overrides);
+  app = perTest.keep(await buildApp(env.config, { logger: false }));
   return `${await app.listen({ host: '127.0.0.1', port: 0 })}/api`;
 }
 
@@ -129,7 +123,7 @@ describe(`timings on ${engineUnderTest}`, () => {
   });
 
   it('the server process answers health within 60 s of starting and exits 0 within 4 s of SIGTERM', async () => {
-    env = await createTestEnv();
+    const env = await perTest.env();
     const started = performance.now();
     const server = spawnServer({ ...env.env, PORT: String(await freePort()), LOG_LEVEL: 'info' });
     try {

@@ -1,12 +1,11 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loggerOptions } from '../src/lib/logger';
 import { NEWSLETTER_LIMIT_PER_MINUTE } from '../src/modules/newsletter';
 import { httpRequest } from './helpers/http';
 import { freePort, spawnServer } from './helpers/server-process';
-import { createTestEnv, type TestEnv } from './helpers/test-db';
+import { useEnvPerTest } from './helpers/test-db';
 
 /**
  * A per-address limit to reach: the newsletter's (small, and cheap to send; the login's is the same
@@ -14,14 +13,7 @@ import { createTestEnv, type TestEnv } from './helpers/test-db';
  */
 const LIMIT = NEWSLETTER_LIMIT_PER_MINUTE;
 
-let env: TestEnv | undefined;
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  await env?.cleanup();
-  app = undefined;
-  env = undefined;
-});
+const perTest = useEnvPerTest();
 
 interface LogLine {
   msg?: string;
@@ -32,7 +24,7 @@ interface LogLine {
 
 /** A real server on a free port whose log lines (JSON, as in production) are collected. */
 async function serve(overrides: Record<string, string>) {
-  env = await createTestEnv({ NODE_ENV: 'production', LOG_LEVEL: 'info', ...overrides });
+  const env = await perTest.env({ NODE_ENV: 'production', LOG_LEVEL: 'info', ...overrides });
   const lines: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
@@ -41,7 +33,7 @@ async function serve(overrides: Record<string, string>) {
     },
   });
   const options = loggerOptions(env.config) as Record<string, unknown>;
-  app = await buildApp(env.config, { logger: { ...options, stream } });
+  const app = perTest.keep(await buildApp(env.config, { logger: { ...options, stream } }));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { base: `${address}/api`, lines };
 }
@@ -136,7 +128,7 @@ describe('TRUST_PROXY decides whose X-Forwarded-For is believed', () => {
   });
 
   it('a bad TRUST_PROXY stops start-up with a message naming the key', async () => {
-    env = await createTestEnv({});
+    const env = await perTest.env();
     for (const bad of ['true', '127.0.0.1,10.0.0.0/33']) {
       const server = spawnServer({ ...env.env, PORT: String(await freePort()), TRUST_PROXY: bad });
       expect(await server.exited).toBe(78);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import { loadConfig, type Config } from '../../src/config';
 
 /**
@@ -57,4 +59,29 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
   } finally {
     await client.end();
   }
+}
+
+/**
+ * For a file whose tests each make an environment of their own (`env(overrides)`) and may build an
+ * app on it (`keep(app)`): after each test the app is closed and the environment removed.
+ */
+export function useEnvPerTest() {
+  let env: TestEnv | undefined;
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    await env?.cleanup();
+    app = undefined;
+    env = undefined;
+  });
+  return {
+    async env(overrides: Record<string, string> = {}) {
+      env = await createTestEnv(overrides);
+      return env;
+    },
+    keep(built: FastifyInstance) {
+      app = built;
+      return built;
+    },
+  };
 }

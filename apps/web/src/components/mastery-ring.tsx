@@ -16,6 +16,15 @@ export function masteryLabel(mastered: number, total: number) {
 
 const RADIUS = 5;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+/** The track and the filled arc share one circle: centred in the 14-unit box, 2.5 wide. */
+const RING = {
+  cx: 7,
+  cy: 7,
+  r: RADIUS,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2.5,
+} as const;
 
 /**
  * A small ring filled to mastered/total, drawn in the surrounding text colour (a faint track, a
@@ -42,22 +51,9 @@ export function MasteryRing({
       data-testid="mastery-ring"
       style={{ flex: 'none' }}
     >
+      <circle {...RING} opacity={0.3} />
       <circle
-        cx="7"
-        cy="7"
-        r={RADIUS}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        opacity={0.3}
-      />
-      <circle
-        cx="7"
-        cy="7"
-        r={RADIUS}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
+        {...RING}
         strokeLinecap={share > 0 && share < 1 ? 'round' : 'butt'}
         strokeDasharray={`${share * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
         transform="rotate(-90 7 7)"

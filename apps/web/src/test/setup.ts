@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStore } from '../lib/auth/auth-store';
@@ -7,9 +8,15 @@ import { clearTryFirstCookie } from '../lib/try-first';
 configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only auto-cleans up when test globals are enabled; they are not. Each test
-// starts signed out, with no stored settings, with real timers and the real fetch (test/fake-api.ts stubs it per test).
+// starts signed out, with no stored settings, no notifications, an empty page, with real timers
+// and the real fetch (test/fake-api.ts stubs it per test). The test files of a worker share one
+// module graph and one document (`isolate: false` in vite.config.ts), so whatever a test leaves
+// behind in them is cleared here.
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  document.body.innerHTML = '';
+  installFontsStub();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   authStore.reset();
@@ -17,9 +24,14 @@ afterEach(() => {
   clearTryFirstCookie();
 });
 
-// jsdom lacks the browser APIs Mantine relies on.
+// jsdom lacks the browser APIs Mantine relies on. (This file runs once per test file, in a
+// document the files of a worker share: wrap getComputedStyle once.)
 const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
+if (!('exemplarWrapped' in getComputedStyle)) {
+  window.getComputedStyle = Object.assign((element: Element) => getComputedStyle(element), {
+    exemplarWrapped: true,
+  });
+}
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -41,12 +53,14 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to document.fonts.
-if (!('fonts' in document)) {
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to document.fonts. Installed again
+// after each test, since a test may replace it (the worksheet waits on its own `ready`).
+function installFontsStub() {
   Object.defineProperty(document, 'fonts', {
     configurable: true,
     value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
   });
 }
+installFontsStub();
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};

@@ -23,24 +23,29 @@ export interface Editor {
 const nextVersion = (exampleId: number) =>
   sql<number>`(select coalesce(max(v.version), 0) + 1 from example_versions v where v.example_id = ${exampleId})`;
 
-/** Every column of a version, in the order the copies below select them. */
-const versionColumns = [
-  'example_id',
-  'version',
+/** The columns a version copies from the example as they are. */
+const contentColumns = [
   'question',
   'answer',
   'procedure',
   'difficulty_id',
   'type_id',
   'category_id',
+] as const;
+/** The columns a version copies from the example after who saved it, when and why. */
+const stateColumns = ['status', 'answer_spec', 'test_answers'] as const;
+
+/** Every column of a version, in the order the copies below select them. */
+const versionColumns = [
+  'example_id',
+  'version',
+  ...contentColumns,
   'edited_by',
   'editor_email',
   'editor_name',
   'edited_at',
   'action',
-  'status',
-  'answer_spec',
-  'test_answers',
+  ...stateColumns,
 ] as const;
 
 /**
@@ -61,20 +66,13 @@ function copyIntoVersions(
     .select([
       'id',
       version.as('version'),
-      'question',
-      'answer',
-      'procedure',
-      'difficulty_id',
-      'type_id',
-      'category_id',
+      ...contentColumns,
       sql.val(editor?.id ?? null).as('edited_by'),
       sql.val(editor?.email ?? null).as('editor_email'),
       sql.val(editor?.name ?? null).as('editor_name'),
       editedAt === 'created_at' ? 'created_at' : editedAt.as('edited_at'),
       sql.val(action).as('action'),
-      'status',
-      'answer_spec',
-      'test_answers',
+      ...stateColumns,
     ]);
   return db
     .insertInto('example_versions')

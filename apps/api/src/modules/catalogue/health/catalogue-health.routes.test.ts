@@ -1,8 +1,8 @@
 import type { HealthDone, HealthProblem } from '@exemplar/shared/catalogue-health';
-import { questionKey } from '@exemplar/shared/math';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   insertCategory,
+  insertManyExamples,
   insertExample,
   insertNamed,
   insertSubject,
@@ -515,30 +515,7 @@ describe(`a health run over many examples on ${engineUnderTest}`, () => {
     'checks 1,000 examples in batches of 200, answering 202 with its progress meanwhile, while a 5 ms timer keeps ticking',
     { timeout: 120_000 },
     async () => {
-      const rows = Array.from({ length: 1000 }, (_, i) => ({
-        question: `Simplify $\\frac{${i}x^2 + ${i + 1}x}{x} - \\sqrt{${i + 2}}$ for $x \\ne 0$.`,
-        answer: `$${i}x + ${i + 1} - \\sqrt{${i + 2}}$`,
-        procedure: `Divide each term by $x$: $$\\frac{${i}x^2}{x} = ${i}x, \\quad \\frac{${i + 1}x}{x} = ${i + 1}.$$ Then $\\sum_{k=1}^{${i + 3}} k = \\binom{${i + 4}}{2}$ is not needed.`,
-      }));
-      const category = await insertCategory(db(), ids.subject, 'Many');
-      const at = new Date().toISOString();
-      for (let i = 0; i < rows.length; i += 200) {
-        await db()
-          .insertInto('examples')
-          .values(
-            rows.slice(i, i + 200).map((r) => ({
-              ...r,
-              question_key: questionKey(r.question),
-              category_id: category,
-              difficulty_id: ids.easy,
-              type_id: ids.worked,
-              created_by: null,
-              created_at: at,
-              updated_at: at,
-            })),
-          )
-          .execute();
-      }
+      await insertManyExamples(db(), 1000, ids);
       api.app.catalogueVersion.forget();
 
       // How long the timer's turns wait is measured by `npm run test:perf`

@@ -4,14 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SAMPLE, EMPTY_HINT, SAMPLE_SNIPPETS } from '../samples';
 import { LatexPlayground } from './latex-playground';
 
-// jsdom has no FontFaceSet; Mantine's autosize Textarea listens to document.fonts.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-  });
-}
-
 function renderPlayground() {
   return render(
     <MantineProvider env="test">
