@@ -1,5 +1,6 @@
 import { tokenAt } from '../math/display-tokens';
 import { splitMath } from '../math/split-math';
+import { parseSearchQuery, type SearchQuery, type SearchVocabulary } from './query';
 
 /**
  * Formulas read for search by their structure (ADR 050): a formula is parsed into a tree whose
@@ -545,14 +546,39 @@ class Parser {
   }
 }
 
-/** Nested sums and products flattened, commutative operands in one order. */
+/**
+ * Nested sums and products flattened, commutative operands in one order, a number's sign dropped.
+ */
 function canonical(n: Node): Node {
+  // A number's sign is part of the number: `-5x` and `+3x`, `-10` and `+6` read alike.
+  if (n.op === 'neg') {
+    const inner = canonical(n.kids[0]!);
+    if (inner.op === 'n' || (inner.op === '*' && inner.kids.some((k) => k.op === 'n')))
+      return inner;
+    return { op: 'neg', kids: [inner] };
+  }
   let kids = n.kids.map(canonical);
   if (COMMUTATIVE.has(n.op)) {
     kids = kids.flatMap((k) => (k.op === n.op ? k.kids : [k]));
+    // A term's coefficient is a number even when it is 1 or -1: `x^2 + x` reads as `x^2 + 2x`
+    // (and `-x` as `3x`), and `x^2` as `2x^2`.
+    if (n.op === '+') kids = kids.map(withCoefficient);
     kids.sort((a, b) => (shape(a) < shape(b) ? -1 : shape(a) > shape(b) ? 1 : 0));
   }
   return n.num !== undefined ? n : { op: n.op, kids };
+}
+
+const hasNumber = (n: Node) => n.op === 'n' || (n.op === '*' && n.kids.some((k) => k.op === 'n'));
+
+/** A term of a sum with its coefficient: a number, a product with a number, or n times it. */
+function withCoefficient(term: Node): Node {
+  const bare = term.op === 'neg' ? term.kids[0]! : term;
+  if (hasNumber(bare)) return bare;
+  const kids = [leaf('n'), ...(bare.op === '*' ? bare.kids : [bare])];
+  return {
+    op: '*',
+    kids: kids.sort((a, b) => (shape(a) < shape(b) ? -1 : shape(a) > shape(b) ? 1 : 0)),
+  };
 }
 
 const shapes = new WeakMap<Node, string>();
@@ -729,7 +755,7 @@ const BARE_FUNCTIONS =
 
 /** A word of a query that is maths: a sign, a command, digits next to letters, one letter. */
 const MATHS_WORD =
-  /[\\^_=+*/<>{}()|]|\d[a-zA-Z]|[a-zA-Z]\d|^[a-zA-Z]$|^-?\d+(?:\.\d+)?$|^(?:sin|cos|tan|ln|log|exp|sqrt|dx|dy|dt)$/;
+  /[\\^_=+*/<>{}()|]|\d[a-zA-Z]|[a-zA-Z]\d|^[a-zA-Z]$|^-?\d+(?:\.\d+)?$|^(?:sin|cos|tan|sec|ln|log|exp|sqrt|int|frac|lim|sum|pi|dx|dy|dt)$/;
 
 /**
  * A query split into its words and its formulas: the maths in `$…$` (or `\(…\)`), else runs of
@@ -770,4 +796,20 @@ export function splitQueryMaths(q: string): { words: string; formulas: string[] 
   }
   flush();
   return { words: words.join(' '), formulas };
+}
+
+/**
+ * What a learner's query searches for: its formulas by their structure and, when it has any, its
+ * other words (which then rank the formula's matches, see the list repository); else its words
+ * alone, as before formulas were searched.
+ */
+export function readExampleSearch(
+  q: string | undefined,
+  vocabulary?: SearchVocabulary,
+): { search?: SearchQuery; formula?: FormulaQuery } {
+  if (!q) return {};
+  const { words, formulas } = splitQueryMaths(q);
+  const formula = formulaQuery(formulas);
+  const search = parseSearchQuery(formula ? words : q, vocabulary);
+  return { ...(search ? { search } : {}), ...(formula ? { formula } : {}) };
 }

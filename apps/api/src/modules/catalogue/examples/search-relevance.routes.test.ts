@@ -51,6 +51,13 @@ describe('example search over the demo catalogue', () => {
     );
   });
 
+  it('finds an imported example by the structure of a formula typed with other numbers', async () => {
+    // The demo catalogue is imported: each example's formula index is written with its row.
+    expect((await search(String.raw`\int x e^{3x}dx`))[0]).toBe(31); // ∫ x e^{2x} dx
+    expect((await search('x^2-7x+12'))[0]).toBe(3); // the factorization of x^2 - 5x + 6
+    expect((await search(String.raw`$\lim_{t\to 2}\frac{t^2-4}{t-2}$`))[0]).toBe(22);
+  });
+
   it('places an example within a search as the list orders it', async () => {
     const listed = await search('integration by parts');
     expect(listed.slice(0, 2).sort((a, b) => a - b)).toEqual([31, 37]);
