@@ -135,14 +135,16 @@ export async function refreshFormulaTokens(
 /**
  * Writes the search documents of the examples `which` picks, from their text and their category's
  * place as they are now: after an example is saved, after a category or subject is renamed,
- * described or moved, and for every example when the documents' make-up changes; with them, unless
- * `formulas` is false (a category's change: the formulas are the same), their formula index. The event loop
+ * described or moved, and for every example when the documents' make-up changes. Examples given
+ * by id (a save) get their formula index written with them; a category's change leaves formulas
+ * as they are, and a change of the formulas' make-up has its own migration (refreshFormulaTokens
+ * 'all', as 016 does), so neither writes them unless `formulas` says so. The event loop
  * answers other requests between batches (on SQLite each statement runs synchronously).
  */
 export async function refreshSearchDocuments(
   db: Db,
   which: SearchRefresh,
-  { formulas = which === 'all' || 'ids' in which } = {},
+  { formulas = which !== 'all' && 'ids' in which } = {},
 ): Promise<void> {
   if (which !== 'all' && Object.values(which)[0]!.length === 0) return;
   const columnsOf = await searchColumnsReader(db);

@@ -17,6 +17,10 @@ interface Node {
   kids: Node[];
   /** The number as written, for a number leaf. */
   num?: string;
+  /** The subtree cut at depth 0 to 3 (computed once, see `cuts`). */
+  cut?: string[];
+  /** Their numbers of nodes. */
+  size?: number[];
 }
 
 const leaf = (op: string, num?: string): Node =>
@@ -563,7 +567,7 @@ function canonical(n: Node): Node {
     // A term's coefficient is a number even when it is 1 or -1: `x^2 + x` reads as `x^2 + 2x`
     // (and `-x` as `3x`), and `x^2` as `2x^2`.
     if (n.op === '+') kids = kids.map(withCoefficient);
-    kids.sort((a, b) => (shape(a) < shape(b) ? -1 : shape(a) > shape(b) ? 1 : 0));
+    kids.sort(byShape);
   }
   return n.num !== undefined ? n : { op: n.op, kids };
 }
@@ -575,35 +579,51 @@ function withCoefficient(term: Node): Node {
   const bare = term.op === 'neg' ? term.kids[0]! : term;
   if (hasNumber(bare)) return bare;
   const kids = [leaf('n'), ...(bare.op === '*' ? bare.kids : [bare])];
-  return {
-    op: '*',
-    kids: kids.sort((a, b) => (shape(a) < shape(b) ? -1 : shape(a) > shape(b) ? 1 : 0)),
-  };
-}
-
-const shapes = new WeakMap<Node, string>();
-/** The whole subtree's shape as a string (numbers and variables canonical). */
-function shape(n: Node): string {
-  let s = shapes.get(n);
-  if (s === undefined) {
-    s = n.kids.length ? `${n.op}(${n.kids.map(shape).join(',')})` : n.op;
-    shapes.set(n, s);
-  }
-  return s;
-}
-
-/** The subtree at `n` cut at `depth`, as a string, with its number of nodes. */
-function cut(n: Node, depth: number): { text: string; size: number } {
-  if (depth === 0 || n.kids.length === 0) return { text: n.op, size: 1 };
-  const kids = n.kids.map((k) => cut(k, depth - 1));
-  return {
-    text: `${n.op}(${kids.map((k) => k.text).join(',')})`,
-    size: 1 + kids.reduce((a, k) => a + k.size, 0),
-  };
+  return { op: '*', kids: kids.sort(byShape) };
 }
 
 /** The deepest subtree cut a structure token is made of. */
 export const STRUCTURE_DEPTH_MAX = 3;
+
+/**
+ * The subtree at `n` cut at each depth from 0 to STRUCTURE_DEPTH_MAX, as text, with their numbers
+ * of nodes; computed once per node from its children's.
+ */
+function cuts(n: Node): { cut: string[]; size: number[] } {
+  if (!n.cut || !n.size) {
+    const cut = [n.op];
+    const size = [1];
+    for (let d = 1; d <= STRUCTURE_DEPTH_MAX; d++) {
+      if (n.kids.length === 0) {
+        cut.push(n.op);
+        size.push(1);
+        continue;
+      }
+      let text = `${n.op}(`;
+      let nodes = 1;
+      n.kids.forEach((k, i) => {
+        const kc = cuts(k);
+        text += (i ? ',' : '') + kc.cut[d - 1]!;
+        nodes += kc.size[d - 1]!;
+      });
+      cut.push(`${text})`);
+      size.push(nodes);
+    }
+    n.cut = cut;
+    n.size = size;
+  }
+  return { cut: n.cut, size: n.size };
+}
+
+/**
+ * Children in one order, by their cut at depth 2: what their parent's cuts show of them (two
+ * children alike to that depth look the same in every token, whatever their order).
+ */
+function byShape(a: Node, b: Node): number {
+  const x = cuts(a).cut[STRUCTURE_DEPTH_MAX - 1]!;
+  const y = cuts(b).cut[STRUCTURE_DEPTH_MAX - 1]!;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
 
 /** One structure token: its text (readable), its hash (what is stored) and its weight. */
 export interface StructureToken {
@@ -620,6 +640,19 @@ export interface StructureToken {
  * that two shapes of one catalogue share one by chance almost never.
  */
 function hash(text: string): string {
+  const known = hashes.get(text);
+  if (known !== undefined) return known;
+  if (hashes.size >= HASHES_KEPT) hashes.clear();
+  const h = cyrb53(text);
+  hashes.set(text, h);
+  return h;
+}
+
+/** Shapes recur across a catalogue: their hashes are kept (up to HASHES_KEPT, then forgotten). */
+const HASHES_KEPT = 20_000;
+const hashes = new Map<string, string>();
+
+function cyrb53(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -638,16 +671,25 @@ function formulaTree(latex: string): Node | undefined {
   return tree && canonical(tree);
 }
 
-function collect(n: Node, out: Map<string, StructureToken>) {
+function collect(n: Node, out: Map<string, StructureToken>, numbers: Set<string>) {
+  if (n.num !== undefined) numbers.add(`#${n.num}`);
   if (n.kids.length === 0) return;
-  let previous = '';
+  const { cut, size } = cuts(n);
   for (let depth = 1; depth <= STRUCTURE_DEPTH_MAX; depth++) {
-    const { text, size } = cut(n, depth);
-    if (text === previous) break; // the subtree is no deeper
-    previous = text;
-    if (!out.has(text)) out.set(text, { shape: text, token: hash(text), weight: size });
+    const text = cut[depth]!;
+    if (text === cut[depth - 1]) break; // the subtree is no deeper
+    if (!out.has(text)) out.set(text, { shape: text, token: hash(text), weight: size[depth]! });
   }
-  for (const k of n.kids) collect(k, out);
+  for (const k of n.kids) collect(k, out, numbers);
+}
+
+/** A formula's structure tokens and its numbers, from one reading. */
+function analyse(latex: string): { tokens: StructureToken[]; numbers: string[] } {
+  const tree = formulaTree(latex);
+  const out = new Map<string, StructureToken>();
+  const numbers = new Set<string>();
+  if (tree) collect(tree, out, numbers);
+  return { tokens: [...out.values()], numbers: [...numbers] };
 }
 
 /**
@@ -655,12 +697,7 @@ function collect(n: Node, out: Map<string, StructureToken>) {
  * canonical tree, once each. Renamed variables and changed numbers give the same tokens; a
  * different structure gives others. A lone variable or number has none.
  */
-export function formulaStructure(latex: string): StructureToken[] {
-  const tree = formulaTree(latex);
-  const out = new Map<string, StructureToken>();
-  if (tree) collect(tree, out);
-  return [...out.values()];
-}
+export const formulaStructure = (latex: string): StructureToken[] => analyse(latex).tokens;
 
 /**
  * The structure tokens of one formula as short strings, once each: what the formula index holds.
@@ -672,16 +709,7 @@ export const formulaStructureTokens = (latex: string): string[] =>
   formulaStructure(latex).map((t) => t.token);
 
 /** The numbers a formula is written with, as number tokens (`#5`, `#0.5`), once each. */
-export function formulaNumbers(latex: string): string[] {
-  const out = new Set<string>();
-  const walk = (n: Node) => {
-    if (n.num !== undefined) out.add(`#${n.num}`);
-    n.kids.forEach(walk);
-  };
-  const tree = formulaTree(latex);
-  if (tree) walk(tree);
-  return [...out];
-}
+export const formulaNumbers = (latex: string): string[] => analyse(latex).numbers;
 
 /** The maths of a text: its `$…$`, `\(…\)`, `\[…\]` and bare environments' sources. */
 export function formulasOf(text: string): string[] {
@@ -707,11 +735,12 @@ export function formulaIndexTokens(example: {
   const numbers = new Set<string>();
   for (const text of [example.question, example.answer, example.procedure ?? '']) {
     for (const formula of formulasOf(text)) {
-      for (const t of formulaStructure(formula)) {
+      const read = analyse(formula);
+      for (const t of read.tokens) {
         if (out.size >= FORMULA_TOKENS_MAX) break;
         out.add(t.token);
       }
-      for (const n of formulaNumbers(formula)) numbers.add(n);
+      for (const n of read.numbers) numbers.add(n);
     }
   }
   for (const n of numbers) {
@@ -735,9 +764,9 @@ export function formulaQuery(formulas: string[]): FormulaQuery | undefined {
   const tokens = new Map<string, number>();
   const numbers = new Set<string>();
   for (const f of formulas) {
-    for (const t of formulaStructure(f))
-      tokens.set(t.token, Math.max(t.weight, tokens.get(t.token) ?? 0));
-    for (const n of formulaNumbers(f)) numbers.add(n);
+    const read = analyse(f);
+    for (const t of read.tokens) tokens.set(t.token, Math.max(t.weight, tokens.get(t.token) ?? 0));
+    for (const n of read.numbers) numbers.add(n);
   }
   if (tokens.size === 0) return undefined;
   const sorted = [...tokens]

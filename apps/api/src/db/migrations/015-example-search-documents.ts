@@ -67,7 +67,6 @@ export const exampleSearchDocuments: Migration = {
         db,
       );
     }
-    // The formula index comes with migration 016.
-    await refreshSearchDocuments(db as Kysely<Database>, 'all', { formulas: false });
+    await refreshSearchDocuments(db as Kysely<Database>, 'all');
   },
 };
