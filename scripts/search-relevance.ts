@@ -6,6 +6,8 @@
  * results) and MRR (the mean of 1 / rank of the first expected example; 0 when none is listed).
  *
  *   node --import tsx scripts/search-relevance.ts [--misses]
+ *
+ * --misses lists the queries below full recall or whose first expected example is not first.
  */
 import { buildApp } from '../apps/api/src/app';
 import { createTestEnv } from '../apps/api/test/helpers/test-db';
@@ -165,8 +167,11 @@ async function main() {
         formulaRecall += r;
         formulaRr += first < 0 ? 0 : 1 / (first + 1);
       }
-      if (r < 1)
-        misses.push(`  ${JSON.stringify(q)}: recall@5 ${r.toFixed(2)}, top ${top.join(' ')}`);
+      if (r < 1 || first !== 0) {
+        misses.push(
+          `  ${JSON.stringify(q)}: recall@5 ${r.toFixed(2)}, first expected at ${first + 1}, top ${top.join(' ')}`,
+        );
+      }
     }
     const n = RELEVANCE_QUERIES.length;
     console.log(`${n} queries: recall@5 ${(recall / n).toFixed(3)}, MRR ${(rr / n).toFixed(3)}`);
