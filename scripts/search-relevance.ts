@@ -6,6 +6,8 @@
  * results) and MRR (the mean of 1 / rank of the first expected example; 0 when none is listed).
  *
  *   node --import tsx scripts/search-relevance.ts [--misses]
+ *
+ * --misses lists the queries below full recall or whose first expected example is not first.
  */
 import { buildApp } from '../apps/api/src/app';
 import { createTestEnv } from '../apps/api/test/helpers/test-db';
@@ -106,7 +108,33 @@ export const RELEVANCE_QUERIES: [string, number[]][] = [
   ['last digits', [113, 123]],
   ['sample standard deviation', [70]],
   ['solving simultaneous equations by elimination', [7, 16]],
+  // Formulas (ADR 050), typed as a learner would, with other numbers and letters
+  ['$\\int x e^{5x}\\,dx$', [31]],
+  ['\\int t e^{3t} dt', [31]],
+  ['x^2-7x+12', [3]],
+  ['factorise x^2 + x - 12', [3]],
+  ['int e^t sin t dt', [37]],
+  ['$\\lim_{x\\to 2}\\frac{x^2-4}{x-2}$', [22]],
+  ['\\int_0^3 (2x^2+5) dx', [24]],
+  ['\\sum_{k=1}^{\\infty} \\frac{k}{3^k}', [39]],
+  ['x^2+y^2=z^2', [54]],
+  ['\\log_5 x + \\log_5 (x-4) = 1', [11]],
+  ['\\frac{x}{5}+2=9', [1]],
+  ['x^3 - 3x^2 + 5x - 4 = 0', [17]],
+  ['(3x-2)(x^2+5x-4)', [6]],
+  ['\\lim_{x\\to\\infty}\\frac{2x^2+5}{4x^2-3x}', [25]],
+  ['\\int_1^e \\frac{(\\ln x)^3}{x}dx', [30]],
+  ['17x+12y=5', [116]],
+  ['\\frac{15n+2}{10n+1}', [119]],
+  ['x^2+y^2-4x+8y-5=0', [53]],
+  ['tan x = 2', [90]],
+  ['3\\sin^2 x + \\sin x - 2 = 0', [94]],
+  ['x^2 + 2x + 3 > 0', [10]],
+  ['\\sqrt{2}\\sin x + \\cos x = 1', [99]],
 ];
+
+/** The formula queries: the last ones of RELEVANCE_QUERIES, reported on their own too. */
+export const FORMULA_QUERIES = 22;
 
 async function main() {
   const env = await createTestEnv({ SEED: 'demo' });
@@ -115,8 +143,11 @@ async function main() {
     await app.ready();
     let recall = 0;
     let rr = 0;
+    let formulaRecall = 0;
+    let formulaRr = 0;
     const misses: string[] = [];
-    for (const [q, expected] of RELEVANCE_QUERIES) {
+    const firstFormula = RELEVANCE_QUERIES.length - FORMULA_QUERIES;
+    for (const [i, [q, expected]] of RELEVANCE_QUERIES.entries()) {
       const res = await app.inject({
         method: 'GET',
         url: `/api/examples?q=${encodeURIComponent(q)}&limit=20`,
@@ -132,11 +163,25 @@ async function main() {
       const first = ids.findIndex((id) => want.has(id));
       recall += r;
       rr += first < 0 ? 0 : 1 / (first + 1);
-      if (r < 1)
-        misses.push(`  ${JSON.stringify(q)}: recall@5 ${r.toFixed(2)}, top ${top.join(' ')}`);
+      if (i >= firstFormula) {
+        formulaRecall += r;
+        formulaRr += first < 0 ? 0 : 1 / (first + 1);
+      }
+      if (r < 1 || first !== 0) {
+        misses.push(
+          `  ${JSON.stringify(q)}: recall@5 ${r.toFixed(2)}, first expected at ${first + 1}, top ${top.join(' ')}`,
+        );
+      }
     }
     const n = RELEVANCE_QUERIES.length;
     console.log(`${n} queries: recall@5 ${(recall / n).toFixed(3)}, MRR ${(rr / n).toFixed(3)}`);
+    const w = n - FORMULA_QUERIES;
+    console.log(
+      `  ${w} word queries: recall@5 ${((recall - formulaRecall) / w).toFixed(3)}, MRR ${((rr - formulaRr) / w).toFixed(3)}`,
+    );
+    console.log(
+      `  ${FORMULA_QUERIES} formula queries: recall@5 ${(formulaRecall / FORMULA_QUERIES).toFixed(3)}, MRR ${(formulaRr / FORMULA_QUERIES).toFixed(3)}`,
+    );
     if (process.argv.includes('--misses')) console.log(misses.join('\n'));
   } finally {
     await app.close();

@@ -74,6 +74,16 @@ export interface ExamplesTable {
   updated_at: Timestamp;
 }
 
+/**
+ * An example's formula index (ADR 050): one row per structure token of the formulas in its
+ * question, answer and procedure, and per number they are written with (`#5`). Written by
+ * db/search-documents.ts with the search document, never by hand.
+ */
+export interface ExampleFormulaTokensTable {
+  token: string;
+  example_id: number;
+}
+
 /** How a version of an example came to be. */
 export type VersionAction = 'create' | 'edit' | 'restore' | 'import';
 

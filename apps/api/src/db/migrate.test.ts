@@ -1,3 +1,4 @@
+import { formulaStructureTokens } from '@exemplar/shared/search';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../test/helpers/test-db';
@@ -667,5 +668,52 @@ describe(`migrations on ${engineUnderTest}`, () => {
             id: number;
           }>`select rowid as id from examples_fts where examples_fts match 'integr'`.execute(db.db);
     expect(match.rows).toHaveLength(1);
+  });
+
+  it("016 writes every existing example's formula index (more than one batch of 500)", async () => {
+    const db = await open();
+    const before = migrations.findIndex((m) => m.name === '016-example-formula-tokens');
+    await migrate(db, migrations.slice(0, before));
+    const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const tx = db.db as unknown as AnyDb;
+    const refs = { ...(await exampleRefs(tx, at)), created_at: at, updated_at: at };
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      question: i === 599 ? 'Find $\\int x e^{2x}\\,dx$.' : `Solve $x^2 - ${i}x + 1 = 0$.`,
+      answer: '$1$',
+      question_key: `q${i}`,
+      ...refs,
+    }));
+    for (let i = 0; i < rows.length; i += 200) {
+      await tx
+        .insertInto('examples')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+
+    expect(await migrate(db, migrations.slice(0, before + 1))).toEqual([
+      '016-example-formula-tokens',
+    ]);
+    const [quadratic, integral] = [
+      formulaStructureTokens('x^2 - 7x + 3 = 0'),
+      formulaStructureTokens('\\int t e^{5t}\\,dt'),
+    ];
+    const holding = async (tokens: string[]) =>
+      (
+        await db.db
+          .selectFrom('example_formula_tokens')
+          .select((eb) => ['example_id', eb.fn.countAll<number | string>().as('n')])
+          .where('token', 'in', tokens)
+          .groupBy('example_id')
+          .execute()
+      ).filter((r) => Number(r.n) === tokens.length);
+    expect(await holding(quadratic)).toHaveLength(599);
+    const withIntegral = await holding(integral);
+    expect(withIntegral).toHaveLength(1);
+    const last = await db.db
+      .selectFrom('examples')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(withIntegral[0]!.example_id).toBe(last.id);
   });
 });

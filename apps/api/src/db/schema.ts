@@ -7,6 +7,7 @@ import type {
   DifficultiesTable,
   ExampleVersionsTable,
   ExamplesTable,
+  ExampleFormulaTokensTable,
   LikesTable,
   SolvedMarksTable,
   SubjectsTable,
@@ -169,6 +170,7 @@ export interface Database {
   difficulties: DifficultiesTable;
   types: TypesTable;
   examples: ExamplesTable;
+  example_formula_tokens: ExampleFormulaTokensTable;
   example_versions: ExampleVersionsTable;
   likes: LikesTable;
   solved_marks: SolvedMarksTable;

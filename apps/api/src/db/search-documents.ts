@@ -2,9 +2,11 @@
 // example is saved or imported, after a category or subject is renamed, described or moved, and
 // for every example by the migration that brings a new make-up of the documents. The tokens are
 // computed in TypeScript (@exemplar/shared/search) and stored in four columns of examples, which
-// SQLite's examples_fts and PostgreSQL's generated examples.search index as they are. Kept below
-// the modules, as the schema's upkeep, so that a migration can call it.
-import { searchDocument, type SearchPlace } from '@exemplar/shared/search';
+// SQLite's examples_fts and PostgreSQL's generated examples.search index as they are. Its formula
+// index (ADR 050), the structure tokens of its formulas, is written with it into
+// example_formula_tokens (an example's own text only: a category's change leaves it as it is).
+// Kept below the modules, as the schema's upkeep, so that a migration can call it.
+import { formulaIndexTokens, searchDocument, type SearchPlace } from '@exemplar/shared/search';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
@@ -79,13 +81,71 @@ export async function searchColumnsReader(db: Db) {
   };
 }
 
+/** Rows of example_formula_tokens per insert statement (two parameters each). */
+const TOKEN_ROWS_PER_INSERT = 4_000;
+
+/**
+ * Writes the formula index of these examples (ADR 050) from their text: their rows deleted and
+ * written again, a few thousand rows per statement (an import's thousands of examples in a
+ * handful of statements).
+ */
+export async function writeFormulaTokens(
+  db: Db,
+  examples: { id: number; question: string; answer: string; procedure: string | null }[],
+): Promise<void> {
+  if (examples.length === 0) return;
+  const rows: { token: string; example_id: number }[] = [];
+  for (const [i, e] of examples.entries()) {
+    for (const token of formulaIndexTokens(e)) rows.push({ token, example_id: e.id });
+    if (i % 100 === 99) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  for (let start = 0; start < examples.length; start += BATCH) {
+    const ids = examples.slice(start, start + BATCH).map((e) => e.id);
+    await db.deleteFrom('example_formula_tokens').where('example_id', 'in', ids).execute();
+  }
+  for (let start = 0; start < rows.length; start += TOKEN_ROWS_PER_INSERT) {
+    await db
+      .insertInto('example_formula_tokens')
+      .values(rows.slice(start, start + TOKEN_ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+/** Writes the formula index of the examples `which` picks (by ids, or all), BATCH at a time. */
+export async function refreshFormulaTokens(
+  db: Db,
+  which: { ids: number[] } | 'all',
+): Promise<void> {
+  const ids = which === 'all' ? undefined : [...which.ids].sort((a, b) => a - b);
+  let after = 0;
+  for (let start = 0; ; start += BATCH) {
+    let query = db.selectFrom('examples').select(['id', 'question', 'answer', 'procedure']);
+    query = ids
+      ? query.where('id', 'in', ids.slice(start, start + BATCH))
+      : query.where('id', '>', after).limit(BATCH);
+    if (ids && start >= ids.length) return;
+    const rows = await query.orderBy('id').execute();
+    await writeFormulaTokens(db, rows);
+    if (ids ? start + BATCH >= ids.length : rows.length < BATCH) return;
+    after = rows.at(-1)?.id ?? after;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * Writes the search documents of the examples `which` picks, from their text and their category's
  * place as they are now: after an example is saved, after a category or subject is renamed,
- * described or moved, and for every example when the documents' make-up changes. The event loop
+ * described or moved, and for every example when the documents' make-up changes. Examples given
+ * by id (a save) get their formula index written with them; a category's change leaves formulas
+ * as they are, and a change of the formulas' make-up has its own migration (refreshFormulaTokens
+ * 'all', as 016 does), so neither writes them unless `formulas` says so. The event loop
  * answers other requests between batches (on SQLite each statement runs synchronously).
  */
-export async function refreshSearchDocuments(db: Db, which: SearchRefresh): Promise<void> {
+export async function refreshSearchDocuments(
+  db: Db,
+  which: SearchRefresh,
+  { formulas = which !== 'all' && 'ids' in which } = {},
+): Promise<void> {
   if (which !== 'all' && Object.values(which)[0]!.length === 0) return;
   const columnsOf = await searchColumnsReader(db);
   // Given ids are taken BATCH at a time (an import's may be more than a statement can bind);
@@ -107,6 +167,7 @@ export async function refreshSearchDocuments(db: Db, which: SearchRefresh): Prom
     for (const row of rows) {
       await db.updateTable('examples').set(columnsOf(row)).where('id', '=', row.id).execute();
     }
+    if (formulas) await writeFormulaTokens(db, rows);
     if (ids ? start + BATCH >= ids.length : rows.length < BATCH) return;
     after = rows.at(-1)?.id ?? after;
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,9 +1,11 @@
-// Example search's queries (ADR 049): the stems indexed (the typo vocabulary), and a parsed query
-// as each engine's full-text syntax. SQLite indexes each example's search document (written by
+// Example search's queries (ADR 049): the stems indexed (the typo vocabulary), a parsed query
+// as each engine's full-text syntax, and a formula's structure matched in example_formula_tokens
+// (ADR 050), the same SQL on both engines. SQLite indexes each example's search document (written by
 // db/search-documents.ts) in examples_fts (FTS5), PostgreSQL in the generated tsvector
 // examples.search ('simple' configuration): the same tokens on both.
 import {
   searchVocabulary,
+  type FormulaQuery,
   type SearchQuery,
   type SearchTerm,
   type SearchVocabulary,
@@ -62,4 +64,43 @@ export const tsRankTerms = (q: SearchQuery) => {
     for (const t of group) if (t.words.length === 1) terms.add(tsTerm(t));
   }
   return [...terms].join(' | ');
+};
+
+/**
+ * How a formula search scores an example: the weights of the query's structure tokens it holds
+ * (each the size of its subtree, times 1000), plus 1 for each of the query's numbers it is written
+ * with, which can only break ties. An example is a match when it holds at least MIN_SHARE of the
+ * structure's weight.
+ */
+export const formulaScore = {
+  SCALE: 1000,
+  MIN_SHARE: 0.3,
+  total: (f: FormulaQuery) => f.tokens.reduce((a, t) => a + t.weight, 0) * formulaScore.SCALE,
+  /** The least score of a match. */
+  threshold: (f: FormulaQuery) => Math.ceil(formulaScore.total(f) * formulaScore.MIN_SHARE),
+  /** What the query's other words add when the example holds them: a third of the structure. */
+  wordsBonus: (f: FormulaQuery) => Math.round(formulaScore.total(f) / 3),
+};
+
+/**
+ * The examples whose formulas share enough of the query formula's structure, each with its score
+ * (`fhits.id`, `fhits.score`): the query's tokens looked up in the table's key, summed per example.
+ * Tokens are bound as parameters; the weights are integers written into the statement.
+ */
+export const formulaHits = (f: FormulaQuery) => {
+  const weights = [
+    ...f.tokens.map((t) => [t.token, t.weight * formulaScore.SCALE] as const),
+    ...f.numbers.map((n) => [n, 1] as const),
+  ];
+  const cases = sql.join(
+    weights.map(([token, w]) => sql`when ${token} then ${sql.lit(w)}`),
+    sql` `,
+  );
+  const tokens = weights.map(([token]) => token);
+  return sql<{ id: number; score: number }>`(
+    select example_id as id, sum(case token ${cases} else 0 end) as score
+    from example_formula_tokens where token in (${sql.join(tokens)})
+    group by example_id
+    having sum(case token ${cases} else 0 end) >= ${sql.lit(formulaScore.threshold(f))}
+  )`.as('fhits');
 };

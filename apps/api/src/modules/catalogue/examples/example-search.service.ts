@@ -4,6 +4,7 @@
 // migrations call too.
 export {
   refreshSearchDocuments,
+  writeFormulaTokens,
   searchColumnsReader,
   type SearchColumns,
   type SearchRefresh,

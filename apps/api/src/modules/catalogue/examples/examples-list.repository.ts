@@ -1,8 +1,16 @@
-import type { SearchQuery } from '@exemplar/shared/search';
+import type { FormulaQuery, SearchQuery } from '@exemplar/shared/search';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import { ftsMatch, ftsPhrase, tsMatch, tsPhrase, tsRankTerms } from './example-search.repository';
+import {
+  formulaHits,
+  formulaScore,
+  ftsMatch,
+  ftsPhrase,
+  tsMatch,
+  tsPhrase,
+  tsRankTerms,
+} from './example-search.repository';
 import { marked, selection, solvedWithoutHelp, withSubject } from './examples.repository';
 
 type Db = Kysely<Database>;
@@ -19,6 +27,11 @@ export interface ExampleFilter {
   typeId?: number;
   /** The search, parsed (@exemplar/shared/search): stems, synonyms and typos resolved. */
   search?: SearchQuery;
+  /**
+   * The formulas of the search, by structure (ADR 050). With one, the examples are those whose
+   * formulas share enough of its structure, and the search's words (if any) rank them, not filter.
+   */
+  formula?: FormulaQuery;
   /** Which examples by status: published ones (the default), drafts, or all (editors only). */
   status?: 'published' | 'draft' | 'all';
   /** The signed-in caller, whose likes and solved marks the liked/solved filters read. */
@@ -47,6 +60,7 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
   engine: Engine,
   f: ExampleFilter,
   ftsJoined = false,
+  formulaJoined = false,
 ): Q {
   let q = query;
   const status = f.status ?? 'published';
@@ -89,9 +103,14 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
       ) as Q;
     }
   }
+  // The formula search: findExamples joins its matches (it needs their scores); counting and
+  // random picks filter by them here.
+  if (f.formula && !formulaJoined) {
+    q = q.where('e.id', 'in', sql<number>`(select id from ${formulaHits(f.formula)})`) as Q;
+  }
   // The search on SQLite: findExamples joins the FTS matches (it needs their scores);
-  // counting and random picks filter by them here.
-  if (f.search && !ftsJoined) {
+  // counting and random picks filter by them here. With a formula, words rank, not filter.
+  if (f.search && !f.formula && !ftsJoined) {
     q = (
       engine === 'postgres'
         ? q.where(sql<boolean>`e.search @@ to_tsquery('simple', ${tsMatch(f.search)})`)
@@ -128,7 +147,17 @@ const ftsHits = (search: SearchQuery) => {
  * question or names first, then ts_rank (weights A to D as the document's fields). The list and an
  * example's position both order by it, so they can never disagree.
  */
-const relevance = (engine: Engine, search: SearchQuery) => {
+const relevance = (engine: Engine, f: { search?: SearchQuery; formula?: FormulaQuery }) => {
+  if (f.formula) {
+    // The share of the formula's structure matched (numbers breaking ties), then its words.
+    if (!f.search) return sql`fhits.score desc`;
+    const words =
+      engine === 'sqlite'
+        ? sql`e.id in (select rowid from examples_fts where examples_fts match ${ftsMatch(f.search)})`
+        : sql`e.search @@ to_tsquery('simple', ${tsMatch(f.search)})`;
+    return sql`fhits.score + case when ${words} then ${sql.lit(formulaScore.wordsBonus(f.formula))} else 0 end desc`;
+  }
+  const search = f.search!;
   if (engine === 'sqlite') return sql`hits.score`;
   const phrase = tsPhrase(search);
   const rank = sql`ts_rank(e.search, to_tsquery('simple', ${tsRankTerms(search)})) desc`;
@@ -142,13 +171,17 @@ export async function findExamples(
   page: ExamplePageRequest,
 ) {
   const search = f.search;
+  const ftsJoined = !!search && !f.formula && engine === 'sqlite';
   let query = withSubject(db).select(selection(f.viewerId));
-  if (search && engine === 'sqlite') {
+  if (ftsJoined) {
     query = query.innerJoin(ftsHits(search), 'hits.id', 'e.id') as unknown as typeof query;
   }
-  query = applyFilter(query, engine, f, !!search && engine === 'sqlite');
+  if (f.formula) {
+    query = query.innerJoin(formulaHits(f.formula), 'fhits.id', 'e.id') as unknown as typeof query;
+  }
+  query = applyFilter(query, engine, f, ftsJoined, !!f.formula);
   // Relevance first, then catalogue order.
-  if (search) query = query.orderBy(relevance(engine, search));
+  if (search || f.formula) query = query.orderBy(relevance(engine, f));
   if (page.afterId !== undefined) query = query.where('e.id', '>', page.afterId);
   query = query.orderBy('e.id').limit(page.limit);
   if (page.offset) query = query.offset(page.offset);
@@ -175,9 +208,9 @@ export async function examplePlace(
   f: ExampleFilter,
   id: number,
 ): Promise<ExamplePlace | undefined> {
-  if (f.search) {
-    const sqlite = engine === 'sqlite';
-    const order = sql`order by ${relevance(engine, f.search)}, e.id`;
+  if (f.search || f.formula) {
+    const ftsJoined = !!f.search && !f.formula && engine === 'sqlite';
+    const order = sql`order by ${relevance(engine, f)}, e.id`;
     let numbered = db
       .selectFrom('examples as e')
       .select([
@@ -186,14 +219,21 @@ export async function examplePlace(
         sql<number | null>`lag(e.id) over (${order})`.as('previous_id'),
         sql<number | null>`lead(e.id) over (${order})`.as('next_id'),
       ]);
-    if (sqlite) {
+    if (ftsJoined) {
       numbered = numbered.innerJoin(
-        ftsHits(f.search),
+        ftsHits(f.search!),
         'hits.id',
         'e.id',
       ) as unknown as typeof numbered;
     }
-    numbered = applyFilter(numbered, engine, f, sqlite);
+    if (f.formula) {
+      numbered = numbered.innerJoin(
+        formulaHits(f.formula),
+        'fhits.id',
+        'e.id',
+      ) as unknown as typeof numbered;
+    }
+    numbered = applyFilter(numbered, engine, f, ftsJoined, !!f.formula);
     const row = await db
       .selectFrom(numbered.as('n'))
       .selectAll()

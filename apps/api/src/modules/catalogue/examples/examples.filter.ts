@@ -1,7 +1,7 @@
 import type { ParsedExamplesFilter } from '@exemplar/shared/catalogue';
 import { isIdText } from '@exemplar/shared/fields';
 import { can, type Role } from '@exemplar/shared/roles';
-import { parseSearchQuery, type SearchVocabulary } from '@exemplar/shared/search';
+import { readExampleSearch, type SearchVocabulary } from '@exemplar/shared/search';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { categoryIdsOfSubject, findIdByName, subtreeIds } from '../taxonomy';
@@ -64,6 +64,7 @@ function coveredCategories(bySubject: number[] | undefined, byCategory: number[]
  * an editor's query keeps one, see forCaller), published examples when it has none. The search
  * words are parsed against `vocabulary`, the stems indexed (their typos corrected to them); the
  * parsed query holds letters and digits only, so nothing a visitor types reaches the query syntax.
+ * Its formulas (ADR 050) become a formula search, their structure tokens bound as parameters.
  */
 export async function resolveFilter(
   db: Kysely<Database>,
@@ -83,7 +84,7 @@ export async function resolveFilter(
     categoryIds: coveredCategories(bySubject, byCategory),
     difficultyId,
     typeId,
-    search: parseSearchQuery(query.q, vocabulary),
+    ...readExampleSearch(query.q, vocabulary),
     status: query.status ?? 'published',
     ...(viewerId !== undefined
       ? {

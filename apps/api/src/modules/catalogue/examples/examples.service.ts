@@ -12,7 +12,7 @@ import {
   type Worksheet,
 } from '@exemplar/shared/worksheets';
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
-import { parseSearchQuery, type SearchVocabulary } from '@exemplar/shared/search';
+import { readExampleSearch, type SearchVocabulary } from '@exemplar/shared/search';
 import { randomInt } from 'node:crypto';
 import { ID_MAX } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
@@ -177,7 +177,8 @@ export function examplesService(
         return { ...page, examples: page.examples.map((e) => withMarks(e, marks)) };
       }
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
-      const searching = parseSearchQuery(input.q) !== undefined;
+      const read = readExampleSearch(input.q);
+      const searching = read.search !== undefined || read.formula !== undefined;
       const cursor = input.cursor ? readCursor(input.cursor) : undefined;
       if (cursor && searching !== 'offset' in cursor) {
         throw badRequest('Invalid query: cursor does not belong to this search.');

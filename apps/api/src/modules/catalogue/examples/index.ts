@@ -56,6 +56,7 @@ export {
 export {
   refreshSearchDocuments,
   searchColumnsReader,
+  writeFormulaTokens,
   type SearchColumns,
   type SearchRefresh,
 } from './example-search.service';

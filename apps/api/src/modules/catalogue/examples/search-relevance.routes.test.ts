@@ -51,6 +51,16 @@ describe('example search over the demo catalogue', () => {
     );
   });
 
+  it('finds an imported example by the structure of a formula typed with other numbers', async () => {
+    // The demo catalogue is imported: each example's formula index is written with its row.
+    expect((await search(String.raw`\int x e^{3x}dx`))[0]).toBe(31); // ∫ x e^{2x} dx
+    // The factorization of x^2 - 5x + 6, beside 23, whose choices hold 12x^3 - 10x + 5 (a cubic
+    // without its square: a number times a power, a number times x, a number).
+    expect((await search('x^2-7x+12')).slice(0, 2)).toContain(3);
+    expect((await search('x^2-7x+12')).slice(0, 5)).not.toContain(31);
+    expect((await search(String.raw`$\lim_{t\to 2}\frac{t^2-4}{t-2}$`))[0]).toBe(22);
+  });
+
   it('places an example within a search as the list orders it', async () => {
     const listed = await search('integration by parts');
     expect(listed.slice(0, 2).sort((a, b) => a - b)).toEqual([31, 37]);

@@ -9,6 +9,7 @@ import {
   insertVersions,
   recordImportedVersions,
   searchColumnsReader,
+  writeFormulaTokens,
   specColumn,
   testAnswersColumn,
 } from '../examples';
@@ -196,6 +197,11 @@ export async function writeImport(
     if (i % 100 === 99) await yieldToEventLoop();
   }
   const made = await repo.insertExamples(trx, rows);
+  // And its formula index, for every new row at once.
+  await writeFormulaTokens(
+    trx,
+    made.map((id, i) => ({ id, ...rows[i]!, procedure: rows[i]!.procedure ?? null })),
+  );
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
   await recordImportedVersions(
     trx,
