@@ -15,6 +15,7 @@ import { catalogueHealthRun } from './migrations/012-catalogue-health-run';
 import { answerSpecs } from './migrations/013-answer-specs';
 import { learnerPreferences } from './migrations/014-learner-preferences';
 import { exampleSearchDocuments } from './migrations/015-example-search-documents';
+import { typesetFormulas } from './migrations/017-typeset-formulas';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -34,6 +35,7 @@ export const migrations: Migration[] = [
   answerSpecs,
   learnerPreferences,
   exampleSearchDocuments,
+  typesetFormulas,
 ];
 
 export class MigrationError extends Error {

@@ -11,6 +11,7 @@ import {
   searchColumnsReader,
   specColumn,
   testAnswersColumn,
+  typesetExamples,
 } from '../examples';
 import { insertNamed } from '../taxonomy';
 import { historyRows } from './import-history';
@@ -196,6 +197,8 @@ export async function writeImport(
     if (i % 100 === 99) await yieldToEventLoop();
   }
   const made = await repo.insertExamples(trx, rows);
+  // Their formulas typeset once and kept, for the server renderer (ADR 052).
+  await typesetExamples(trx, rows);
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
   await recordImportedVersions(
     trx,
