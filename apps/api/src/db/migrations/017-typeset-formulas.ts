@@ -8,7 +8,7 @@ import type { Migration } from './helpers';
  * `html` what renderMath gave for it; `typesetter` the version it was typeset under
  * (TYPESETTER_VERSION), so that the rows of an earlier version can be deleted. A row of another
  * version is never read: its key differs. Empty at first: examples already there are typeset by
- * their first render, or by `npm run typeset` (scripts/typeset.ts).
+ * their first render, or by `npm run typeset` (apps/api/src/cli/typeset.ts).
  */
 export const typesetFormulas: Migration = {
   name: '017-typeset-formulas',
