@@ -27,6 +27,7 @@ const DOMAIN_TABLES = [
   'solved_marks',
   'subjects',
   'types',
+  'typeset_formulas',
   'user_groups',
   'users',
   'verification_codes',

@@ -16,6 +16,7 @@ import { answerSpecs } from './migrations/013-answer-specs';
 import { learnerPreferences } from './migrations/014-learner-preferences';
 import { exampleSearchDocuments } from './migrations/015-example-search-documents';
 import { exampleFormulaTokens } from './migrations/016-example-formula-tokens';
+import { typesetFormulas } from './migrations/017-typeset-formulas';
 import type { AnyDb, Migration } from './migrations/helpers';
 
 /** Every migration in order. Append only: a migration that has shipped is never edited. */
@@ -36,6 +37,7 @@ export const migrations: Migration[] = [
   learnerPreferences,
   exampleSearchDocuments,
   exampleFormulaTokens,
+  typesetFormulas,
 ];
 
 export class MigrationError extends Error {

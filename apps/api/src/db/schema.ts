@@ -158,6 +158,13 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** Formulas typeset once and kept (ADR 052): see migrations/017-typeset-formulas.ts. */
+export interface TypesetFormulasTable {
+  key: string;
+  typesetter: string;
+  html: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -184,4 +191,5 @@ export interface Database {
   catalogue_state: CatalogueStateTable;
   catalogue_health: CatalogueHealthTable;
   catalogue_health_run: CatalogueHealthRunTable;
+  typeset_formulas: TypesetFormulasTable;
 }

@@ -8,7 +8,15 @@ export {
 export type { MathSegment, MathSegmentKind, DollarNote } from './split-math';
 export { dollarWarnings } from './dollar-warnings';
 export type { DollarWarning } from './dollar-warnings';
-export { renderMath, MATH_LIMITS } from './render-math';
+export {
+  renderMath,
+  MATH_LIMITS,
+  TYPESETTER_VERSION,
+  formulaKey,
+  keptTypesetting,
+} from './render-math';
+export { formulasOf, typesetFormulas } from './typeset-formulas';
+export type { Formula } from './typeset-formulas';
 export type { RenderMathResult } from './render-math';
 export { MATH_MACROS, normaliseLatex, readGroup } from './normalise';
 export {

@@ -35,6 +35,42 @@ function refusal(src: string): string | null {
   return untrusted ? `KaTeX parse error: \\${untrusted[1]} is not allowed` : null;
 }
 
+/**
+ * What typesetting depends on besides the LaTeX and the display mode: KaTeX's version and our own
+ * settings and normalisation (bump the number after `exemplar` when changing katexSettings,
+ * normaliseLatex, MATH_MACROS or anything else that changes renderMath's HTML). Formulas typeset
+ * under another version are never used (docs/decisions/052-typeset-once.md).
+ */
+export const TYPESETTER_VERSION = `katex ${katex.version}; exemplar 1`;
+
+/** One formula's identity for the kept typesetting: its display mode and LaTeX. */
+export const formulaKey = (latex: string, displayMode: boolean) =>
+  `${displayMode ? 'display' : 'inline'}\u0000${latex}`;
+
+/** Formulas typeset before (formulaKey → HTML), used instead of KaTeX while set. */
+let kept: ReadonlyMap<string, string> | null = null;
+/** Formulas KaTeX typeset while `kept` was set (formulaKey → HTML). */
+let fresh: Map<string, string> | null = null;
+
+/**
+ * Typesetting kept from before (a server render, docs/decisions/052-typeset-once.md): from `begin`
+ * to `end`, renderMath answers a formula found in `formulas` (formulaKey → the HTML renderMath
+ * gave for it under TYPESETTER_VERSION) without running KaTeX, and `end` returns the formulas it
+ * typeset meanwhile, to be kept in turn. One render at a time: this is module state.
+ */
+export const keptTypesetting = {
+  begin(formulas: ReadonlyMap<string, string>): void {
+    kept = formulas;
+    fresh = new Map();
+  },
+  end(): Map<string, string> {
+    const made = fresh ?? new Map<string, string>();
+    kept = null;
+    fresh = null;
+    return made;
+  },
+};
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -54,12 +90,19 @@ export function renderMath(
 ): RenderMathResult {
   const refused = refusal(src);
   if (refused !== null) return { ok: false, error: refused };
+  const displayMode = options.displayMode ?? false;
+  const output = options.output ?? 'htmlAndMathml';
+  const key = kept && output === 'htmlAndMathml' ? formulaKey(src, displayMode) : null;
+  if (key !== null) {
+    const html = kept!.get(key);
+    if (html !== undefined) return { ok: true, html };
+  }
   try {
-    const displayMode = options.displayMode ?? false;
     const html = katex.renderToString(normaliseLatex(src, { displayMode }), {
       ...katexSettings(displayMode),
-      output: options.output ?? 'htmlAndMathml',
+      output,
     });
+    if (key !== null) fresh?.set(key, html);
     return { ok: true, html };
   } catch (err) {
     return { ok: false, error: message(err) };

@@ -10,6 +10,7 @@ import { addVary } from '../../lib/compression';
 import { publicOrigin } from '../../lib/public-origin';
 import { keptBody, keptResponse, keptSize, type KeptResponse } from '../../lib/kept-response';
 import { versionedLru } from '../../lib/versioned-lru';
+import { typesetStore } from '../../modules/catalogue/examples';
 
 /**
  * How a page is drawn besides its URL. `tryFirst`: an example page with its answer and procedure
@@ -27,6 +28,7 @@ interface ServerBundle {
     transport: typeof fetch,
     origin: string,
     options: RenderOptions,
+    formulaStore: ReturnType<typeof typesetStore>,
   ): Promise<{ head: string; body: string; state: unknown }>;
   pageSource(pathname: string): string;
 }
@@ -147,7 +149,9 @@ function assemble(
  * the web app's own components, run by its server bundle, reading the API in this process through
  * `app.inject` (the same answers, the visitors' cache included). A page answered 200 is kept per
  * catalogue version and URL, with its compressed forms and validators (ETag, Last-Modified), like
- * the visitors' API answers: a conditional GET of it gets 304. An example page has two variants,
+ * the visitors' API answers: a conditional GET of it gets 304. The maths of a page is typeset
+ * once: formulas kept in typeset_formulas (at an example's save or import, or by an earlier
+ * render) are not typeset again (docs/decisions/052-typeset-once.md). An example page has two variants,
  * folded (try first) for a request carrying the try-first cookie and open for any other, kept
  * apart and answered with `Vary: Cookie` (ADR 046). Registered before the static app,
  * whose fallback calls `send` for the server-rendered routes.
@@ -163,6 +167,8 @@ export const serverRenderingPlugin = fp(
       return;
     }
     const { bundle, manifest, template } = build;
+    /** Formulas typeset once and kept (ADR 052): the render uses them instead of KaTeX. */
+    const formulas = typesetStore(app.database.db);
     const pages = versionedLru<KeptResponse>({
       maxEntries: MAX_PAGES,
       maxTotalSize: MAX_TOTAL_BYTES,
@@ -191,7 +197,7 @@ export const serverRenderingPlugin = fp(
     };
 
     async function render(url: string, origin: string, options: RenderOptions): Promise<Buffer> {
-      const rendered = await bundle.render(url, transport, origin, options);
+      const rendered = await bundle.render(url, transport, origin, options, formulas);
       const pathname = url.split('?')[0] ?? '/';
       const assets = pageAssets(manifest, bundle.pageSource(pathname));
       return Buffer.from(assemble(template, assets, rendered));
@@ -249,6 +255,6 @@ export const serverRenderingPlugin = fp(
   {
     name: 'server-rendering',
     dependencies: ['catalogue-version'],
-    decorators: { fastify: ['config'] },
+    decorators: { fastify: ['config', 'database'] },
   },
 );

@@ -3,6 +3,7 @@
 // new version in the same transaction (ADR 034), and the answer spec and test answers are written
 // in their stored form (stored-spec.ts). The admin writes (catalogue/writes) call these inside
 // their own transactions, after their own checks (references, repeats) and before their audit entry.
+// Each save typesets the example's formulas not kept yet and keeps them (ADR 052).
 import type { Example } from '@exemplar/shared/catalogue';
 import type { ExampleInput } from '@exemplar/shared/catalogue-writes';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import * as writes from './example-writes.repository';
 import { toExample } from './examples.presenter';
 import { getExample } from './examples.repository';
 import { specColumn, testAnswersColumn } from './stored-spec';
+import { typesetExamples } from './typeset.service';
 import { getVersion, recordVersion, type Editor, type VersionRow } from './versions.repository';
 
 type Db = Kysely<Database>;
@@ -61,6 +63,7 @@ export async function createExample(
   at: string,
 ): Promise<number> {
   const id = await writes.insertExample(trx, { ...valuesOf(input), created_by: editor.id }, at);
+  await typesetExamples(trx, [input]);
   await recordVersion(trx, id, 'create', editor, at);
   return id;
 }
@@ -74,6 +77,7 @@ export async function updateExample(
   at: string,
 ): Promise<void> {
   await writes.updateExample(trx, id, valuesOf(input), at);
+  await typesetExamples(trx, [input]);
   await recordVersion(trx, id, 'edit', editor, at);
 }
 
@@ -113,6 +117,7 @@ export async function restoreExample(
   } else {
     await writes.updateExample(trx, id, values, at);
   }
+  await typesetExamples(trx, [values]);
   return recordVersion(trx, id, 'restore', editor, at);
 }
 

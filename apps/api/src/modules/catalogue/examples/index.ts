@@ -60,4 +60,10 @@ export {
   type SearchColumns,
   type SearchRefresh,
 } from './example-search.service';
+export {
+  typesetCatalogue,
+  typesetExamples,
+  typesetStore,
+  type ExampleTexts,
+} from './typeset.service';
 export { specColumn, storedSpec, storedTestAnswers, testAnswersColumn } from './stored-spec';

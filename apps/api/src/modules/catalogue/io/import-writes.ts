@@ -12,6 +12,7 @@ import {
   writeFormulaTokens,
   specColumn,
   testAnswersColumn,
+  typesetExamples,
 } from '../examples';
 import { insertNamed } from '../taxonomy';
 import { historyRows } from './import-history';
@@ -202,6 +203,8 @@ export async function writeImport(
     trx,
     made.map((id, i) => ({ id, ...rows[i]!, procedure: rows[i]!.procedure ?? null })),
   );
+  // Their formulas typeset once and kept, for the server renderer (ADR 052).
+  await typesetExamples(trx, rows);
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
   await recordImportedVersions(
     trx,
