@@ -35,7 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     // A screen test clicks through a whole flow; on a loaded two-core machine that can take more
     // than Vitest's default 5 s, which would fail a test that is right.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     // Two workers, each loading React, Mantine and jsdom once for all its files rather than once
     // per file (half the suite's CPU); src/test/setup.ts clears what a test leaves behind
     // (docs/decisions/053-test-workers.md).
