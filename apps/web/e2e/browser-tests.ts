@@ -100,11 +100,12 @@ export const eventually = <T>(value: () => T | Promise<T>) =>
   expect.poll(value, { timeout: 15_000 });
 
 /**
- * Waits until the page has stopped moving: its web fonts loaded and, for two animation frames in a
- * row, no transition or animation running in the document or any open shadow root (endless ones,
- * such as a loader's spin, aside). What a screenshot, a contrast check or a reading of a style
- * must wait for: a dialog or menu done fading in, a section done opening, a focus ring done
- * drawing, an on-screen keyboard done sliding in. Throws, naming what still moves, after `timeout`.
+ * Waits until the page has stopped moving: its web fonts loaded and, for three animation frames
+ * in a row, no transition or animation running in the document or any open shadow root (endless
+ * ones, such as a loader's spin, aside) and the window not scrolling (the app scrolls smoothly).
+ * What a screenshot, a contrast check or a reading of a style must wait for: a dialog or menu done
+ * fading in, a section done opening, a focus ring done drawing, an on-screen keyboard done sliding
+ * in, a scroll done. Throws, naming what still moves, after `timeout`.
  */
 export async function settled(page: Page, { timeout = 15_000 } = {}): Promise<void> {
   const moving = await page.evaluate(async (limit) => {
@@ -125,19 +126,24 @@ export async function settled(page: Page, { timeout = 15_000 } = {}): Promise<vo
             (a.playState === 'running' || a.pending) &&
             a.effect?.getComputedTiming().endTime !== Infinity,
         );
+    const describe = (a: Animation) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      const name =
+        a instanceof CSSTransition ? a.transitionProperty : (a as CSSAnimation).animationName;
+      return `${name ?? a.constructor.name} on ${target?.tagName.toLowerCase()}.${[...(target?.classList ?? [])].join('.')}`;
+    };
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const scrollPosition = () => `${window.scrollX},${window.scrollY}`;
     const deadline = performance.now() + limit;
-    for (let quiet = 0; quiet < 2;) {
+    let at = scrollPosition();
+    for (let quiet = 0; quiet < 3;) {
       await frame();
-      const now = running();
-      if (now.length === 0) quiet++;
+      const animations = running();
+      const scrolling = scrollPosition() !== at;
+      at = scrollPosition();
+      if (animations.length === 0 && !scrolling) quiet++;
       else if (performance.now() > deadline)
-        return now.map((a) => {
-          const target = (a.effect as KeyframeEffect | null)?.target;
-          const name =
-            a instanceof CSSTransition ? a.transitionProperty : (a as CSSAnimation).animationName;
-          return `${name ?? a.constructor.name} on ${target?.tagName.toLowerCase()}.${[...(target?.classList ?? [])].join('.')}`;
-        });
+        return [...(scrolling ? ['the window scrolling'] : []), ...animations.map(describe)];
       else quiet = 0;
     }
     return [];
