@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { type Account, useBrowserTests, eventually } from './browser-tests';
+import { type Account, useBrowserTests, eventually, settled } from './browser-tests';
 
 const ROOT_EMAIL = 'a11y-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -34,22 +34,17 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
           !document.querySelector('main .mantine-Loader-root'),
       ),
     ).toBe(true);
-    await page.waitForTimeout(400); // let transitions settle before contrast is measured
+    await settled(page); // contrast is measured on the final colours
   }
 
   /**
    * What the focused element draws to show it has focus: an outline, a focus ring (box shadow),
    * or, for Mantine inputs, a border colour that differs from an unfocused input of the same kind.
-   * Mantine animates the border colour, and under CI load the transition can take longer than a
-   * frame or two, so this reads the style again every 100 ms for up to 3 s before it gives up.
+   * Mantine animates the border colour, so the style is read once the transition has ended.
    */
   async function focusIndicator(page: Page) {
-    let last = await readFocusIndicator(page);
-    for (let waited = 0; !last.visible && waited < 3_000; waited += 100) {
-      await page.waitForTimeout(100);
-      last = await readFocusIndicator(page);
-    }
-    return last;
+    await settled(page);
+    return readFocusIndicator(page);
   }
 
   function readFocusIndicator(page: Page) {
@@ -183,7 +178,7 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
       await visit(page, '/admin?tab=examples');
       await page.getByRole('button', { name: 'Add example' }).click();
       await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(400);
+      await settled(page);
       found.push(...(await axeFindings(page, `/admin example form (${scheme})`)));
       expect(found, found.join('\n')).toEqual([]);
     });
@@ -199,7 +194,7 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
       await page.getByRole('button', { name: `Actions for ${email}` }).click();
       await page.getByRole('menuitem', { name: 'Disable account' }).click();
       await page.getByRole('dialog', { name: 'Disable User' }).waitFor();
-      await page.waitForTimeout(400);
+      await settled(page);
       found.push(...(await axeFindings(page, `/dashboard Disable question (${scheme})`)));
 
       const phone = await open(scheme, root, PHONE);
@@ -259,7 +254,7 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
       const showAll = page.getByRole('button', { name: 'Show all' });
       expect(await showAll.count()).toBeGreaterThan(0);
       while ((await showAll.count()) > 0) await showAll.first().click();
-      await page.waitForTimeout(400);
+      await settled(page);
       expect(await sidewaysScrollers(page)).toEqual(
         expect.arrayContaining([expect.stringMatching(/^Example 17: /)]),
       );
@@ -341,7 +336,9 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     // Focus moves into the dialog (Mantine focuses the first field or the dialog itself).
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() =>
+      document.querySelector('[role="dialog"]')?.contains(document.activeElement),
+    );
     const inName = await page.evaluate(
       () => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent ?? '',
     );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestApi, resultsDir, type TestServer, waitForPage } from './harness';
-import { type Tokens, useBrowserTests, expectNoSidewaysScroll } from './browser-tests';
+import { type Tokens, useBrowserTests, expectNoSidewaysScroll, settled } from './browser-tests';
 
 const ROOT_EMAIL = 'root-admin@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -27,7 +27,7 @@ describe('/admin: catalogue management in the browser', () => {
     e2e.open({ viewport, colorScheme, as: tokens, context: { acceptDownloads: true } });
 
   const shot = async (page: Page, name: string, fullPage = true) => {
-    await page.waitForTimeout(250); // let transitions settle
+    await settled(page);
     await page.screenshot({ path: path.join(resultsDir, `admin-${name}.png`), fullPage });
   };
 

@@ -99,6 +99,90 @@ export interface BrowserTests {
 export const eventually = <T>(value: () => T | Promise<T>) =>
   expect.poll(value, { timeout: 15_000 });
 
+/**
+ * Waits until the page has stopped moving: its web fonts loaded and, for three animation frames
+ * in a row, no transition or animation running in the document or any open shadow root (endless
+ * ones, such as a loader's spin, aside) and the window not scrolling (the app scrolls smoothly).
+ * What a screenshot, a contrast check or a reading of a style must wait for: a dialog or menu done
+ * fading in, a section done opening, a focus ring done drawing, an on-screen keyboard done sliding
+ * in, a scroll done. Throws, naming what still moves, after `timeout`.
+ */
+export async function settled(page: Page, { timeout = 15_000 } = {}): Promise<void> {
+  const moving = await page.evaluate(async (limit) => {
+    await document.fonts.ready;
+    const roots = () => {
+      const found: (Document | ShadowRoot)[] = [document];
+      for (let i = 0; i < found.length; i++) {
+        for (const el of found[i]!.querySelectorAll('*'))
+          if (el.shadowRoot) found.push(el.shadowRoot);
+      }
+      return found;
+    };
+    const running = () =>
+      roots()
+        .flatMap((root) => root.getAnimations())
+        .filter(
+          (a) =>
+            (a.playState === 'running' || a.pending) &&
+            a.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    const describe = (a: Animation) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      const name =
+        a instanceof CSSTransition ? a.transitionProperty : (a as CSSAnimation).animationName;
+      return `${name ?? a.constructor.name} on ${target?.tagName.toLowerCase()}.${[...(target?.classList ?? [])].join('.')}`;
+    };
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const scrollPosition = () => `${window.scrollX},${window.scrollY}`;
+    const deadline = performance.now() + limit;
+    let at = scrollPosition();
+    for (let quiet = 0; quiet < 3;) {
+      await frame();
+      const animations = running();
+      const scrolling = scrollPosition() !== at;
+      at = scrollPosition();
+      if (animations.length === 0 && !scrolling) quiet++;
+      else if (performance.now() > deadline)
+        return [...(scrolling ? ['the window scrolling'] : []), ...animations.map(describe)];
+      else quiet = 0;
+    }
+    return [];
+  }, timeout);
+  if (moving.length) throw new Error(`Still moving after ${timeout} ms: ${moving.join(', ')}`);
+}
+
+/**
+ * Waits for the page to draw `count` more frames: what a page has laid out and painted before
+ * this is on screen, and the performance entries of those paints (largest contentful paint,
+ * layout shift, long tasks) are queued for their observers.
+ */
+export async function nextFrames(page: Page, count = 2): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
+
+/** The request `pageWorkDone` sends from the page: not one of the page's own. */
+export const PAGE_WORK_MARKER = '/api/health?page-work-done';
+
+/**
+ * Resolves once every request the page's own code has started so far has been reported to the
+ * test: after two animation frames (the effects of what is on screen have run) and an idle
+ * moment (nothing left queued), the page sends PAGE_WORK_MARKER, and the test waits for that
+ * request. Requests are reported in the order the page started them, so one the page started
+ * before, such as a late list page, is already in the test's hands: a check that the page made no
+ * (more) requests can then fail, as it must if one was made.
+ */
+export async function pageWorkDone(page: Page): Promise<void> {
+  const marker = page.waitForRequest((request) => request.url().endsWith(PAGE_WORK_MARKER));
+  await page.evaluate(async (path) => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestIdleCallback(resolve));
+    void fetch(path).catch(() => undefined);
+  }, PAGE_WORK_MARKER);
+  await marker;
+}
+
 /** The page never scrolls sideways: the document is no wider than the window. */
 export async function expectNoSidewaysScroll(page: Page, message?: string) {
   const [scrollWidth, innerWidth] = await page.evaluate(() => [

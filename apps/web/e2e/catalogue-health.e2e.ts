@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { expectNoSidewaysScroll, useBrowserTests, type Account } from './browser-tests';
+import { expectNoSidewaysScroll, useBrowserTests, type Account, settled } from './browser-tests';
 import { resultsDir } from './harness';
 
 const ROOT_EMAIL = 'root-health@example.com';
@@ -107,7 +107,7 @@ describe('/admin Health tab in the browser', () => {
       ] as const) {
         const page = await e2e.open({ as: admin, viewport, colorScheme });
         await openHealth(page);
-        await page.waitForTimeout(300); // transitions settle
+        await settled(page);
         await page.screenshot({
           path: path.join(SHOTS, `health-${name}-${colorScheme}.png`),
           fullPage: name === 'phone',
@@ -134,7 +134,7 @@ describe('/admin Health tab in the browser', () => {
         );
         await page.reload();
         await page.getByText('Checked 12,000 of 100,000 examples').waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         await page.screenshot({
           path: path.join(SHOTS, `health-running-${name}-${colorScheme}.png`),
         });

@@ -2,7 +2,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { requestApi, resultsDir, waitForPage } from './harness';
-import { type Account, useBrowserTests, expectNoSidewaysScroll, eventually } from './browser-tests';
+import {
+  type Account,
+  useBrowserTests,
+  expectNoSidewaysScroll,
+  eventually,
+  settled,
+} from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -233,7 +239,7 @@ describe('dashboards and user management in the browser', () => {
 
         await rootPage.getByRole('button', { name: `Actions for ${unconfirmed}` }).click();
         await rootPage.getByRole('menuitem', { name: 'Confirm account' }).waitFor();
-        await rootPage.waitForTimeout(250); // the menu's opening transition
+        await settled(rootPage);
         await rootPage.screenshot({ path: path.join(resultsDir, `dashboards-menu-${suffix}.png`) });
         await rootPage.keyboard.press('Escape');
 
@@ -244,7 +250,7 @@ describe('dashboards and user management in the browser', () => {
 
         await rootPage.getByRole('button', { name: 'Edit User' }).click();
         await rootPage.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).waitFor();
-        await rootPage.waitForTimeout(300); // the dialog's opening transition
+        await settled(rootPage);
         await rootPage.screenshot({
           path: path.join(resultsDir, `dashboards-edit-${suffix}.png`),
         });

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { eventually, expectNoSidewaysScroll, useBrowserTests } from './browser-tests';
+import { eventually, expectNoSidewaysScroll, useBrowserTests, settled } from './browser-tests';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -121,7 +121,7 @@ describe('/admin: the History of an example in the browser', () => {
     await dialog.getByRole('button', { name: 'Restore version 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
     await confirm.getByText('saved as a new version (version 4)').waitFor();
-    await page.waitForTimeout(400); // the dialog's entrance transition
+    await settled(page);
     expect(await axeFindings(page, 'restore confirmation')).toEqual([]);
     await confirm.getByRole('button', { name: 'Restore version 1' }).click();
     await page.getByText('Version 1 restored as version 4.').waitFor();
@@ -155,7 +155,7 @@ describe('/admin: the History of an example in the browser', () => {
           const page = await e2e.open({ as: editor, viewport, colorScheme });
           const dialog = await openHistory(page, word, id);
           await dialog.getByLabel('Changes from version 2 to version 3').waitFor();
-          await page.waitForTimeout(400);
+          await settled(page);
           found.push(...(await axeFindings(page, `history ${colorScheme} ${size}`)));
           if (size === 'phone') await expectNoSidewaysScroll(page, `history ${colorScheme}`);
           if (SHOTS)
@@ -166,7 +166,7 @@ describe('/admin: the History of an example in the browser', () => {
           await dialog.getByText('Rendered', { exact: true }).click();
           await dialog.getByLabel('Rendered changes from version 2 to version 3').waitFor();
           await eventually(() => dialog.locator('del .katex').count()).toBeGreaterThan(0);
-          await page.waitForTimeout(400);
+          await settled(page);
           found.push(...(await axeFindings(page, `rendered history ${colorScheme} ${size}`)));
           if (size === 'phone') await expectNoSidewaysScroll(page, `rendered ${colorScheme}`);
           if (SHOTS)
@@ -207,7 +207,7 @@ describe('/admin: the History of an example in the browser', () => {
           const { section, item } = await openDeleted(page);
           expect(await item.textContent()).toContain('Deleted ');
           await section.scrollIntoViewIfNeeded();
-          await page.waitForTimeout(400); // the section's opening transition
+          await settled(page);
           found.push(...(await axeFindings(page, `deleted examples ${colorScheme} ${size}`)));
           if (size === 'phone') await expectNoSidewaysScroll(page, `deleted ${colorScheme}`);
           if (SHOTS) await page.screenshot({ path: `${SHOTS}/deleted-${colorScheme}-${size}.png` });
@@ -216,7 +216,7 @@ describe('/admin: the History of an example in the browser', () => {
           const dialog = page.getByRole('dialog', { name: `History of example ${id}` });
           await dialog.getByText(`Example ${id} was deleted.`, { exact: false }).waitFor();
           await dialog.getByRole('button', { name: 'Restore version 3' }).waitFor();
-          await page.waitForTimeout(400); // the dialog's entrance transition
+          await settled(page);
           found.push(...(await axeFindings(page, `deleted history ${colorScheme} ${size}`)));
           if (size === 'phone')
             await expectNoSidewaysScroll(page, `deleted history ${colorScheme}`);
@@ -280,7 +280,7 @@ describe('/admin: the History of an example in the browser', () => {
           expect(
             await choice.getByRole('radio', { name: 'Published, as it is now' }).isChecked(),
           ).toBe(true);
-          await page.waitForTimeout(400); // the dialog's entrance transition
+          await settled(page);
           found.push(...(await axeFindings(page, `restore status ${colorScheme} ${size}`)));
           if (size === 'phone') await expectNoSidewaysScroll(page, `restore ${colorScheme}`);
           if (SHOTS)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listExampleIds, navigateInApp } from './harness';
-import { useBrowserTests } from './browser-tests';
+import { PAGE_WORK_MARKER, pageWorkDone, useBrowserTests } from './browser-tests';
 
 /**
  * How many API requests the example page makes. It used to page through the whole list to find
@@ -15,9 +15,6 @@ describe('example page: API requests', () => {
   /** The demo catalogue's ids in list order. */
   let ids: number[];
 
-  /** After the page settles, any late request (a next list page) would have been sent. */
-  const SETTLE_MS = 1500;
-
   beforeAll(async () => {
     ids = await listExampleIds(e2e.server);
   });
@@ -28,7 +25,8 @@ describe('example page: API requests', () => {
     const requests: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
+      const path = url.pathname + url.search;
+      if (url.pathname.startsWith('/api/') && path !== PAGE_WORK_MARKER) requests.push(path);
     });
     return { page, requests };
   }
@@ -47,7 +45,7 @@ describe('example page: API requests', () => {
     const { page, requests } = await open();
     await page.goto(`${e2e.server.url}/examples/${last}`);
     await page.getByText(`${ids.length} of ${ids.length} in this list`).waitFor();
-    await page.waitForTimeout(SETTLE_MS);
+    await pageWorkDone(page);
     expect(requests).toEqual([]);
 
     // A fresh page that has not got it yet: from /about, inside the app.
@@ -58,7 +56,7 @@ describe('example page: API requests', () => {
     await navigateInApp(inApp.page, `/examples/${last}`);
     await inApp.page.getByRole('heading', { level: 1, name: `Example ${last}` }).waitFor();
     await inApp.page.getByText(`${ids.length} of ${ids.length} in this list`).waitFor();
-    await inApp.page.waitForTimeout(SETTLE_MS);
+    await pageWorkDone(inApp.page);
     expect(positionRequests(inApp.requests)).toEqual([`/api/examples/${last}/position`]);
     expect(listRequests(inApp.requests)).toEqual([]);
     expect(inApp.requests.filter((r) => r.startsWith(`/api/examples/${last}`))).toHaveLength(2);
@@ -72,7 +70,7 @@ describe('example page: API requests', () => {
     const response = await page.goto(`${e2e.server.url}/examples/999999`);
     expect(response?.status()).toBe(404);
     await page.getByText('Example not found').waitFor();
-    await page.waitForTimeout(SETTLE_MS);
+    await pageWorkDone(page);
     expect(requests).toEqual([]);
 
     const inApp = await open();
@@ -81,7 +79,7 @@ describe('example page: API requests', () => {
     inApp.requests.length = 0;
     await navigateInApp(inApp.page, '/examples/999999');
     await inApp.page.getByText('Example not found').waitFor();
-    await inApp.page.waitForTimeout(SETTLE_MS);
+    await pageWorkDone(inApp.page);
     expect(positionRequests(inApp.requests)).toEqual(['/api/examples/999999/position']);
     expect(listRequests(inApp.requests)).toEqual([]);
   });
@@ -90,7 +88,7 @@ describe('example page: API requests', () => {
     const { page, requests } = await open();
     await page.goto(`${e2e.server.url}/examples/${ids[0]}`);
     await page.getByText(`1 of ${ids.length} in this list`).waitFor();
-    await page.waitForTimeout(SETTLE_MS);
+    await pageWorkDone(page);
     requests.length = 0;
 
     const answered = page.waitForResponse(
@@ -103,7 +101,7 @@ describe('example page: API requests', () => {
     const at = ids.indexOf(picked) + 1;
     expect(at).toBeGreaterThan(0);
     await page.getByText(`${at} of ${ids.length} in this list`).waitFor();
-    await page.waitForTimeout(SETTLE_MS);
+    await pageWorkDone(page);
     expect(requests).toEqual(['/api/examples/random']);
   });
 });

@@ -27,15 +27,13 @@ describe('examples: browse, filter and open examples in the browser', () => {
   /** The count in the header badge: 126 from '126 Examples Available', 1 and 0 from their forms. */
   async function available(page: Page): Promise<number> {
     const badge = page.getByTestId('examples-available');
-    for (let tries = 0; tries < 150; tries++) {
-      const text = (await badge.textContent()) ?? '';
-      if (text === 'No Examples Available') return 0;
-      if (text === '1 Example Available') return 1;
-      const count = /^(\d+) Examples Available$/.exec(text);
-      if (count) return Number(count[1]);
-      await page.waitForTimeout(100);
-    }
-    throw new Error(`No count in the badge: ${await badge.textContent()}`);
+    await eventually(() => badge.textContent()).toMatch(
+      /^(No Examples Available|1 Example Available|\d+ Examples Available)$/,
+    );
+    const text = (await badge.textContent()) ?? '';
+    if (text === 'No Examples Available') return 0;
+    if (text === '1 Example Available') return 1;
+    return Number(/^(\d+) Examples Available$/.exec(text)![1]);
   }
 
   async function choose(page: Page, label: string, option: string) {

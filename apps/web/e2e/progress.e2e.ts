@@ -2,7 +2,13 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navigateInApp, resultsDir, waitForPage } from './harness';
-import { type Tokens, useBrowserTests, expectNoSidewaysScroll, eventually } from './browser-tests';
+import {
+  type Tokens,
+  useBrowserTests,
+  expectNoSidewaysScroll,
+  eventually,
+  settled,
+} from './browser-tests';
 
 const ROOT_EMAIL = 'root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -76,7 +82,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
   }
 
   /** Waits for the list of the current filters to settle (count badge shown, no loader). */
-  async function settled(page: Page) {
+  async function listSettled(page: Page) {
     await page.getByTestId('filtered-count').waitFor();
     await eventually(() => page.getByText('Loading examples...').count()).toBe(0);
   }
@@ -91,7 +97,8 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     for (let attempt = 1; ; attempt++) {
       const response = await page.goto(url(pathname));
       if (response?.status() !== 404 || attempt === 10) return;
-      await page.waitForTimeout(1_000);
+      // Loaded again once the server serves the page again.
+      await eventually(async () => (await fetch(url(pathname))).status).not.toBe(404);
     }
   }
 
@@ -100,7 +107,7 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     await button.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await button.click();
     await page.getByRole('dialog').getByText(SIGN_IN_PROMPT).waitFor();
-    await page.waitForTimeout(400);
+    await settled(page);
   }
 
   beforeAll(async () => {
@@ -209,14 +216,14 @@ describe('learner progress in the browser: likes, solved marks, practice mode, r
     await eventually(() => search(page)).toContain('solved=true');
     expect(search(page)).not.toContain('liked=');
     await eventually(() => count(page)).toBe('2 examples');
-    await settled(page);
+    await listSettled(page);
     expect((await Promise.all([0, 1].map((i) => cardId(cards(page).nth(i))))).sort()).toEqual(
       [...solved].sort(),
     );
 
     await choose(page, 'Solved Status', 'Unsolved Only');
     await eventually(() => count(page)).toBe(`${inCategory - 2} examples`);
-    await settled(page);
+    await listSettled(page);
     const unsolvedIds = await Promise.all(
       Array.from({ length: Math.min(inCategory - 2, 3) }, (_, i) => cardId(cards(page).nth(i))),
     );

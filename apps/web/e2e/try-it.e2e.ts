@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
 import { resultsDir } from './harness';
-import { type Account, useBrowserTests, expectNoSidewaysScroll, eventually } from './browser-tests';
+import {
+  type Account,
+  useBrowserTests,
+  expectNoSidewaysScroll,
+  eventually,
+  settled,
+} from './browser-tests';
 
 const ROOT_EMAIL = 'try-root@example.com';
 const ROOT_PASSWORD = 'Sup3r-Secret-Keeper';
@@ -222,7 +228,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     await eventually(() => page.getByText('1 of 126 solved, 1 without help').first().count()).toBe(
       1,
     );
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: path.join(resultsDir, 'try-it-list-light-desktop.png') });
 
     // the dashboard's progress, on a phone in dark
@@ -230,7 +236,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
     await phone.goto(url('/dashboard'));
     await eventually(() => phone.getByTestId('progress-without-help').textContent()).toBe('1');
     await phone.getByTestId('progress-overview').scrollIntoViewIfNeeded();
-    await phone.waitForTimeout(300);
+    await settled(phone);
     await shot(phone, 'dashboard-dark-phone');
     const list = await e2e.open({ as: learner, viewport: PHONE, colorScheme: 'dark' });
     await list.goto(url('/examples?withoutHelp=true'));
@@ -239,7 +245,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
       const card = document.querySelector('[data-testid="example-card"]')!;
       window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 80);
     });
-    await list.waitForTimeout(300);
+    await settled(list);
     await shot(list, 'list-dark-phone');
     expect(problems).toEqual([]);
   });
@@ -322,7 +328,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
       expect(await send()).toMatchObject({ correct: false, feedback: 'Check the units.' });
       await eventually(() => verdict(page).textContent()).toContain('Not quite.');
       expect(await verdict(page).textContent()).toContain('Check the units.');
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `units-${colorScheme}-${viewport.width}`);
       // The unit typed as the maths field types it (letters and a power), not as \text.
       await typeAnswer(page, '44m^2');
@@ -380,7 +386,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
           // the virtual keyboard: typed on with taps
           const keyboard = page.locator('.ML__keyboard');
           await eventually(() => keyboard.isVisible()).toBe(true);
-          await page.waitForTimeout(600); // the keyboard slides in
+          await settled(page); // the keyboard slides in
           // the field is scrolled up above the keyboard
           await eventually(() =>
             page.evaluate(() => {
@@ -406,7 +412,7 @@ describe('try it yourself in the browser: the MathLive field, the verdict, help 
           await page.keyboard.press('Enter');
         }
         await eventually(() => verdict(page).textContent()).toContain('Not quite.');
-        await page.waitForTimeout(300);
+        await settled(page);
         await page.locator('[data-testid="answer-panel"]').scrollIntoViewIfNeeded();
         await shot(page, `verdict-${colorScheme}-${size}`);
         await expectNoSidewaysScroll(page, `${colorScheme} ${size}`);
