@@ -11,6 +11,9 @@ const PHONE_390 = { width: 390, height: 844 };
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
+/** A sweep visits a dozen screens; on a loaded two-core machine that can pass the usual minute. */
+const SWEEP_TIMEOUT = 240_000;
+
 describe('accessibility: axe on every screen, keyboard-only flows, maths for screen readers', () => {
   const e2e = useBrowserTests({
     env: { LOG_LEVEL: 'warn' },
@@ -134,54 +137,62 @@ describe('accessibility: axe on every screen, keyboard-only flows, maths for scr
   });
 
   for (const scheme of SCHEMES) {
-    it(`public screens have no serious or critical axe violations (${scheme})`, async () => {
-      const page = await open(scheme);
-      const found: string[] = [];
-      for (const pathname of [
-        '/',
-        '/about',
-        '/latex',
-        '/examples',
-        `/examples/${exampleId}`,
-        '/login',
-        '/register',
-        '/confirm',
-        '/forgot-password',
-        '/reset-password',
-        '/no-such-page',
-      ]) {
-        await visit(page, pathname);
-        found.push(...(await axeFindings(page, `${pathname} (${scheme})`)));
-      }
-      expect(found, found.join('\n')).toEqual([]);
-    });
+    it(
+      `public screens have no serious or critical axe violations (${scheme})`,
+      { timeout: SWEEP_TIMEOUT },
+      async () => {
+        const page = await open(scheme);
+        const found: string[] = [];
+        for (const pathname of [
+          '/',
+          '/about',
+          '/latex',
+          '/examples',
+          `/examples/${exampleId}`,
+          '/login',
+          '/register',
+          '/confirm',
+          '/forgot-password',
+          '/reset-password',
+          '/no-such-page',
+        ]) {
+          await visit(page, pathname);
+          found.push(...(await axeFindings(page, `${pathname} (${scheme})`)));
+        }
+        expect(found, found.join('\n')).toEqual([]);
+      },
+    );
 
-    it(`signed-in screens have no serious or critical axe violations (${scheme})`, async () => {
-      const page = await open(scheme, root);
-      const found: string[] = [];
-      for (const pathname of [
-        '/profile',
-        '/dashboard',
-        `/dashboard/user/${username}`,
-        '/examples',
-        '/admin',
-        '/admin?tab=categories',
-        '/admin?tab=difficulties',
-        '/admin?tab=types',
-        '/admin?tab=examples',
-        '/admin?tab=import-export',
-      ]) {
-        await visit(page, pathname);
-        found.push(...(await axeFindings(page, `${pathname} (${scheme})`)));
-      }
-      // The add form of a catalogue tab (a modal dialog).
-      await visit(page, '/admin?tab=examples');
-      await page.getByRole('button', { name: 'Add example' }).click();
-      await page.getByRole('dialog').waitFor();
-      await settled(page);
-      found.push(...(await axeFindings(page, `/admin example form (${scheme})`)));
-      expect(found, found.join('\n')).toEqual([]);
-    });
+    it(
+      `signed-in screens have no serious or critical axe violations (${scheme})`,
+      { timeout: SWEEP_TIMEOUT },
+      async () => {
+        const page = await open(scheme, root);
+        const found: string[] = [];
+        for (const pathname of [
+          '/profile',
+          '/dashboard',
+          `/dashboard/user/${username}`,
+          '/examples',
+          '/admin',
+          '/admin?tab=categories',
+          '/admin?tab=difficulties',
+          '/admin?tab=types',
+          '/admin?tab=examples',
+          '/admin?tab=import-export',
+        ]) {
+          await visit(page, pathname);
+          found.push(...(await axeFindings(page, `${pathname} (${scheme})`)));
+        }
+        // The add form of a catalogue tab (a modal dialog).
+        await visit(page, '/admin?tab=examples');
+        await page.getByRole('button', { name: 'Add example' }).click();
+        await page.getByRole('dialog').waitFor();
+        await settled(page);
+        found.push(...(await axeFindings(page, `/admin example form (${scheme})`)));
+        expect(found, found.join('\n')).toEqual([]);
+      },
+    );
 
     it(`the Disable question and /admin tabs at 375 px have no serious or critical axe violations (${scheme})`, async () => {
       const email = `a11y-disable-${scheme}-${Date.now().toString(36)}@example.com`;
