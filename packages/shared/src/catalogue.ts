@@ -215,3 +215,22 @@ export const RandomExampleSchema = z.object({
   position: ExamplePositionSchema,
 });
 export type RandomExample = z.infer<typeof RandomExampleSchema>;
+
+/** GET /examples/{id}/related: up to five published examples most like it ("More like this"). */
+export const RelatedExamplesSchema = z.object({ examples: z.array(ExampleSchema) });
+export type RelatedExamples = z.infer<typeof RelatedExamplesSchema>;
+
+/** GET /examples/suggest's query: the search box's text as typed so far. */
+export const SuggestQuerySchema = z.object({
+  q: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+});
+
+/**
+ * GET /examples/suggest: the published examples the text finds first (id and question), and,
+ * when it finds none, other searches that do find some ("Did you mean …?"), nearest first.
+ */
+export const SearchSuggestionsSchema = z.object({
+  examples: z.array(z.object({ id: IdSchema, question: z.string() })),
+  didYouMean: z.array(z.string()),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;

@@ -63,3 +63,26 @@ export const tsRankTerms = (q: SearchQuery) => {
   }
   return [...terms].join(' | ');
 };
+
+/**
+ * Text holding `term` (a stem) as a word of a published example's question or names: up to five
+ * questions with their category's name, to read the word as written from. The one read of another
+ * module's table (categories, owned by catalogue) here: read-only, for the name.
+ */
+export async function textsHolding(db: Db, engine: Engine, term: string): Promise<string[]> {
+  if (!/^[a-z0-9]+$/.test(term)) return [];
+  const rows = await db
+    .selectFrom('examples as e')
+    .innerJoin('categories as c', 'c.id', 'e.category_id')
+    .select(['e.question', 'c.name'])
+    .where('e.status', '=', 'published')
+    .where(
+      engine === 'postgres'
+        ? sql<boolean>`e.search @@ to_tsquery('simple', ${`${term}:AB`})`
+        : sql<boolean>`e.id in (select rowid from examples_fts where examples_fts match ${`{search_question search_names} : "${term}"`})`,
+    )
+    .orderBy('e.id')
+    .limit(5)
+    .execute();
+  return rows.flatMap((r) => [r.question, r.name]);
+}
