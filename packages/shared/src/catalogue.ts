@@ -181,6 +181,12 @@ export const ExamplesPageSchema = z.object({
   examples: z.array(ExampleSchema),
   total: z.number().int().nonnegative(),
   nextCursor: z.string().nullable(),
+  /**
+   * Only when a search finds nothing: up to three nearby searches that, with the same filters, find
+   * something ("Did you mean …?"): its typos corrected as the search corrects them, written as
+   * words, or a word left out; nearest first.
+   */
+  didYouMean: z.array(z.string()).optional(),
 });
 export type ExamplesPage = z.infer<typeof ExamplesPageSchema>;
 
@@ -225,12 +231,8 @@ export const SuggestQuerySchema = z.object({
   q: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
 });
 
-/**
- * GET /examples/suggest: the published examples the text finds first (id and question), and,
- * when it finds none, other searches that do find some ("Did you mean …?"), nearest first.
- */
+/** GET /examples/suggest: the published examples the text finds first (id and question). */
 export const SearchSuggestionsSchema = z.object({
   examples: z.array(z.object({ id: IdSchema, question: z.string() })),
-  didYouMean: z.array(z.string()),
 });
 export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;

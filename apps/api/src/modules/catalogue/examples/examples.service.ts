@@ -254,6 +254,15 @@ export function examplesService(
         more && last
           ? encodeCursor(searching ? { offset: (page.offset ?? 0) + limit } : { after: last.id })
           : null;
+      if (searching && total === 0 && !cursor && (input.page ?? 1) === 1) {
+        // Nothing found: searches near this one that, with the same filters, find something.
+        const { limit: _l, cursor: _c, page: _p, ...rest } = input;
+        const near = await didYouMean(db, engine, input.q!, await vocabularyNow(), async (q) => {
+          const other = await resolve({ ...rest, q }, viewerId);
+          return !!other && (await countExamples(other)) > 0;
+        });
+        return { examples, total, nextCursor, didYouMean: near };
+      }
       return { examples, total, nextCursor };
     },
 
@@ -353,25 +362,10 @@ export function examplesService(
       return remembered(catalogueVersion, relatedLists, String(id), () => findRelated(id));
     },
 
-    /**
-     * What the search box offers while `q` is typed: the best few published examples it finds
-     * (id and question), and, when it finds none, other searches that do find some.
-     */
+    /** What the search box offers while `q` is typed: the first few examples it finds. */
     async suggest(q: string): Promise<SearchSuggestions> {
       const page = await this.list({ q, limit: SUGGESTIONS_MAX });
-      const examples = page.examples.map((e) => ({ id: e.id, question: e.question }));
-      if (page.total > 0) return { examples, didYouMean: [] };
-      const vocabulary = await vocabularyNow();
-      return {
-        examples,
-        didYouMean: await didYouMean(
-          db,
-          engine,
-          q,
-          vocabulary,
-          async (other) => (await this.list({ q: other, limit: 1 })).total > 0,
-        ),
-      };
+      return { examples: page.examples.map((e) => ({ id: e.id, question: e.question })) };
     },
 
     /** `editor`: the caller may see drafts (and is told each example's status). */

@@ -124,21 +124,28 @@ describe(`GET /api/examples/suggest on ${engineUnderTest}`, () => {
     expect(found).toEqual(expect.arrayContaining([source, wombatSameCategory]));
     expect(found).not.toContain(wombatDraft);
     expect(body.data.examples[0]).toEqual({ id: expect.any(Number), question: expect.any(String) });
-    expect(body.data.didYouMean).toEqual([]);
-  });
-
-  it('offers nearby searches that find something when the text finds nothing', async () => {
-    // "circle" finds one example and "zebra" none: together they find nothing.
-    const both = await get('/examples/suggest?q=circle%20zebra');
-    expect(both.body.data.examples).toEqual([]);
-    expect(both.body.data.didYouMean).toEqual(['circle']);
-    // Two typos: neither word is corrected by the search, the nearest written words are offered.
-    const typo = await get('/examples/suggest?q=quadrtic%20zebra');
-    expect(typo.body.data.didYouMean).toContain('quadratic');
-    expect((await get('/examples/suggest?q=qqqqqqq')).body.data.didYouMean).toEqual([]);
   });
 
   it('refuses an empty text', async () => {
     expect((await get('/examples/suggest?q=')).status).toBe(400);
+  });
+});
+
+describe(`"Did you mean" on GET /api/examples?q= on ${engineUnderTest}`, () => {
+  it('offers nearby searches that find something, with the same filters, when a search finds nothing', async () => {
+    // "circle" finds one example and "zebra" none: together they find nothing.
+    const both = await get('/examples?q=circle%20zebra');
+    expect(both.body.data.total).toBe(0);
+    expect(both.body.data.didYouMean).toEqual(['circle']);
+    // A typo corrected by the search, with a word found nowhere: the word as written is offered.
+    const typo = await get('/examples?q=quadrtic%20zebra');
+    expect(typo.body.data.didYouMean).toEqual(['quadratic']);
+    // The filters stay: no circle in Algebra.
+    expect(
+      (await get(`/examples?q=circle%20zebra&subjectId=${cat.algebra}`)).body.data.didYouMean,
+    ).toEqual([]);
+    expect((await get('/examples?q=qqqqqqq')).body.data.didYouMean).toEqual([]);
+    // A search that finds something says nothing of it.
+    expect((await get('/examples?q=circle')).body.data.didYouMean).toBeUndefined();
   });
 });
