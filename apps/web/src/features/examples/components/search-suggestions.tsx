@@ -83,7 +83,6 @@ export function SuggestingSearchInput({
         combobox.closeDropdown();
         onPick({ kind: kind === 'category' ? 'category' : 'example', id: Number(id) });
       }}
-      withinPortal={false}
     >
       <Combobox.Target withExpandedAttribute>
         <TextInput
@@ -110,7 +109,7 @@ export function SuggestingSearchInput({
       </Combobox.Target>
 
       <Combobox.Dropdown hidden={!any}>
-        <Combobox.Options aria-label="Suggestions">
+        <Combobox.Options aria-label="Suggestions" mah={360} style={{ overflowY: 'auto' }}>
           {examples.length > 0 ? (
             <Combobox.Group label="Examples">
               {examples.map((e) => (
