@@ -181,6 +181,12 @@ export const ExamplesPageSchema = z.object({
   examples: z.array(ExampleSchema),
   total: z.number().int().nonnegative(),
   nextCursor: z.string().nullable(),
+  /**
+   * Only when a search finds nothing: up to three nearby searches that, with the same filters, find
+   * something ("Did you mean …?"): its typos corrected as the search corrects them, written as
+   * words, or a word left out; nearest first.
+   */
+  didYouMean: z.array(z.string()).optional(),
 });
 export type ExamplesPage = z.infer<typeof ExamplesPageSchema>;
 
@@ -215,3 +221,18 @@ export const RandomExampleSchema = z.object({
   position: ExamplePositionSchema,
 });
 export type RandomExample = z.infer<typeof RandomExampleSchema>;
+
+/** GET /examples/{id}/related: up to five published examples most like it ("More like this"). */
+export const RelatedExamplesSchema = z.object({ examples: z.array(ExampleSchema) });
+export type RelatedExamples = z.infer<typeof RelatedExamplesSchema>;
+
+/** GET /examples/suggest's query: the search box's text as typed so far. */
+export const SuggestQuerySchema = z.object({
+  q: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+});
+
+/** GET /examples/suggest: the published examples the text finds first (id and question). */
+export const SearchSuggestionsSchema = z.object({
+  examples: z.array(z.object({ id: IdSchema, question: z.string() })),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;

@@ -162,6 +162,7 @@ export const readExamplesPage: Reader<ExamplesPage> = object({
   examples: array(readExample),
   total: count,
   nextCursor: nullable(string),
+  didYouMean: optional(array(string)),
 });
 
 /** GET /examples/{id}/position: where the example stands in the filtered list. */

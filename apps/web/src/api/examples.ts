@@ -46,6 +46,8 @@ export const examplesKeys = {
   /** An example's place in one filtered list, per caller (liked/solved filters are personal). */
   position: (viewer: ViewerKey, query: ExamplesFilterQuery, id: number) =>
     [...examplesKeys.viewerPositions(viewer), query, id] as const,
+  /** The examples most like example `id` ("More like this"); per caller, as a draft's are editors'. */
+  related: (viewer: ViewerKey, id: number) => [...examplesKeys.all, 'related', viewer, id] as const,
 };
 
 /** The filter keys of a request (page size and cursor are the list's own). */

@@ -16,6 +16,7 @@ import { exampleQueryOptions, examplesQueryOptions } from '../api/examples';
 import { filtersOfParams, normaliseSearchParams } from '../api/normalise-filters';
 import { examplePositionQueryOptions } from '../features/examples/api/get-example-position';
 import { EXAMPLES_PAGE_SIZE } from '../features/examples/api/get-examples';
+import { relatedExamplesQueryOptions } from '../features/examples/api/get-related-examples';
 
 /**
  * The data a server-rendered page reads, fetched into `queryClient` before its render
@@ -45,6 +46,7 @@ export async function prefetchPageData(queryClient: QueryClient, url: string): P
     const id = parseId(match.params.id);
     if (id === null) return;
     const example = queryClient.prefetchQuery(exampleQueryOptions(id, null, queryClient));
+    const related = queryClient.prefetchQuery(relatedExamplesQueryOptions(id, null));
     const catalogue = await filterCatalogue(queryClient);
     if (catalogue) {
       const filters = filtersOfParams(
@@ -54,7 +56,7 @@ export async function prefetchPageData(queryClient: QueryClient, url: string): P
       );
       await queryClient.prefetchQuery(examplePositionQueryOptions(id, filters, null));
     }
-    await example;
+    await Promise.all([example, related]);
   }
 }
 

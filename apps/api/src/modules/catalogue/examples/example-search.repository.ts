@@ -104,3 +104,26 @@ export const formulaHits = (f: FormulaQuery) => {
     having sum(case token ${cases} else 0 end) >= ${sql.lit(formulaScore.threshold(f))}
   )`.as('fhits');
 };
+
+/**
+ * Text holding `term` (a stem) as a word of a published example: up to five examples' question,
+ * category name and description, answer and procedure, to read the word as written from. The one
+ * read of another module's table (categories, owned by catalogue) here: read-only.
+ */
+export async function textsHolding(db: Db, engine: Engine, term: string): Promise<string[]> {
+  if (!/^[a-z0-9]+$/.test(term)) return [];
+  const rows = await db
+    .selectFrom('examples as e')
+    .innerJoin('categories as c', 'c.id', 'e.category_id')
+    .select(['e.question', 'c.name', 'c.description', 'e.answer', 'e.procedure'])
+    .where('e.status', '=', 'published')
+    .where(
+      engine === 'postgres'
+        ? sql<boolean>`e.search @@ to_tsquery('simple', ${term})`
+        : sql<boolean>`e.id in (select rowid from examples_fts where examples_fts match ${`"${term}"`})`,
+    )
+    .orderBy('e.id')
+    .limit(5)
+    .execute();
+  return rows.flatMap((r) => [r.question, r.name, r.description, r.answer, r.procedure ?? '']);
+}

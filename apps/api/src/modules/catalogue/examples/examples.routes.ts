@@ -7,6 +7,9 @@ import {
   ExamplesQuerySchema,
   IdParamsSchema,
   RandomExampleSchema,
+  RelatedExamplesSchema,
+  SearchSuggestionsSchema,
+  SuggestQuerySchema,
 } from '@exemplar/shared/catalogue';
 import { WorksheetQuerySchema, WorksheetSchema } from '@exemplar/shared/worksheets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -97,6 +100,40 @@ export const examplesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { query, viewerId, editor } = forCaller(request.query, request.user);
       return ok(await service.position(request.params.id, query, viewerId, editor));
     },
+  );
+
+  app.get(
+    '/examples/suggest',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags,
+        summary: 'What the search box suggests while a search is typed',
+        description:
+          'The published examples the text finds first (at most five, id and question, in the list\'s order) and, when it finds none, up to three nearby searches that find some: its typos corrected, or a word left out ("Did you mean …?"). The same for every caller.',
+        querystring: SuggestQuerySchema,
+        response: { 200: successSchema(SearchSuggestionsSchema) },
+      },
+    },
+    async (request) => ok(await service.suggest(request.query.q)),
+  );
+
+  app.get(
+    '/examples/:id/related',
+    {
+      onRequest: app.optionalUser,
+      config: { publicCache: true },
+      schema: {
+        tags,
+        summary: 'Up to five published examples most like this one ("More like this")',
+        description:
+          "Ranked by a shared category plus the words their search documents share (rarer words and the question weighing more), ties by id. Drafts are never listed; a draft's own list is for editors only (404 for anyone else). The same for every caller, without their marks.",
+        params: IdParamsSchema,
+        response: { 200: successSchema(RelatedExamplesSchema) },
+      },
+    },
+    async (request) =>
+      ok({ examples: await service.related(request.params.id, seesDrafts(request.user)) }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type {
   ParsedExamplesFilter,
   ParsedExamplesQuery,
   RandomExample,
+  SearchSuggestions,
 } from '@exemplar/shared/catalogue';
 import {
   WORKSHEET_COUNT_DEFAULT,
@@ -27,7 +28,17 @@ import { readVocabulary } from './example-search.repository';
 import { resolveFilter } from './examples.filter';
 import { toExample, withMarks } from './examples.presenter';
 import * as repo from './examples.repository';
+import { relatedScore, weightedWords } from './related-score';
+import { relatedCandidates, relatedSource } from './related.repository';
+import { didYouMean } from './did-you-mean';
 import { marksOf } from './marks.repository';
+
+/** The most examples "More like this" lists. */
+export const RELATED_MAX = 5;
+/** The most distinct stems of an example's question and names its candidates are found by. */
+const RELATED_TERMS_MAX = 30;
+/** The most examples the search box suggests. */
+const SUGGESTIONS_MAX = 5;
 
 type Cursor = { after: number } | { offset: number };
 
@@ -72,14 +83,12 @@ export function examplesService(
 ) {
   // The stems indexed, read once per catalogue version: what a search's typos are corrected to.
   const vocabularies = versionedLru<SearchVocabulary>({ maxEntries: 1 });
+  const vocabularyNow = () =>
+    catalogueVersion
+      ? remembered(catalogueVersion, vocabularies, 'stems', () => readVocabulary(db, engine))
+      : readVocabulary(db, engine);
   async function resolve(input: ParsedExamplesFilter, viewerId: number | undefined) {
-    const vocabulary = !input.q
-      ? undefined
-      : catalogueVersion
-        ? await remembered(catalogueVersion, vocabularies, 'stems', () =>
-            readVocabulary(db, engine),
-          )
-        : await readVocabulary(db, engine);
+    const vocabulary = input.q ? await vocabularyNow() : undefined;
     return resolveFilter(db, input, viewerId, vocabulary);
   }
 
@@ -129,6 +138,46 @@ export function examplesService(
       JSON.stringify({ ...filter, viewerId: undefined }),
       () => list.filteredIds(db, engine, filter),
     );
+  }
+
+  // "More like this" is the same for every caller: kept per example and catalogue version.
+  const relatedLists = versionedLru<Example[]>({ maxEntries: 5000 });
+  async function findRelated(id: number): Promise<Example[]> {
+    const row = await relatedSource(db, id);
+    if (!row) return [];
+    const [vocabulary, candidates] = await Promise.all([
+      vocabularyNow(),
+      relatedCandidates(
+        db,
+        engine,
+        row,
+        [...new Set(`${row.search_question} ${row.search_names}`.split(' ').filter(Boolean))].slice(
+          0,
+          RELATED_TERMS_MAX,
+        ),
+      ),
+    ]);
+    const source = { row, words: weightedWords(row) };
+    const ranked = candidates
+      .map((c) => ({
+        id: c.id,
+        score: relatedScore(source, { row: c, words: weightedWords(c) }, vocabulary),
+      }))
+      .filter((c) => c.score > 0)
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, RELATED_MAX);
+    const rows = new Map(
+      (
+        await repo.getExamples(
+          db,
+          ranked.map((c) => c.id),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    return ranked.flatMap((c) => {
+      const r = rows.get(c.id);
+      return r ? [toExample(r)] : [];
+    });
   }
 
   /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
@@ -206,6 +255,15 @@ export function examplesService(
         more && last
           ? encodeCursor(searching ? { offset: (page.offset ?? 0) + limit } : { after: last.id })
           : null;
+      if (searching && total === 0 && !cursor && (input.page ?? 1) === 1) {
+        // Nothing found: searches near this one that, with the same filters, find something.
+        const { limit: _l, cursor: _c, page: _p, ...rest } = input;
+        const near = await didYouMean(db, engine, input.q!, await vocabularyNow(), async (q) => {
+          const other = await resolve({ ...rest, q }, viewerId);
+          return !!other && (await countExamples(other)) > 0;
+        });
+        return { examples, total, nextCursor, didYouMean: near };
+      }
       return { examples, total, nextCursor };
     },
 
@@ -290,6 +348,25 @@ export function examplesService(
         return row ? [toExample(row, { editor })] : [];
       });
       return { examples, total: ids.length };
+    },
+
+    /**
+     * Up to RELATED_MAX published examples most like example `id` ("More like this"): the same
+     * category and the words of their search documents (related-score.ts), ties by id. 404 when
+     * the caller may not see `id` (a draft, unless `editor`).
+     */
+    async related(id: number, editor = false): Promise<Example[]> {
+      if (!(await repo.exampleExists(db, id, { drafts: editor }))) {
+        throw notFound(`Example ${id} not found.`);
+      }
+      if (!catalogueVersion) return findRelated(id);
+      return remembered(catalogueVersion, relatedLists, String(id), () => findRelated(id));
+    },
+
+    /** What the search box offers while `q` is typed: the first few examples it finds. */
+    async suggest(q: string): Promise<SearchSuggestions> {
+      const page = await this.list({ q, limit: SUGGESTIONS_MAX });
+      return { examples: page.examples.map((e) => ({ id: e.id, question: e.question })) };
     },
 
     /** `editor`: the caller may see drafts (and is told each example's status). */

@@ -149,3 +149,27 @@ describe('/examples/{id}', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Link copied')).toBeTruthy();
   });
 });
+
+describe('/examples/{id}: More like this', { timeout: 20_000 }, () => {
+  it('lists the related examples as links with their questions typeset and categories', async () => {
+    fakeApi({
+      ...api,
+      'GET /examples/:id/related': ({ params: { id } }) =>
+        id === '7' ? { examples: [list[2], list[0]] } : { examples: [] },
+    });
+    renderApp('/examples/7', { routes: examplesRoutes });
+    const section = await screen.findByRole('region', { name: 'More like this' });
+    const links = within(section).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/examples/9', '/examples/5']);
+    expect(links[0]!.querySelectorAll('.katex').length).toBeGreaterThan(0);
+    expect(within(links[1]!).getByText('Elimination Method')).toBeTruthy();
+  });
+
+  it('shows no section when nothing is related', async () => {
+    fakeApi({ ...api, 'GET /examples/:id/related': () => ({ examples: [] }) });
+    renderApp('/examples/5', { routes: examplesRoutes });
+    expect(await screen.findByRole('heading', { name: 'Example 5' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('More like this')).toBeNull());
+    expect(screen.queryByTestId('related')).toBeNull();
+  });
+});

@@ -19,6 +19,7 @@ import { isNotFound } from '../../../lib/api-error';
 import { paths } from '../../../lib/paths';
 import { useExample } from '../api/get-example';
 import { useExamplePosition } from '../api/get-example-position';
+import { useRelatedExamples } from '../api/get-related-examples';
 import { useExampleFilters } from '../../../api/use-example-filters';
 import { useFilterCatalogue } from '../../../api/use-filter-catalogue';
 import { useViewer } from '../../../lib/auth/use-viewer';
@@ -36,6 +37,7 @@ import classes from './examples.module.css';
 import { MathSection } from './math-section';
 import { TryFirstSwitch } from './try-first-switch';
 import { RandomExampleButton } from './random-example-button';
+import { RelatedExamples } from './related-examples';
 import { ExamplesError } from './screen-states';
 
 async function copyLink() {
@@ -98,6 +100,7 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
   const signedIn = useViewer() !== null;
   const { filters } = useExampleFilters(catalogue, { signedIn });
   const query = useExample(id);
+  const related = useRelatedExamples(id);
   const neighbours = useNeighbours(id, filters, initial.status === 'success');
   const backTo = examplesListPath(filters);
   const tryFirst = useTryFirst();
@@ -145,7 +148,8 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
   const example = query.data;
   const difficulty = catalogue.difficulties.find((d) => d.id === example.difficultyId);
   const type = catalogue.types.find((t) => t.id === example.typeId);
-  const category = categoryName(indexCategoryTree(catalogue.categoryTree), example.categoryId);
+  const categories = indexCategoryTree(catalogue.categoryTree);
+  const category = categoryName(categories, example.categoryId);
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>
@@ -241,6 +245,11 @@ export function ExampleDetailScreen({ id }: { id: number | null }) {
           nextId={neighbours.nextId}
           loading={neighbours.loading}
           filters={filters}
+        />
+
+        <RelatedExamples
+          examples={related.data}
+          categoryName={(categoryId) => categoryName(categories, categoryId)}
         />
       </Stack>
     </Container>

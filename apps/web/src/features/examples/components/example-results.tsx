@@ -11,6 +11,7 @@ import { EXAMPLES_PAGE_SIZE } from '../api/get-examples';
 import {
   exampleDetailPath,
   examplesListPagePath,
+  examplesListPath,
   type ExampleFilters,
   type FilterCatalogue,
 } from '../../../api/example-filters';
@@ -53,7 +54,14 @@ export function ExampleResults({ query, catalogue, filters, startPage = 1 }: Exa
       />
     );
   }
-  if (examples.length === 0) return <NoExamplesFound />;
+  if (examples.length === 0) {
+    const near = query.data?.pages[0]?.didYouMean ?? [];
+    return (
+      <NoExamplesFound
+        didYouMean={near.map((q) => ({ text: q, href: examplesListPath({ ...filters, q }) }))}
+      />
+    );
+  }
 
   const total = query.data?.pages.at(-1)?.total ?? examples.length;
   const before = (startPage - 1) * EXAMPLES_PAGE_SIZE;

@@ -398,3 +398,62 @@ describe('/examples', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Internal Server Error/)).toBeNull();
   });
 });
+
+describe('/examples: search help', { timeout: 20_000 }, () => {
+  it('offers the nearby searches an empty result comes with, each a link to that search', async () => {
+    fakeApi(
+      withExamples(({ query: { q } }) =>
+        q === 'circle zebra'
+          ? { ...examplesPage([]), didYouMean: ['circle', 'zebra crossing'] }
+          : examplesPage(examples),
+      ),
+    );
+    renderExamples('/examples?q=circle+zebra&difficulty=2');
+    const help = await screen.findByTestId('did-you-mean');
+    expect(help.textContent).toBe('Did you mean circle or zebra crossing?');
+    expect(
+      within(help)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/examples?difficulty=2&q=circle', '/examples?difficulty=2&q=zebra+crossing']);
+  });
+
+  it('says nothing more when an empty result comes with no nearby search', async () => {
+    fakeApi(withExamples(() => examplesPage([])));
+    renderExamples('/examples?q=qqqq');
+    expect(await screen.findByText('No Examples Found')).toBeTruthy();
+    expect(screen.queryByTestId('did-you-mean')).toBeNull();
+  });
+
+  it('suggests examples and categories as a search is typed, and opens one with the keyboard', async () => {
+    const suggested: string[] = [];
+    fakeApi({
+      ...api,
+      // Later routes are asked first: /examples/suggest before /examples/{id}.
+      'GET /examples/:id': ({ params: { id } }) => ({
+        example: examples.find((e) => String(e.id) === id),
+      }),
+      'GET /examples/suggest': ({ query: { q } }) => {
+        suggested.push(q!);
+        return { examples: [{ id: 2, question: 'Eliminate $y$ from two equations.' }] };
+      },
+    });
+    renderExamples('/examples');
+    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    fireEvent.focus(box);
+    const combo = await screen.findByRole('combobox', { name: 'Search' });
+    fireEvent.change(combo, { target: { value: 'elim' } });
+    const listbox = await screen.findByRole('listbox', { name: 'Suggestions' });
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([expect.stringContaining('Eliminate'), 'Elimination Method in Algebra']),
+    );
+    expect(suggested).toEqual(['elim']);
+    fireEvent.keyDown(combo, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(combo, { key: 'Enter', code: 'Enter' });
+    expect(await screen.findByRole('heading', { name: 'Example 2' })).toBeTruthy();
+  });
+});

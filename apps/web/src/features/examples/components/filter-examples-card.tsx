@@ -31,6 +31,7 @@ import classes from './examples.module.css';
 import { PracticeModeSwitch } from './practice-mode-switch';
 import { RandomExampleButton } from './random-example-button';
 import { SearchField } from './search-field';
+import { indexCategoryTree } from '../../../lib/category-tree';
 
 const ALL = 'all';
 
@@ -63,6 +64,24 @@ interface FilterExamplesCardProps {
   counting: boolean;
   /** Liked Status, Solved Status and Without Help are for signed-in users only. */
   signedIn: boolean;
+}
+
+/**
+ * A category suggested by the search box, chosen: the list of that category (in its subject, if
+ * one is chosen), without the search text it was found by.
+ */
+function pickCategory(
+  filters: ExampleFilters,
+  catalogue: FilterCatalogue,
+  categoryId: number,
+): ExampleFilters {
+  const subjectId = indexCategoryTree(catalogue.categoryTree).get(categoryId)?.subject.id ?? null;
+  return {
+    ...filters,
+    q: '',
+    categoryId,
+    subjectId: filters.subjectId === null ? null : subjectId,
+  };
 }
 
 /**
@@ -108,7 +127,12 @@ export function FilterExamplesCard({
           ) : null}
         </Group>
 
-        <SearchField value={filters.q} onCommit={(q) => onChange({ ...filters, q })} />
+        <SearchField
+          value={filters.q}
+          onCommit={(q) => onChange({ ...filters, q })}
+          categoryTree={catalogue.categoryTree}
+          onPickCategory={(categoryId) => onChange(pickCategory(filters, catalogue, categoryId))}
+        />
 
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
           <DeferredSelect

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Card,
   Center,
@@ -10,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
 
 /** The loading state of the screen, while the initial data loads. */
 export function ExamplesScreenLoading() {
@@ -115,7 +117,12 @@ export function ExamplesError({
 }
 
 /** No example matches the filters. */
-export function NoExamplesFound() {
+/** The empty list; `didYouMean`: searches near this one that find something, each a link. */
+export function NoExamplesFound({
+  didYouMean = [],
+}: {
+  didYouMean?: { text: string; href: string }[];
+}) {
   return (
     <Card padding="xl">
       <EmptyState
@@ -123,7 +130,22 @@ export function NoExamplesFound() {
         icon={<IconMoodEmpty size={32} stroke={1.5} />}
         title="No Examples Found"
         description="Try adjusting your filters or browse different categories."
-      />
+      >
+        {didYouMean.length > 0 ? (
+          <Text mt="sm" data-testid="did-you-mean">
+            Did you mean{' '}
+            {didYouMean.map((s, i) => (
+              <span key={s.text}>
+                {i > 0 ? (i === didYouMean.length - 1 ? ' or ' : ', ') : null}
+                <Anchor component={Link} to={s.href} fw={600}>
+                  {s.text}
+                </Anchor>
+              </span>
+            ))}
+            ?
+          </Text>
+        ) : null}
+      </EmptyState>
     </Card>
   );
 }

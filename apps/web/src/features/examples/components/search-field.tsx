@@ -1,8 +1,11 @@
-import { CloseButton, TextInput } from '@mantine/core';
+import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import type { CategoryTreeEntry } from '@exemplar/shared/catalogue';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { SEARCH_MAX_LENGTH } from '../../../api/example-filters';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { useNavigate } from 'react-router';
+import { exampleDetailPath, SEARCH_MAX_LENGTH } from '../../../api/example-filters';
+import { searchSuggestions } from './search-suggestions-module';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -11,13 +14,37 @@ interface SearchFieldProps {
   value: string;
   /** Called ~300 ms after typing stops (at once on Enter or clear), with the trimmed text. */
   onCommit: (q: string) => void;
+  /** The categories suggested as the text is typed (none without). */
+  categoryTree?: readonly CategoryTreeEntry[];
+  /** A suggested category was chosen. */
+  onPickCategory?: (categoryId: number) => void;
 }
 
-/** Full-text search box: debounced, kept in step with the URL (Back/Forward, chip removal). */
-export function SearchField({ value, onCommit }: SearchFieldProps) {
+/**
+ * Full-text search box: debounced, kept in step with the URL (Back/Forward, chip removal). The
+ * first time a pointer comes near it or it gets focus, its suggestions are fetched
+ * (search-suggestions.tsx) and take its place, with the focus and the caret where they were.
+ */
+export function SearchField({
+  value,
+  onCommit,
+  categoryTree = [],
+  onPickCategory,
+}: SearchFieldProps) {
   const [draft, setDraft] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   const commit = useDebouncedCallback((text: string) => onCommit(text.trim()), SEARCH_DEBOUNCE_MS);
+  const navigate = useNavigate();
+  const suggesting = searchSuggestions.use();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The box had the focus when the suggestions arrived and took its place: it keeps it.
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!suggesting || !focused || !input || input === document.activeElement) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, [suggesting, focused]);
 
   // The URL changed from elsewhere: show its search (unless it is what is being typed).
   if (value !== lastValue) {
@@ -25,34 +52,53 @@ export function SearchField({ value, onCommit }: SearchFieldProps) {
     if (draft.trim() !== value) setDraft(value);
   }
 
+  const inputProps: TextInputProps & { ref: Ref<HTMLInputElement> } = {
+    ref: inputRef,
+    type: 'search',
+    label: 'Search',
+    placeholder: 'Search examples',
+    leftSection: <IconSearch size={16} aria-hidden />,
+    value: draft,
+    maxLength: SEARCH_MAX_LENGTH,
+    onPointerEnter: () => void searchSuggestions.request(),
+    onFocus: () => {
+      setFocused(true);
+      void searchSuggestions.request();
+    },
+    onBlur: () => setFocused(false),
+    onChange: (event) => {
+      setDraft(event.currentTarget.value);
+      commit(event.currentTarget.value);
+    },
+    onKeyDown: (event) => {
+      if (event.key === 'Enter') commit.flush();
+    },
+    rightSection: draft ? (
+      <CloseButton
+        size="sm"
+        aria-label="Clear search"
+        onClick={() => {
+          commit.cancel();
+          setDraft('');
+          onCommit('');
+        }}
+      />
+    ) : null,
+  };
+  if (!suggesting) return <TextInput {...inputProps} />;
   return (
-    <TextInput
-      type="search"
-      label="Search"
-      placeholder="Search examples"
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={draft}
-      maxLength={SEARCH_MAX_LENGTH}
-      onChange={(event) => {
-        setDraft(event.currentTarget.value);
-        commit(event.currentTarget.value);
+    <suggesting.SuggestingSearchInput
+      inputProps={inputProps}
+      draft={draft}
+      categoryTree={categoryTree}
+      onPick={(pick) => {
+        commit.cancel();
+        if (pick.kind === 'example') void navigate(exampleDetailPath(pick.id));
+        else {
+          setDraft('');
+          onPickCategory?.(pick.id);
+        }
       }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit.flush();
-      }}
-      rightSection={
-        draft ? (
-          <CloseButton
-            size="sm"
-            aria-label="Clear search"
-            onClick={() => {
-              commit.cancel();
-              setDraft('');
-              onCommit('');
-            }}
-          />
-        ) : null
-      }
     />
   );
 }

@@ -1,0 +1,85 @@
+// "More like this" (ADR 051): an example's search document and the published examples that may be
+// like it: those of its category, and those sharing words of its question or names (the engine's
+// full-text index finds them, ranked by it). The service scores them (related-score.ts).
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** An example as "More like this" compares it: its category and its search document. */
+export interface RelatedRow {
+  id: number;
+  category_id: number;
+  search_question: string;
+  search_names: string;
+  search_answer: string;
+  search_rest: string;
+}
+
+const columns = [
+  'e.id',
+  'e.category_id',
+  'e.search_question',
+  'e.search_names',
+  'e.search_answer',
+  'e.search_rest',
+] as const;
+
+/** Example `id`'s category and search document, whatever its status. */
+export function relatedSource(db: Db, id: number): Promise<RelatedRow | undefined> {
+  return db.selectFrom('examples as e').select(columns).where('e.id', '=', id).executeTakeFirst();
+}
+
+/** How many candidates each way reads at most (same category; shared words). */
+export const CANDIDATES_MAX = 100;
+
+/**
+ * Published examples other than `source` that may be like it: up to CANDIDATES_MAX of its
+ * category (lowest ids first) and up to CANDIDATES_MAX holding any of `terms` (stems, letters and
+ * digits only), the engine's best matches first.
+ */
+export async function relatedCandidates(
+  db: Db,
+  engine: Engine,
+  source: RelatedRow,
+  terms: string[],
+): Promise<RelatedRow[]> {
+  const published = () =>
+    db
+      .selectFrom('examples as e')
+      .select(columns)
+      .where('e.status', '=', 'published')
+      .where('e.id', '<>', source.id);
+  const sameCategory = published()
+    .where('e.category_id', '=', source.category_id)
+    .orderBy('e.id')
+    .limit(CANDIDATES_MAX)
+    .execute();
+  const words = terms.filter((t) => /^[a-z0-9]+$/.test(t));
+  const sharingWords =
+    words.length === 0
+      ? Promise.resolve([])
+      : engine === 'postgres'
+        ? published()
+            .where(sql<boolean>`e.search @@ to_tsquery('simple', ${words.join(' | ')})`)
+            .orderBy(sql`ts_rank(e.search, to_tsquery('simple', ${words.join(' | ')}))`, 'desc')
+            .orderBy('e.id')
+            .limit(CANDIDATES_MAX)
+            .execute()
+        : published()
+            .innerJoin(
+              sql<{ id: number; score: number }>`(
+                select rowid as id, bm25(examples_fts, 10.0, 6.0, 3.0, 1.0) as score
+                from examples_fts where examples_fts match ${words.map((w) => `"${w}"`).join(' OR ')}
+              )`.as('hits'),
+              'hits.id',
+              'e.id',
+            )
+            .orderBy('hits.score')
+            .orderBy('e.id')
+            .limit(CANDIDATES_MAX)
+            .execute();
+  const [a, b] = await Promise.all([sameCategory, sharingWords]);
+  return [...new Map([...a, ...b].map((r) => [r.id, r])).values()];
+}
