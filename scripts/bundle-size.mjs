@@ -2,7 +2,7 @@
 // its static imports, and the page's lazy chunk with its static imports), from Vite's manifest.
 // Exits 1 when a page is over its budget (docs/decisions/006-bundle-budget.md):
 //   /          200 KB, and no KaTeX at all (JavaScript, CSS or fonts);
-//   /examples  200 KB plus KaTeX's own chunk (the maths renderer the page exists for).
+//   /examples  202 KB plus KaTeX's own chunk (the maths renderer the page exists for).
 // Neither page may reach the admin, dashboard or profile code, nor the dashboard's chart library. Run after `npm run build` (CI:
 // `npm ci` builds it; see .ci/run).
 import fs from 'node:fs';
@@ -12,10 +12,10 @@ import { gzipSync } from 'node:zlib';
 import { webBuildIsStale } from './web-build.mjs';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
-const BUDGET = 200 * 1024;
+const KB = 1024;
 const PAGES = [
-  { page: '/', route: 'src/app/routes/home.tsx', plusKatex: false },
-  { page: '/examples', route: 'src/app/routes/examples.tsx', plusKatex: true },
+  { page: '/', route: 'src/app/routes/home.tsx', plusKatex: false, budget: 200 * KB },
+  { page: '/examples', route: 'src/app/routes/examples.tsx', plusKatex: true, budget: 202 * KB },
 ];
 /**
  * Modules that must never be part of those first loads: the signed-in pages, and the dashboard's
@@ -43,7 +43,7 @@ const gz = (file) => gzipSync(fs.readFileSync(path.join(dist, file))).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const problems = [];
-for (const { page, route, plusKatex } of PAGES) {
+for (const { page, route, plusKatex, budget: BUDGET } of PAGES) {
   if (!manifest[route]) throw new Error(`${route} is not in the manifest`);
   const keys = [...new Set([...closure('index.html'), ...closure(route)])];
   const chunks = keys.map((key) => ({ key, ...manifest[key] }));

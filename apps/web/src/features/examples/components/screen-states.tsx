@@ -116,8 +116,7 @@ export function ExamplesError({
   );
 }
 
-/** No example matches the filters. */
-/** The empty list; `didYouMean`: searches near this one that find something, each a link. */
+/** No example matches the filters; `didYouMean`: searches near this one that find something, each a link. */
 export function NoExamplesFound({
   didYouMean = [],
 }: {

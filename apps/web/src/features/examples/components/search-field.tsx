@@ -2,9 +2,8 @@ import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { CategoryTreeEntry } from '@exemplar/shared/catalogue';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type Ref } from 'react';
-import { useNavigate } from 'react-router';
-import { exampleDetailPath, SEARCH_MAX_LENGTH } from '../../../api/example-filters';
+import { useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '../../../api/example-filters';
 import { searchSuggestions } from './search-suggestions-module';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -34,17 +33,9 @@ export function SearchField({
   const [draft, setDraft] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   const commit = useDebouncedCallback((text: string) => onCommit(text.trim()), SEARCH_DEBOUNCE_MS);
-  const navigate = useNavigate();
   const suggesting = searchSuggestions.use();
-  const inputRef = useRef<HTMLInputElement>(null);
-  // The box had the focus when the suggestions arrived and took its place: it keeps it.
+  // Whether the box has the focus: the suggesting box that takes its place keeps it.
   const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    const input = inputRef.current;
-    if (!suggesting || !focused || !input || input === document.activeElement) return;
-    input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
-  }, [suggesting, focused]);
 
   // The URL changed from elsewhere: show its search (unless it is what is being typed).
   if (value !== lastValue) {
@@ -52,8 +43,7 @@ export function SearchField({
     if (draft.trim() !== value) setDraft(value);
   }
 
-  const inputProps: TextInputProps & { ref: Ref<HTMLInputElement> } = {
-    ref: inputRef,
+  const inputProps: TextInputProps = {
     type: 'search',
     label: 'Search',
     placeholder: 'Search examples',
@@ -90,14 +80,12 @@ export function SearchField({
     <suggesting.SuggestingSearchInput
       inputProps={inputProps}
       draft={draft}
+      focused={focused}
       categoryTree={categoryTree}
-      onPick={(pick) => {
-        commit.cancel();
-        if (pick.kind === 'example') void navigate(exampleDetailPath(pick.id));
-        else {
-          setDraft('');
-          onPickCategory?.(pick.id);
-        }
+      onPicked={commit.cancel}
+      onPickCategory={(categoryId) => {
+        setDraft('');
+        onPickCategory?.(categoryId);
       }}
     />
   );

@@ -3,7 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { foldAccents } from '@exemplar/shared/search/words';
 import type { CategoryTreeEntry, CategoryTreeNode } from '@exemplar/shared/catalogue';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, type Ref } from 'react';
+import { useEffect, useMemo, useRef, type Ref } from 'react';
+import { useNavigate } from 'react-router';
+import { exampleDetailPath } from '../../../api/example-filters';
 import { MathText } from '../../../components/math/math-text';
 import { searchSuggestionsQueryOptions } from '../api/get-search-suggestions';
 import classes from './examples.module.css';
@@ -15,15 +17,18 @@ export const SUGGEST_MIN_CHARS = 2;
 /** The most categories suggested. */
 const CATEGORIES_MAX = 3;
 
-export type SearchPick = { kind: 'example'; id: number } | { kind: 'category'; id: number };
-
 export interface SuggestingSearchInputProps {
   /** The plain search box's props: the same field, now with a list of suggestions under it. */
   inputProps: TextInputProps & { ref?: Ref<HTMLInputElement> };
   /** The text in the box. */
   draft: string;
+  /** The plain box had the focus when this one took its place: this one takes it, caret at the end. */
+  focused: boolean;
   categoryTree: readonly CategoryTreeEntry[];
-  onPick: (pick: SearchPick) => void;
+  /** A suggestion was chosen: the typed text is not searched for. */
+  onPicked: () => void;
+  /** The chosen suggestion is a category (an example opens its page). */
+  onPickCategory?: (categoryId: number) => void;
 }
 
 const words = (text: string) =>
@@ -57,9 +62,21 @@ export function matchingCategories(tree: readonly CategoryTreeEntry[], text: str
 export function SuggestingSearchInput({
   inputProps,
   draft,
+  focused,
   categoryTree,
-  onPick,
+  onPicked,
+  onPickCategory,
 }: SuggestingSearchInputProps) {
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!focused || !input || input === document.activeElement) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    // Only when this box first takes the plain one's place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text] = useDebouncedValue(draft.trim(), SUGGEST_DEBOUNCE_MS);
   const asked = text.length >= SUGGEST_MIN_CHARS;
@@ -81,12 +98,15 @@ export function SuggestingSearchInput({
       onOptionSubmit={(value) => {
         const [kind, id] = value.split(':');
         combobox.closeDropdown();
-        onPick({ kind: kind === 'category' ? 'category' : 'example', id: Number(id) });
+        onPicked();
+        if (kind === 'category') onPickCategory?.(Number(id));
+        else void navigate(exampleDetailPath(Number(id)));
       }}
     >
       <Combobox.Target withExpandedAttribute>
         <TextInput
           {...inputProps}
+          ref={inputRef}
           onChange={(event) => {
             inputProps.onChange?.(event);
             combobox.openDropdown();
