@@ -21,7 +21,7 @@ import type { Database } from '../../../db/schema';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { badRequest, notFound } from '../../../lib/errors';
 import { seededPick } from '../../../lib/seeded-pick';
-import { versionedLru } from '../../../lib/versioned-lru';
+import { remembered, versionedLru } from '../../../lib/versioned-lru';
 import * as list from './examples-list.repository';
 import { readVocabulary } from './example-search.repository';
 import { resolveFilter } from './examples.filter';
@@ -40,24 +40,6 @@ function readCursor(raw: string): Cursor {
     if (bounded(v.offset, 1) && Object.keys(v).length === 1) return { offset: v.offset };
     return undefined;
   });
-}
-
-/**
- * `compute()` as kept in `cache` for the current catalogue version. The version is read first, so
- * a value computed while the catalogue changed is filed under the older version and not reused.
- */
-async function remembered<V>(
-  catalogueVersion: () => Promise<string>,
-  cache: ReturnType<typeof versionedLru<V>>,
-  key: string,
-  compute: () => Promise<V>,
-): Promise<V> {
-  const version = await catalogueVersion();
-  const known = cache.get(key, version);
-  if (known !== undefined) return known;
-  const value = await compute();
-  cache.set(key, version, value);
-  return value;
 }
 
 export interface ExamplesServiceOptions {
