@@ -99,11 +99,11 @@ for (const engine of values.engines!.split(',') as Engine[]) {
 }
 
 /** What every section of the report states about the run. */
-const run = { examples: EXAMPLES, duration: DURATION, skipped, loadAtStart };
+const runFields = { examples: EXAMPLES, duration: DURATION, skipped, loadAtStart };
 
 if (parts.drafts) {
   const { section, table, plansText } = draftsSection({
-    ...run,
+    ...runFields,
     rows: results.drafts,
     totals: results.draftsTotals,
     plans: results.draftsPlans,
@@ -114,7 +114,7 @@ if (parts.drafts) {
 }
 if (parts.pages) {
   const { section, table, coldTable } = pagesSection({
-    ...run,
+    ...runFields,
     rows: results.pages,
     coldRows: results.coldPages,
   });

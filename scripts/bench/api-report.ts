@@ -89,7 +89,7 @@ Signed in as a learner (a bearer token; an editor's reads, which may include dra
 
 ${signedInTable}
 
-**Cold** (no cache hit): every request is \`GET /api/examples\` with filters not asked before in the run: one of the 1,000 categories, a two-word search half of the time, a difficulty 60% of the time and a page size from 1 to 100, drawn without repeats from a seeded list, so each request runs its page and total queries. Visitors, then signed in as a learner (with the caller's marks). No target; ${duration} s each after a 1 s warm-up, one run:
+**Cold** (no cache hit): every request is \`GET /api/examples\` with filters not asked before in the run: one of the 1,000 categories, a two-word search half of the time, a difficulty 60% of the time and a page size from 1 to 100, drawn without repeats from a seeded list, so each request runs its page and total queries. Visitors, then signed in as a learner (with the caller's marks). Then two searches over the whole catalogue, each asked once (visitors): a word search, two of the questions' words and a number (\`solve parabola 1234\`), and a formula search, a quadratic with other numbers each time (\`x^2-7x+12\`), read by its structure. No target; ${duration} s each after a 1 s warm-up, one run:
 
 ${coldTable}
 

@@ -1,6 +1,7 @@
 // The API rows of one engine's bench: each endpoint against its ceilings, signed in as a learner,
 // and cold (a query never asked before on every request).
 import { httpBytes } from '../../apps/api/test/helpers/http';
+import { coldSearches } from './generate';
 import { measureRounds, run, runCold } from './load';
 import { captureAnswer, startCeiling, type Captured } from './same-bytes';
 import { log, stop } from './processes';
@@ -97,6 +98,16 @@ export async function benchApi(
       log(`${engine}: GET /api/examples cold (${caller})`);
       await runCold(base, cold, 1, headers);
       const r = await runCold(base, cold, duration, headers);
+      coldRows.push({ engine, caller, ...r });
+    }
+    // Cold searches (visitors): a word search and a formula search never asked before, each
+    // request, over the whole catalogue.
+    for (const kind of ['word', 'formula'] as const) {
+      const caller = `visitor, new ${kind} search`;
+      log(`${engine}: GET /api/examples?q= cold (${caller})`);
+      const searches = { list: coldSearches(200_000, kind), next: 0 };
+      await runCold(base, searches, 1);
+      const r = await runCold(base, searches, duration);
       coldRows.push({ engine, caller, ...r });
     }
     return { rows, signedIn: signedInRows, cold: coldRows };

@@ -3,8 +3,12 @@
 // 2% of them drafts (DRAFT_EVERY) unless asked for all published; their texts the bench's own
 // (benchExampleTexts) or the caller's.
 import { questionKey } from '@exemplar/shared/math';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../apps/api/src/db/schema';
+import {
+  searchColumnsReader,
+  writeFormulaTokens,
+} from '../../apps/api/src/modules/catalogue/examples';
 
 const WORDS =
   'solve evaluate prove simplify factor expand integrate differentiate estimate compute sketch find show determine bound'.split(
@@ -58,9 +62,10 @@ export interface GenerateOptions {
 }
 
 /**
- * Inserts the catalogue and `examples` examples, 500 a statement. The i-th example has `texts(i)`,
- * difficulty i mod 4, type (i ÷ 4) mod 4 and category i mod 1,000 (of the categories in the order
- * made).
+ * Inserts the catalogue and `examples` examples, 500 a statement, each with its search document and
+ * formula index written as an import writes them (searchColumnsReader, writeFormulaTokens), so
+ * search rows measure real data. The i-th example has `texts(i)`, difficulty i mod 4, type (i ÷ 4)
+ * mod 4 and category i mod 1,000 (of the categories in the order made).
  */
 export async function generateCatalogue(
   db: Kysely<Database>,
@@ -132,29 +137,37 @@ export async function generateCatalogue(
       categoryIds.push(...rows.map((r) => r.id));
     }
   }
-  let batch = [];
+  const searchColumnsOf = await searchColumnsReader(db);
+  let batch: Insertable<Database['examples']>[] = [];
+  const insert = async () => {
+    const made = await db.insertInto('examples').values(batch).returning('id').execute();
+    await writeFormulaTokens(
+      db,
+      made.map(({ id }, k) => ({ id, ...batch[k]!, procedure: batch[k]!.procedure ?? null })),
+    );
+    batch = [];
+  };
   for (let i = 0; i < examples; i++) {
     const { question, answer, procedure } = texts(i);
+    const category_id = categoryIds[i % categoryIds.length]!;
     batch.push({
+      ...searchColumnsOf({ question, answer, procedure, category_id }),
       question,
       question_key: questionKey(question),
       answer,
       procedure,
       difficulty_id: difficultyIds[i % 4]!,
       type_id: typeIds[(i >> 2) % 4]!,
-      category_id: categoryIds[i % categoryIds.length]!,
+      category_id,
       status:
         drafts && isDraft(i, categoryIds.length) ? ('draft' as const) : ('published' as const),
       created_by: null,
       created_at: at,
       updated_at: at,
     });
-    if (batch.length === 500) {
-      await db.insertInto('examples').values(batch).execute();
-      batch = [];
-    }
+    if (batch.length === 500) await insert();
   }
-  if (batch.length) await db.insertInto('examples').values(batch).execute();
+  if (batch.length) await insert();
   return { mainCategoryIds, categoryIds, difficultyIds, typeIds };
 }
 
@@ -185,6 +198,24 @@ export function coldQueries(
     out.push(`/api/examples?${params}`);
   }
   if (out.length < count) throw new Error(`only ${out.length} distinct queries for ${count}`);
+  return out;
+}
+
+/**
+ * Searches over the whole catalogue, each asked once: `word` queries are two of the generated
+ * questions' words and a number (`solve parabola 1234`), `formula` queries a quadratic with other
+ * numbers each time (`x^2-7x+12`, then `x^2-7x+13`, ...), read by its structure. None is a cache
+ * hit, so each runs its search's page and total queries.
+ */
+export function coldSearches(count: number, kind: 'word' | 'formula'): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const q =
+      kind === 'word'
+        ? `${WORDS[i % WORDS.length]} ${TOPICS[(i * 3) % TOPICS.length]} ${i + 1}`
+        : `x^2-${(i % 997) + 1}x+${Math.floor(i / 997) + 1}`;
+    out.push(`/api/examples?q=${encodeURIComponent(q)}`);
+  }
   return out;
 }
 

@@ -182,7 +182,7 @@ export const ExamplesPageSchema = z.object({
   total: z.number().int().nonnegative(),
   nextCursor: z.string().nullable(),
   /**
-   * Only when a search finds nothing: up to three nearby searches that, with the same filters, find
+   * Only when a search finds nothing and something is near: up to three nearby searches that, with the same filters, find
    * something ("Did you mean …?"): its typos corrected as the search corrects them, written as
    * words, or a word left out; nearest first.
    */

@@ -46,3 +46,21 @@ export function versionedLru<V>(options: {
     },
   };
 }
+
+/**
+ * `compute()` as kept in `cache` for the current catalogue version. The version is read first, so
+ * a value computed while the catalogue changed is filed under the older version and not reused.
+ */
+export async function remembered<V>(
+  catalogueVersion: () => Promise<string>,
+  cache: ReturnType<typeof versionedLru<V>>,
+  key: string,
+  compute: () => Promise<V>,
+): Promise<V> {
+  const version = await catalogueVersion();
+  const known = cache.get(key, version);
+  if (known !== undefined) return known;
+  const value = await compute();
+  cache.set(key, version, value);
+  return value;
+}

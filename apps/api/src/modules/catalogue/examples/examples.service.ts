@@ -15,61 +15,25 @@ import {
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
 import { readExampleSearch, type SearchVocabulary } from '@exemplar/shared/search';
 import { randomInt } from 'node:crypto';
-import { ID_MAX } from '@exemplar/shared/fields';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import { decodeCursor, encodeCursor } from '../../../lib/cursor';
+import { encodeCursor } from '../../../lib/cursor';
+import { readCursor } from './list-cursor';
 import { badRequest, notFound } from '../../../lib/errors';
 import { seededPick } from '../../../lib/seeded-pick';
-import { versionedLru } from '../../../lib/versioned-lru';
+import { remembered, versionedLru } from '../../../lib/versioned-lru';
 import * as list from './examples-list.repository';
 import { readVocabulary } from './example-search.repository';
 import { resolveFilter } from './examples.filter';
 import { toExample, withMarks } from './examples.presenter';
 import * as repo from './examples.repository';
-import { relatedScore, weightedWords } from './related-score';
-import { relatedCandidates, relatedSource } from './related.repository';
+import { relatedFinder } from './related';
 import { didYouMean } from './did-you-mean';
 import { marksOf } from './marks.repository';
 
-/** The most examples "More like this" lists. */
-export const RELATED_MAX = 5;
-/** The most distinct stems of an example's question and names its candidates are found by. */
-const RELATED_TERMS_MAX = 30;
 /** The most examples the search box suggests. */
 const SUGGESTIONS_MAX = 5;
-
-type Cursor = { after: number } | { offset: number };
-
-function readCursor(raw: string): Cursor {
-  return decodeCursor(raw, (v): Cursor | undefined => {
-    // Ids (after) and offsets are bounded like every id: the engines compare them as 32-bit integers.
-    const bounded = (n: unknown, min: number): n is number =>
-      Number.isSafeInteger(n) && (n as number) >= min && (n as number) <= ID_MAX;
-    if (bounded(v.after, 0) && Object.keys(v).length === 1) return { after: v.after };
-    if (bounded(v.offset, 1) && Object.keys(v).length === 1) return { offset: v.offset };
-    return undefined;
-  });
-}
-
-/**
- * `compute()` as kept in `cache` for the current catalogue version. The version is read first, so
- * a value computed while the catalogue changed is filed under the older version and not reused.
- */
-async function remembered<V>(
-  catalogueVersion: () => Promise<string>,
-  cache: ReturnType<typeof versionedLru<V>>,
-  key: string,
-  compute: () => Promise<V>,
-): Promise<V> {
-  const version = await catalogueVersion();
-  const known = cache.get(key, version);
-  if (known !== undefined) return known;
-  const value = await compute();
-  cache.set(key, version, value);
-  return value;
-}
 
 export interface ExamplesServiceOptions {
   /** The catalogue version: list pages and totals are kept per query until it changes. */
@@ -140,45 +104,7 @@ export function examplesService(
     );
   }
 
-  // "More like this" is the same for every caller: kept per example and catalogue version.
-  const relatedLists = versionedLru<Example[]>({ maxEntries: 5000 });
-  async function findRelated(id: number): Promise<Example[]> {
-    const row = await relatedSource(db, id);
-    if (!row) return [];
-    const [vocabulary, candidates] = await Promise.all([
-      vocabularyNow(),
-      relatedCandidates(
-        db,
-        engine,
-        row,
-        [...new Set(`${row.search_question} ${row.search_names}`.split(' ').filter(Boolean))].slice(
-          0,
-          RELATED_TERMS_MAX,
-        ),
-      ),
-    ]);
-    const source = { row, words: weightedWords(row) };
-    const ranked = candidates
-      .map((c) => ({
-        id: c.id,
-        score: relatedScore(source, { row: c, words: weightedWords(c) }, vocabulary),
-      }))
-      .filter((c) => c.score > 0)
-      .sort((a, b) => b.score - a.score || a.id - b.id)
-      .slice(0, RELATED_MAX);
-    const rows = new Map(
-      (
-        await repo.getExamples(
-          db,
-          ranked.map((c) => c.id),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    return ranked.flatMap((c) => {
-      const r = rows.get(c.id);
-      return r ? [toExample(r)] : [];
-    });
-  }
+  const related = relatedFinder(db, engine, vocabularyNow, catalogueVersion);
 
   /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
   async function findPosition(
@@ -262,7 +188,8 @@ export function examplesService(
           const other = await resolve({ ...rest, q }, viewerId);
           return !!other && (await countExamples(other)) > 0;
         });
-        return { examples, total, nextCursor, didYouMean: near };
+        // Said only when there is something to suggest.
+        if (near.length) return { examples, total, nextCursor, didYouMean: near };
       }
       return { examples, total, nextCursor };
     },
@@ -350,18 +277,8 @@ export function examplesService(
       return { examples, total: ids.length };
     },
 
-    /**
-     * Up to RELATED_MAX published examples most like example `id` ("More like this"): the same
-     * category and the words of their search documents (related-score.ts), ties by id. 404 when
-     * the caller may not see `id` (a draft, unless `editor`).
-     */
-    async related(id: number, editor = false): Promise<Example[]> {
-      if (!(await repo.exampleExists(db, id, { drafts: editor }))) {
-        throw notFound(`Example ${id} not found.`);
-      }
-      if (!catalogueVersion) return findRelated(id);
-      return remembered(catalogueVersion, relatedLists, String(id), () => findRelated(id));
-    },
+    /** "More like this" for example `id` (related.ts); 404 when the caller may not see `id`. */
+    related,
 
     /** What the search box offers while `q` is typed: the first few examples it finds. */
     async suggest(q: string): Promise<SearchSuggestions> {

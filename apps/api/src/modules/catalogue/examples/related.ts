@@ -1,0 +1,84 @@
+// "More like this" (ADR 051): the published examples most like one, scored by related-score.ts
+// over the candidates related.repository.ts finds, kept per example and catalogue version.
+import type { Example } from '@exemplar/shared/catalogue';
+import type { SearchVocabulary } from '@exemplar/shared/search';
+import type { Kysely } from 'kysely';
+import { notFound } from '../../../lib/errors';
+import { remembered, versionedLru } from '../../../lib/versioned-lru';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+import { toExample } from './examples.presenter';
+import * as repo from './examples.repository';
+import { relatedScore, weightedWords } from './related-score';
+import { relatedCandidates, relatedSource } from './related.repository';
+
+/** The most examples "More like this" lists. */
+export const RELATED_MAX = 5;
+/** The most distinct stems of an example's question and names its candidates are found by. */
+const RELATED_TERMS_MAX = 30;
+
+/** The examples most like example `id`, best first, ties by id (none when it does not exist). */
+async function findRelated(
+  db: Kysely<Database>,
+  engine: Engine,
+  id: number,
+  vocabularyNow: () => Promise<SearchVocabulary>,
+): Promise<Example[]> {
+  const row = await relatedSource(db, id);
+  if (!row) return [];
+  const [vocabulary, candidates] = await Promise.all([
+    vocabularyNow(),
+    relatedCandidates(
+      db,
+      engine,
+      row,
+      [...new Set(`${row.search_question} ${row.search_names}`.split(' ').filter(Boolean))].slice(
+        0,
+        RELATED_TERMS_MAX,
+      ),
+    ),
+  ]);
+  const source = { row, words: weightedWords(row) };
+  const ranked = candidates
+    .map((c) => ({
+      id: c.id,
+      score: relatedScore(source, { row: c, words: weightedWords(c) }, vocabulary),
+    }))
+    .filter((c) => c.score > 0)
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .slice(0, RELATED_MAX);
+  const rows = new Map(
+    (
+      await repo.getExamples(
+        db,
+        ranked.map((c) => c.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  return ranked.flatMap((c) => {
+    const r = rows.get(c.id);
+    return r ? [toExample(r)] : [];
+  });
+}
+
+/**
+ * "More like this" for the service: up to RELATED_MAX published examples most like example `id`
+ * (the same category and the words of their search documents, related-score.ts), ties by id; the
+ * same for every caller, so kept per example and catalogue version (when there is one). 404 when
+ * the caller may not see `id` (a draft, unless `editor`).
+ */
+export function relatedFinder(
+  db: Kysely<Database>,
+  engine: Engine,
+  vocabularyNow: () => Promise<SearchVocabulary>,
+  catalogueVersion?: () => Promise<string>,
+) {
+  const lists = versionedLru<Example[]>({ maxEntries: 5000 });
+  return async (id: number, editor = false): Promise<Example[]> => {
+    if (!(await repo.exampleExists(db, id, { drafts: editor }))) {
+      throw notFound(`Example ${id} not found.`);
+    }
+    const find = () => findRelated(db, engine, id, vocabularyNow);
+    return catalogueVersion ? remembered(catalogueVersion, lists, String(id), find) : find();
+  };
+}
