@@ -15,7 +15,9 @@ const apiFilesShareAServer = Boolean(process.env.DATABASE_URL || process.env.RED
  */
 export const PERF_TESTS = '**/*.perf.test.ts';
 
-// One runner for the whole workspace: `npm test` runs every project.
+// One runner for the whole workspace: `npm test` runs every project, one after another (each its
+// own `sequence.groupOrder`: Vitest runs projects side by side only when their worker counts match,
+// and the API's count drops to one when its files share a server).
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +28,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, PERF_TESTS],
           environment: 'node',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -39,6 +43,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: !apiFilesShareAServer,
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       './apps/web/vite.config.ts',

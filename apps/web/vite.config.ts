@@ -42,5 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     pool: 'threads',
     maxWorkers: 2,
     isolate: false,
+    // After the shared and API projects (vitest.config.ts).
+    sequence: { groupOrder: 2 },
   },
 }));
