@@ -262,6 +262,10 @@ const CASES: Record<string, FuzzCase> = {
     FILTER_IDS,
   ),
   'GET /api/examples/:id': read('anonymous', () => ({ params: id(cat.ex.linear) }), ['params.id']),
+  'GET /api/examples/suggest': read('anonymous', () => ({ query: { q: 'linear' } })),
+  'GET /api/examples/:id/related': read('anonymous', () => ({ params: id(cat.ex.linear) }), [
+    'params.id',
+  ]),
   'GET /api/examples/:id/position': read(
     'learner',
     () => ({

@@ -98,6 +98,14 @@ const REQUESTS: Record<string, () => Promise<Cell>> = {
     url: `/api/examples/worksheet?subjectId=${cat.algebra}&count=3&seed=roles`,
     status: 200,
   }),
+  'GET /api/examples/suggest': async () => ({
+    url: '/api/examples/suggest?q=linear',
+    status: 200,
+  }),
+  'GET /api/examples/:id/related': async () => ({
+    url: `/api/examples/${cat.ex.linear}/related`,
+    status: 200,
+  }),
   'GET /api/examples/:id/position': async () => ({
     url: `/api/examples/${cat.ex.linear}/position?subjectId=${cat.algebra}`,
     status: 200,

@@ -38,7 +38,8 @@ fs.writeFileSync(
   (globalThis[${JSON.stringify(CALLS_KEY)}] ??= []).push({ url, origin, options: rest[0] });
   return {
     head: '<title>Fake</title>',
-    body: '<p id="drawn">' + JSON.stringify({ url, options: rest }) + '</p>',
+    // The render options only: the formula store passed after them is the API's own.
+    body: '<p id="drawn">' + JSON.stringify({ url, options: rest.slice(0, 1) }) + '</p>',
     state: null,
   };
 }
