@@ -127,7 +127,7 @@ describe('examples: browse, filter and open examples in the browser', () => {
     await page.goto(url('/examples'));
     const total = await available(page);
 
-    await page.getByRole('searchbox', { name: 'Search' }).fill('circle');
+    await page.getByLabel('Search', { exact: true }).fill('circle');
     await eventually(() => search(page)).toBe('?q=circle');
     await chips(page).getByText('Search: “circle”').waitFor();
     const found = await available(page);
@@ -137,7 +137,7 @@ describe('examples: browse, filter and open examples in the browser', () => {
 
     await page.getByRole('button', { name: 'Remove filter Search: “circle”' }).click();
     await eventually(() => available(page)).toBe(total);
-    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
 
     await eventually(() => cards(page).count()).toBe(20);
     await page.getByRole('button', { name: 'Load more' }).click();

@@ -113,6 +113,12 @@ describe('splitQueryMaths', () => {
     });
   });
 
+  it('leaves a word of letters and digits mixed (a code, a tag) as a word', () => {
+    expect(splitQueryMaths('quokkamx0j7igo')).toEqual({ words: 'quokkamx0j7igo', formulas: [] });
+    expect(splitQueryMaths('tag2026b circle').formulas).toEqual([]);
+    expect(splitQueryMaths('3xy + x2').formulas).toEqual(['3xy + x2']);
+  });
+
   it('leaves words, hyphenated words and lone numbers as words', () => {
     expect(splitQueryMaths('am-gm inequality')).toEqual({
       words: 'am-gm inequality',

@@ -84,9 +84,13 @@ export function formulaQuery(formulas: string[]): FormulaQuery | undefined {
 const BARE_FUNCTIONS =
   /(?<![\\a-zA-Z])(sin|cos|tan|sec|csc|cot|arcsin|arccos|arctan|sinh|cosh|tanh|ln|log|exp|sqrt|int|frac|pi|lim|sum)(?![a-zA-Z])/g;
 
-/** A word of a query that is maths: a sign, a command, digits next to letters, one letter. */
+/**
+ * A word of a query that is maths: a sign, a command, a number times a few letters (`7x`, `3xy`) or
+ * a letter with a small index (`x2`), one letter. A word of letters and digits mixed otherwise
+ * (`tag2026b`, a code or a name) is a word.
+ */
 const MATHS_WORD =
-  /[\\^_=+*/<>{}()|]|\d[a-zA-Z]|[a-zA-Z]\d|^[a-zA-Z]$|^-?\d+(?:\.\d+)?$|^(?:sin|cos|tan|sec|ln|log|exp|sqrt|int|frac|lim|sum|pi|dx|dy|dt)$/;
+  /[\\^_=+*/<>{}()|]|^\d+(?:\.\d+)?[a-zA-Z]{1,3}$|^[a-zA-Z]{1,2}\d{1,2}$|^[a-zA-Z]$|^-?\d+(?:\.\d+)?$|^(?:sin|cos|tan|sec|ln|log|exp|sqrt|int|frac|lim|sum|pi|dx|dy|dt)$/;
 
 /**
  * A query split into its words and its formulas: the maths in `$…$` (or `\(…\)`), else runs of
