@@ -69,17 +69,25 @@ export abstract class AtomParser {
     return base;
   }
 
+  /**
+   * A `{…}` group, its `{` read: a list of its own (an integral's `d` or a `|` inside it does not
+   * close one outside), up to its `}`.
+   */
+  protected group(): Node | undefined {
+    const saved = [this.integrals, this.bars];
+    this.integrals = 0;
+    this.bars = 0;
+    const inner = this.list('}');
+    [this.integrals, this.bars] = saved as [number, number];
+    if (this.peek() === '}') this.at++;
+    return inner;
+  }
+
   /** One argument as TeX reads it: a `{…}` group or one token. */
   protected argument(): Node | undefined {
     if (this.peek() === '{') {
       this.at++;
-      const saved = [this.integrals, this.bars];
-      this.integrals = 0;
-      this.bars = 0;
-      const inner = this.list('}');
-      [this.integrals, this.bars] = saved as [number, number];
-      if (this.peek() === '}') this.at++;
-      return inner;
+      return this.group();
     }
     if (this.peek() === '-') {
       this.at++;
@@ -126,15 +134,7 @@ export abstract class AtomParser {
       if (t === 'e') return leaf('e');
       return leaf('v');
     }
-    if (t === '{') {
-      const saved = [this.integrals, this.bars];
-      this.integrals = 0;
-      this.bars = 0;
-      const inner = this.list('}');
-      [this.integrals, this.bars] = saved as [number, number];
-      if (this.peek() === '}') this.at++;
-      return inner;
-    }
+    if (t === '{') return this.group();
     const closer = OPENERS[t];
     if (closer) {
       const saved = [this.integrals, this.bars];
