@@ -5,19 +5,11 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ImportReport } from '@exemplar/shared/catalogue-io';
-import { ConfigError, loadConfig } from '../config';
-import { createDatabase } from '../db/database';
-import { DataDirLockedError } from '../db/data-dir-lock';
-import { migrate } from '../db/migrate';
 import { AppError } from '../lib/errors';
 import { importCatalogue } from '../modules/catalogue/io';
+import { fail, openOfflineDatabase } from './offline-database';
 
 const USAGE = 'Usage: npm run import -- FILE [--dry-run]';
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
 
 function progressBar(label: string) {
   const tty = process.stderr.isTTY;
@@ -64,22 +56,8 @@ async function main() {
   } catch (err) {
     fail(`Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`, 66);
   }
-  let config;
+  const database = await openOfflineDatabase('Stop the server first, or import through /admin.');
   try {
-    config = loadConfig();
-  } catch (err) {
-    fail(err instanceof ConfigError ? err.message : String(err), 78);
-  }
-  let database;
-  try {
-    database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
-  } catch (err) {
-    if (err instanceof DataDirLockedError)
-      fail(`${err.message} Stop the server first, or import through /admin.`);
-    throw err;
-  }
-  try {
-    await migrate(database);
     const dry = await importCatalogue(database.db, data, {
       dryRun: true,
       onProgress: progressBar('Checking '),

@@ -5,32 +5,11 @@
  * or for examples written before typesetting was kept; without it they are typeset by their pages'
  * first renders, and kept then. With the server stopped on SQLite (the data directory is locked).
  */
-import { ConfigError, loadConfig } from '../config';
-import { createDatabase } from '../db/database';
-import { DataDirLockedError } from '../db/data-dir-lock';
-import { migrate } from '../db/migrate';
 import { typesetCatalogue } from '../modules/catalogue/examples';
+import { openOfflineDatabase } from './offline-database';
 
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
-
-let config;
+const database = await openOfflineDatabase('Stop the server first.');
 try {
-  config = loadConfig();
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err), 78);
-}
-let database;
-try {
-  database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
-} catch (err) {
-  if (err instanceof DataDirLockedError) fail(`${err.message} Stop the server first.`);
-  throw err;
-}
-try {
-  await migrate(database);
   const started = performance.now();
   const { formulas, stale } = await typesetCatalogue(database.db);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
