@@ -7,11 +7,18 @@ import {
   GREEK,
   INTEGRALS,
   leaf,
+  negated,
   node,
   OPENERS,
   TRANSPARENT,
   type Node,
 } from './formula-lexer';
+
+/**
+ * How deep atoms (groups, brackets, fractions, roots) may nest: far deeper than any real formula,
+ * shallow enough that thousands of nested braces cannot exhaust the call stack.
+ */
+export const NESTING_MAX = 64;
 
 /**
  * The formula parser's atoms and scripts: numbers, letters, groups and brackets, commands
@@ -25,6 +32,8 @@ export abstract class AtomParser {
   protected integrals = 0;
   /** Inside `|…|`: a `|` closes. */
   protected bars = 0;
+  /** How many atoms are being read, one inside another. */
+  private nesting = 0;
 
   constructor(protected readonly toks: string[]) {}
 
@@ -39,12 +48,7 @@ export abstract class AtomParser {
   }
   /** An atom with its postfixes: powers, subscripts, factorials, primes. */
   protected power(): Node | undefined {
-    const t = this.peek();
-    if (t === '-') {
-      this.at++;
-      const f = this.power();
-      return f ? node('neg', f) : undefined;
-    }
+    const negs = this.minusSigns();
     let base = this.atom();
     if (!base) return undefined;
     for (;;) {
@@ -66,7 +70,17 @@ export abstract class AtomParser {
         base = node("'", base);
       } else break;
     }
-    return base;
+    return negated(base, negs);
+  }
+
+  /** The minus signs before an atom, read (a loop, so a long run of them cannot nest calls). */
+  private minusSigns(): number {
+    let negs = 0;
+    while (this.peek() === '-') {
+      this.at++;
+      negs++;
+    }
+    return negs;
   }
 
   /**
@@ -85,16 +99,9 @@ export abstract class AtomParser {
 
   /** One argument as TeX reads it: a `{…}` group or one token. */
   protected argument(): Node | undefined {
-    if (this.peek() === '{') {
-      this.at++;
-      return this.group();
-    }
-    if (this.peek() === '-') {
-      this.at++;
-      const a = this.argument();
-      return a && node('neg', a);
-    }
-    return this.atom();
+    const negs = this.minusSigns();
+    const a = this.atom(); // a `{…}` group is an atom
+    return a && negated(a, negs);
   }
 
   /** A function's argument: in brackets or braces, else the product that follows. */
@@ -122,7 +129,23 @@ export abstract class AtomParser {
     return out;
   }
 
+  /** One atom; past NESTING_MAX deep, its tokens (a whole `{…}` group) are stepped over: `?`. */
   protected atom(): Node | undefined {
+    if (this.done()) return undefined;
+    if (this.nesting >= NESTING_MAX) {
+      if (this.peek() === '{') this.skipGroup();
+      else this.at++;
+      return leaf('?');
+    }
+    this.nesting++;
+    try {
+      return this.readAtom();
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private readAtom(): Node | undefined {
     const t = this.next();
     if (t === undefined) return undefined;
     if (/^\d/.test(t))

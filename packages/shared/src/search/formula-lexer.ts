@@ -19,6 +19,8 @@ export interface Node {
 export const leaf = (op: string, num?: string): Node =>
   num === undefined ? { op, kids: [] } : { op, kids: [], num };
 export const node = (op: string, ...kids: Node[]): Node => ({ op, kids });
+/** `n` under `negs` minus signs: two cancel, as in arithmetic (`--x` is `x`). */
+export const negated = (n: Node, negs: number): Node => (negs % 2 ? node('neg', n) : n);
 
 export const RELATION_NAMES: Record<string, string> = {
   '=': '=',

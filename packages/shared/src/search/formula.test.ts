@@ -77,6 +77,33 @@ describe('formula structure tokens', () => {
     }
   });
 
+  it('reads hostile nesting (thousands of braces, brackets, roots, signs) without exhausting the stack', () => {
+    const n = 20_000;
+    const hostile = [
+      `${'{'.repeat(n)}x${'}'.repeat(n)}`,
+      `${'\\left('.repeat(n)}x`,
+      '\\sqrt{'.repeat(n) + 'x',
+      'x^{'.repeat(n) + '2',
+      '\\mathrm'.repeat(n) + 'x',
+      '\\frac'.repeat(n) + '12',
+      '-'.repeat(n) + 'x',
+      '|'.repeat(n),
+    ];
+    for (const src of hostile) {
+      expect(() =>
+        formulaIndexTokens({ question: `$${src}$`, answer: '', procedure: null }),
+      ).not.toThrow();
+      expect(() => formulaQuery([src])).not.toThrow();
+    }
+    // Real nesting is still read: a fraction inside a root inside a power keeps its structure.
+    expect(formulaStructure('(\\sqrt{\\frac{1}{x}})^2')).toEqual(
+      formulaStructure('(\\sqrt{\\frac{3}{y}})^5'),
+    );
+    // A run of minus signs in an exponent reads as arithmetic does: two cancel.
+    expect(formulaStructure('x^---2')).toEqual(formulaStructure('x^-2'));
+    expect(formulaStructure('x^--2')).toEqual(formulaStructure('x^2'));
+  });
+
   it("indexes an example's formulas, from its question on, with their numbers", () => {
     const tokens = formulaIndexTokens({
       question: String.raw`Find $\int x e^{2x}\,dx$.`,

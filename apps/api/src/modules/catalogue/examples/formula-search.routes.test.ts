@@ -164,3 +164,15 @@ describe('formula search', () => {
     ).toEqual([]);
   });
 });
+
+describe('formula search under hostile maths', () => {
+  it('saves and finds an example whose maths nests thousands deep, and answers such a query', async () => {
+    const deep = `$${'{'.repeat(5000)}x${'}'.repeat(5000)}$`;
+    const roots = `$${'\\sqrt{'.repeat(1000)}y$`;
+    const id = await save(`Deeply nested ${deep} and ${roots}: what is inside?`, deep);
+    // The words still find it; the maths query is read, not a server error.
+    expect((await search('deeply nested inside')).ids).toContain(id);
+    await search(`${'{'.repeat(90)}x${'}'.repeat(90)}`);
+    await search('\\sqrt{'.repeat(30));
+  });
+});
