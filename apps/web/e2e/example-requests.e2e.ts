@@ -7,8 +7,8 @@ import { PAGE_WORK_MARKER, pageWorkDone, useBrowserTests } from './browser-tests
  * How many API requests the example page makes. It used to page through the whole list to find
  * an example's position and neighbours (7 list requests for the last demo example, as many for an
  * unknown id); now one position request answers them, and Random example's one request carries
- * the pick's position too. A first visit is rendered on the server with its data in the page:
- * no request at all.
+ * the pick's position too. Its "More like this" list is one request more. A first visit is rendered
+ * on the server with its data in the page: no request at all.
  */
 describe('example page: API requests', () => {
   const e2e = useBrowserTests({ env: { LOG_LEVEL: 'warn' } });
@@ -59,7 +59,12 @@ describe('example page: API requests', () => {
     await pageWorkDone(inApp.page);
     expect(positionRequests(inApp.requests)).toEqual([`/api/examples/${last}/position`]);
     expect(listRequests(inApp.requests)).toEqual([]);
-    expect(inApp.requests.filter((r) => r.startsWith(`/api/examples/${last}`))).toHaveLength(2);
+    // The example, its position and its "More like this" list: one request each.
+    expect(inApp.requests.filter((r) => r.startsWith(`/api/examples/${last}`)).sort()).toEqual([
+      `/api/examples/${last}`,
+      `/api/examples/${last}/position`,
+      `/api/examples/${last}/related`,
+    ]);
     const previous = inApp.page.getByRole('link', { name: 'Previous' });
     expect(await previous.getAttribute('href')).toBe(`/examples/${ids.at(-2)}`);
     expect(await inApp.page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
@@ -84,7 +89,7 @@ describe('example page: API requests', () => {
     expect(listRequests(inApp.requests)).toEqual([]);
   });
 
-  it('Random example: one request for the pick and its position, then no position or list request', async () => {
+  it('Random example: one request for the pick and its position, one for its related list, then no position or list request', async () => {
     const { page, requests } = await open();
     await page.goto(`${e2e.server.url}/examples/${ids[0]}`);
     await page.getByText(`1 of ${ids.length} in this list`).waitFor();
@@ -102,6 +107,8 @@ describe('example page: API requests', () => {
     expect(at).toBeGreaterThan(0);
     await page.getByText(`${at} of ${ids.length} in this list`).waitFor();
     await pageWorkDone(page);
-    expect(requests).toEqual(['/api/examples/random']);
+    expect(requests.sort()).toEqual(
+      ['/api/examples/random', `/api/examples/${picked}/related`].sort(),
+    );
   });
 });
