@@ -67,14 +67,18 @@ function getObserver(): ResizeObserver {
       const target = event.target as Element;
       const skipped = (event as Event & { skipped?: boolean }).skipped;
       const lazy = shownParts.get(target);
-      if (lazy !== undefined) {
-        if (skipped) {
-          lazy?.();
-          shownParts.set(target, null);
-        } else if (lazy === null) shownParts.set(target, fitDisplays(target));
+      if (lazy !== undefined && skipped) {
+        lazy?.();
+        shownParts.set(target, null);
+        return;
+      }
+      if (lazy === null) {
+        shownParts.set(target, fitDisplays(target));
         return;
       }
       if (skipped) return;
+      // Laid out now: the formulas whose width came while they were not are fitted (also in a
+      // part watched since the server's page was taken over).
       const inside = [...target.querySelectorAll('.math-fit-probe')].map((p) => states.get(p));
       fitPending(inside.filter((s): s is FitState => s !== undefined));
     },
