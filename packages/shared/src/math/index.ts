@@ -48,6 +48,6 @@ export type {
   DisplayLayout,
   PieceKind,
 } from './break-display';
-export { latexToPlainText, mathPlainText, truncateText } from './plain-text';
+export { inlineMathSource, latexToPlainText, mathPlainText, truncateText } from './plain-text';
 export { procedureSteps, MIN_STEP_WORDS } from './steps';
 export { questionKey } from './question-key';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { latexToPlainText, mathPlainText, truncateText } from './plain-text';
+import { inlineMathSource, latexToPlainText, mathPlainText, truncateText } from './plain-text';
+import { renderRichText } from './render-rich-text';
 
 // The plain text a page's title, description and JSON-LD read an example's maths as.
 
@@ -141,5 +142,33 @@ describe('truncateText', () => {
   it('cuts a word when no space comes late enough', () => {
     expect(truncateText('Supercalifragilistic', 10)).toBe('Supercali…');
     expect(truncateText('a Supercalifragilistic', 10)).toBe('a Superca…');
+  });
+});
+
+describe('inlineMathSource', () => {
+  it('makes display maths inline and prose one line, leaving inline maths and prices alone', () => {
+    expect(
+      inlineMathSource(
+        'Solve the system $$\\begin{cases} x+y=2 \\\\ x-y=0 \\end{cases}$$\n\nfor $x$.',
+      ),
+    ).toBe('Solve the system $\\begin{cases} x+y=2 \\\\ x-y=0 \\end{cases}$ for $x$.');
+    expect(inlineMathSource('Find \\[\\int_0^1 x\\,dx\\]   now')).toBe(
+      'Find $\\int_0^1 x\\,dx$ now',
+    );
+    expect(inlineMathSource('It costs $5 and $10.')).toBe('It costs $5 and $10.');
+    expect(inlineMathSource('Draw [asy]draw((0,0)--(1,1));[/asy] the line')).toBe('Draw the line');
+  });
+
+  it('renders with no display block and no error, display-only environments included', () => {
+    for (const text of [
+      'Prove $$\\frac{1}{a} + \\frac{1}{b} \\ge \\frac{4}{a+b}$$ for positive $a, b$.',
+      'Simplify \\begin{align*} x &= 2 \\\\ y &= 3 \\end{align*} then add.',
+      'Show $$\\begin{gather} a = b \\end{gather}$$',
+    ]) {
+      const html = renderRichText(inlineMathSource(text));
+      expect(html, text).not.toContain('katex-display');
+      expect(html, text).not.toContain('katex-error');
+      expect(html, text).toContain('class="katex"');
+    }
   });
 });

@@ -212,6 +212,28 @@ export function mathPlainText(text: string): string {
     .trim();
 }
 
+/**
+ * Text with maths made to run as one line (a search suggestion: a glimpse, not the example),
+ * still source for the maths renderer: display maths typeset inline (the renderer's normalising
+ * turns display-only environments such as `align*` into their inline forms), runs of white space
+ * in prose as one space, code blocks left out. Nothing is cut.
+ */
+export function inlineMathSource(text: string): string {
+  return splitMath(text)
+    .map((segment) => {
+      if (segment.kind === 'code') return ' ';
+      if (segment.kind === 'text') return segment.raw.replace(/\s+/g, ' ');
+      // Display maths holding dollars of its own (a bare `\centerline{…}` of prose) stays as it is.
+      if (segment.kind === 'display' && !/(^|[^\\])\$/.test(segment.value)) {
+        return `$${segment.value.trim()}$`;
+      }
+      return segment.raw;
+    })
+    .join('')
+    .replace(/ {2,}/g, ' ') // where prose meets a code block left out (TeX reads spaces so too)
+    .trim();
+}
+
 /** `text` cut to at most `max` characters at a word boundary, with an ellipsis when cut. */
 export function truncateText(text: string, max: number): string {
   if (text.length <= max) return text;

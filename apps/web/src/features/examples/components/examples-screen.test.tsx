@@ -435,7 +435,14 @@ describe('/examples: search help', { timeout: 20_000 }, () => {
       }),
       'GET /examples/suggest': ({ query: { q } }) => {
         suggested.push(q!);
-        return { examples: [{ id: 2, question: 'Eliminate $y$ from two equations.' }] };
+        return {
+          examples: [
+            {
+              id: 2,
+              question: String.raw`Eliminate $y$ from $$\begin{cases} x+y=2 \\ x-y=0 \end{cases}$$`,
+            },
+          ],
+        };
       },
     });
     renderExamples('/examples');
@@ -452,6 +459,10 @@ describe('/examples: search help', { timeout: 20_000 }, () => {
       ).toEqual([expect.stringContaining('Eliminate'), 'Elimination Method in Algebra']),
     );
     expect(suggested).toEqual(['elim']);
+    // A glimpse: its display maths typeset inline, in the line.
+    const [first] = within(listbox).getAllByRole('option');
+    expect(first!.querySelector('.katex')).not.toBeNull();
+    expect(first!.querySelector('.katex-display, .math-display')).toBeNull();
     fireEvent.keyDown(combo, { key: 'ArrowDown', code: 'ArrowDown' });
     fireEvent.keyDown(combo, { key: 'Enter', code: 'Enter' });
     expect(await screen.findByRole('heading', { name: 'Example 2' })).toBeTruthy();

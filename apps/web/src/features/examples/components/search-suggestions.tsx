@@ -2,6 +2,7 @@ import { Combobox, Text, TextInput, useCombobox, type TextInputProps } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { foldAccents } from '@exemplar/shared/search/words';
 import type { CategoryTreeEntry, CategoryTreeNode } from '@exemplar/shared/catalogue';
+import { inlineMathSource } from '@exemplar/shared/math';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type Ref } from 'react';
 import { useNavigate } from 'react-router';
@@ -134,7 +135,11 @@ export function SuggestingSearchInput({
             <Combobox.Group label="Examples">
               {examples.map((e) => (
                 <Combobox.Option value={`example:${e.id}`} key={e.id}>
-                  <MathText text={e.question} inline className={classes.suggestion} />
+                  <MathText
+                    text={inlineMathSource(e.question)}
+                    inline
+                    className={classes.suggestion}
+                  />
                 </Combobox.Option>
               ))}
             </Combobox.Group>
