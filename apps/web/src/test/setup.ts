@@ -4,8 +4,10 @@ import { afterEach, vi } from 'vitest';
 import { authStore } from '../lib/auth/auth-store';
 import { clearTryFirstCookie } from '../lib/try-first';
 
-// Lazy routes are compiled on first import, which can take a few seconds on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+// Lazy routes are compiled on first import: a few seconds on a busy machine, and more than ten
+// with other CPU-heavy work beside the suite. Waits stay inside the 30 s test timeout, so a wait
+// that never ends still fails with its own message.
+configure({ asyncUtilTimeout: 25_000 });
 
 // Testing Library only auto-cleans up when test globals are enabled; they are not. Each test
 // starts signed out, with no stored settings, no notifications, an empty page, with real timers
