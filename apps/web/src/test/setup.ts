@@ -2,18 +2,17 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStore } from '../lib/auth/auth-store';
+import { resetLogoutMark } from '../lib/auth/session';
 import { clearTryFirstCookie } from '../lib/try-first';
 
-// Lazy routes are compiled on first import: a few seconds on a busy machine, and more than ten
-// with other CPU-heavy work beside the suite. Waits stay inside the 30 s test timeout, so a wait
-// that never ends still fails with its own message.
-configure({ asyncUtilTimeout: 25_000 });
+// Lazy routes are compiled on first import, which can take a few seconds on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only auto-cleans up when test globals are enabled; they are not. Each test
-// starts signed out, with no stored settings, no notifications, an empty page, with real timers
-// and the real fetch (test/fake-api.ts stubs it per test). The test files of a worker share one
-// module graph and one document (`isolate: false` in vite.config.ts), so whatever a test leaves
-// behind in them is cleared here.
+// starts signed out (no logout mark either), with no stored settings, no notifications, an empty
+// page, with real timers and the real fetch (test/fake-api.ts stubs it per test). The test files
+// of a worker share one module graph and one document (`isolate: false` in vite.config.ts), so
+// whatever a test leaves behind in them is cleared here.
 afterEach(() => {
   cleanup();
   notifications.clean();
@@ -22,6 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   authStore.reset();
+  resetLogoutMark();
   window.localStorage.clear();
   clearTryFirstCookie();
 });

@@ -52,6 +52,14 @@ export function loggedOutAtLocation(locationKey: string): boolean {
   return loggedOutAt === locationKey;
 }
 
+/**
+ * Tests only: no mark. Every router's first entry has the key 'default', so a mark left by one
+ * test's logout would blank the next test's protected page (the test setup calls this after each).
+ */
+export function resetLogoutMark(): void {
+  loggedOutAt = null;
+}
+
 /** The page left behind is gone: coming back to it is a normal visit again. */
 export function clearLogoutMark(locationKey: string): void {
   if (loggedOutAt !== locationKey) return;

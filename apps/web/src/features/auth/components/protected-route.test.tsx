@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth/auth-store';
+import { loggedOutAtLocation, markLogoutAt } from '../../../lib/auth/session';
 import { renderApp, storeSession } from '../../../test/render';
 import { ada, meRoute, meUser } from '../../../test/auth-fixtures';
 import { deferred, fail, fakeApi, ok, type Reply } from '../../../test/fake-api';
@@ -89,5 +90,20 @@ describe('ProtectedRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByText('Please log in to continue to that page.')).toBeTruthy();
+  });
+
+  // Two tests in this order: every router's first entry has the key 'default', and the test setup
+  // must clear a logout mark, or a test that logs out leaves the next one's protected page blank.
+  it('a logout at a first entry marks that entry (what the next test must not inherit)', () => {
+    markLogoutAt('default');
+    expect(loggedOutAtLocation('default')).toBe(true);
+  });
+
+  it('the next test starts with no logout mark: its protected first entry leads to the login screen', async () => {
+    expect(loggedOutAtLocation('default')).toBe(false);
+    authStore.initialise();
+    fakeApi({ ...meRoute() });
+    renderApp('/secret', { routes: bareRoutes });
+    expect(await screen.findByText('Login screen')).toBeTruthy();
   });
 });
