@@ -84,16 +84,16 @@ export abstract class AtomParser {
   }
 
   /**
-   * A `{…}` group, its `{` read: a list of its own (an integral's `d` or a `|` inside it does not
-   * close one outside), up to its `}`.
+   * A `{…}` group or a bracket, its opener read: a list of its own (an integral's `d` or a `|`
+   * inside it does not close one outside), up to its `closer`.
    */
-  protected group(): Node | undefined {
+  protected group(closer = '}'): Node | undefined {
     const saved = [this.integrals, this.bars];
     this.integrals = 0;
     this.bars = 0;
-    const inner = this.list('}');
+    const inner = this.list(closer);
     [this.integrals, this.bars] = saved as [number, number];
-    if (this.peek() === '}') this.at++;
+    if (this.peek() === closer) this.at++;
     return inner;
   }
 
@@ -160,12 +160,7 @@ export abstract class AtomParser {
     if (t === '{') return this.group();
     const closer = OPENERS[t];
     if (closer) {
-      const saved = [this.integrals, this.bars];
-      this.integrals = 0;
-      this.bars = 0;
-      const inner = this.list(closer);
-      [this.integrals, this.bars] = saved as [number, number];
-      if (this.peek() === closer) this.at++;
+      const inner = this.group(closer);
       const name = BRACKET_NODES[t];
       if (name) return node(name, ...(inner ? [inner] : []));
       return inner ?? leaf('()');
