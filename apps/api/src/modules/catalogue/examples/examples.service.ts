@@ -28,6 +28,7 @@ import { readVocabulary } from './example-search.repository';
 import { resolveFilter } from './examples.filter';
 import { toExample, withMarks } from './examples.presenter';
 import * as repo from './examples.repository';
+import { idLists } from './id-lists';
 import { relatedFinder } from './related';
 import { didYouMean } from './did-you-mean';
 import { marksOf } from './marks.repository';
@@ -87,22 +88,9 @@ export function examplesService(
   // Positions, like pages, are the same for every caller unless liked/solved/withoutHelp apply.
   const positions = versionedLru<ExamplePosition>({ maxEntries: 5000 });
 
-  // A worksheet draws from every id a filter matches: kept per filter and catalogue version (unless
-  // it reads the caller's marks), so reseeding the same worksheet reads no list again.
-  const idLists = versionedLru<number[]>({
-    maxEntries: 200,
-    maxTotalSize: 2_000_000,
-    sizeOf: (ids) => ids.length,
-  });
-  async function filteredIds(filter: list.ExampleFilter): Promise<number[]> {
-    if (!catalogueVersion || list.readsMarks(filter)) return list.filteredIds(db, engine, filter);
-    return remembered(
-      catalogueVersion,
-      idLists,
-      JSON.stringify({ ...filter, viewerId: undefined }),
-      () => list.filteredIds(db, engine, filter),
-    );
-  }
+  // Every id a filter matches, kept per filter and catalogue version: worksheets draw from them,
+  // and a browsing position is found in them (id-lists.ts).
+  const { filteredIds, keptPlace } = idLists(db, engine, catalogueVersion);
 
   const related = relatedFinder(db, engine, vocabularyNow, catalogueVersion);
 
@@ -112,6 +100,8 @@ export function examplesService(
     filter: list.ExampleFilter | null,
     editor = false,
   ): Promise<ExamplePosition> {
+    const kept = filter && !editor ? await keptPlace(id, filter) : undefined;
+    if (kept) return kept;
     const [place, total] = await Promise.all([
       filter ? list.examplePlace(db, engine, filter, id) : undefined,
       filter ? countExamples(filter) : 0,

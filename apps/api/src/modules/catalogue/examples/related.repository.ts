@@ -31,13 +31,17 @@ export function relatedSource(db: Db, id: number): Promise<RelatedRow | undefine
   return db.selectFrom('examples as e').select(columns).where('e.id', '=', id).executeTakeFirst();
 }
 
+/** Whether `stem` can be asked of the full-text index as it is (letters and digits only). */
+export const isIndexedWord = (stem: string) => /^[a-z0-9]+$/.test(stem);
+
 /** How many candidates each way reads at most (same category; shared words). */
 export const CANDIDATES_MAX = 100;
 
 /**
  * Published examples other than `source` that may be like it: up to CANDIDATES_MAX of its
  * category (lowest ids first) and up to CANDIDATES_MAX holding any of `terms` (stems, letters and
- * digits only), the engine's best matches first.
+ * digits only), the engine's best matches first. The two ways find ids only; the documents of
+ * those published are read once.
  */
 export async function relatedCandidates(
   db: Db,
@@ -45,41 +49,44 @@ export async function relatedCandidates(
   source: RelatedRow,
   terms: string[],
 ): Promise<RelatedRow[]> {
-  const published = () =>
-    db
-      .selectFrom('examples as e')
-      .select(columns)
-      .where('e.status', '=', 'published')
-      .where('e.id', '<>', source.id);
-  const sameCategory = published()
+  const sameCategory = db
+    .selectFrom('examples as e')
+    .select('e.id')
+    .where('e.status', '=', 'published')
+    .where('e.id', '<>', source.id)
     .where('e.category_id', '=', source.category_id)
     .orderBy('e.id')
     .limit(CANDIDATES_MAX)
     .execute();
-  const words = terms.filter((t) => /^[a-z0-9]+$/.test(t));
+  const words = terms.filter(isIndexedWord);
   const sharingWords =
     words.length === 0
       ? Promise.resolve([])
       : engine === 'postgres'
-        ? published()
+        ? db
+            .selectFrom('examples as e')
+            .select('e.id')
             .where(sql<boolean>`e.search @@ to_tsquery('simple', ${words.join(' | ')})`)
+            .where('e.status', '=', 'published')
+            .where('e.id', '<>', source.id)
             .orderBy(sql`ts_rank(e.search, to_tsquery('simple', ${words.join(' | ')}))`, 'desc')
             .orderBy('e.id')
             .limit(CANDIDATES_MAX)
             .execute()
-        : published()
-            .innerJoin(
-              sql<{ id: number; score: number }>`(
-                select rowid as id, bm25(examples_fts, 10.0, 6.0, 3.0, 1.0) as score
-                from examples_fts where examples_fts match ${words.map((w) => `"${w}"`).join(' OR ')}
-              )`.as('hits'),
-              'hits.id',
-              'e.id',
-            )
-            .orderBy('hits.score')
-            .orderBy('e.id')
-            .limit(CANDIDATES_MAX)
-            .execute();
-  const [a, b] = await Promise.all([sameCategory, sharingWords]);
-  return [...new Map([...a, ...b].map((r) => [r.id, r])).values()];
+        : sql<{ id: number }>`
+            select rowid as id from examples_fts
+            where examples_fts match ${words.map((w) => `"${w}"`).join(' OR ')}
+              and rowid <> ${source.id}
+            order by bm25(examples_fts, 10.0, 6.0, 3.0, 1.0), rowid
+            limit ${CANDIDATES_MAX}`
+            .execute(db)
+            .then((r) => r.rows);
+  const ids = [...new Set([...(await sameCategory), ...(await sharingWords)].map((r) => r.id))];
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('examples as e')
+    .select(columns)
+    .where('e.status', '=', 'published')
+    .where('e.id', 'in', ids)
+    .execute();
 }

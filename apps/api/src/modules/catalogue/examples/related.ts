@@ -10,12 +10,43 @@ import type { Database } from '../../../db/schema';
 import { toExample } from './examples.presenter';
 import * as repo from './examples.repository';
 import { relatedScore, weightedWords } from './related-score';
-import { relatedCandidates, relatedSource } from './related.repository';
+import {
+  isIndexedWord,
+  relatedCandidates,
+  relatedSource,
+  type RelatedRow,
+} from './related.repository';
 
 /** The most examples "More like this" lists. */
 export const RELATED_MAX = 5;
 /** The most distinct stems of an example's question and names its candidates are found by. */
 const RELATED_TERMS_MAX = 30;
+/**
+ * The most postings (for each stem, the examples holding it, summed) the word candidates are
+ * found by. The index reads every example holding a stem it is asked for, so a list asked by
+ * common stems read most of the catalogue: on a large one the rarest stems only are asked.
+ */
+export const RELATED_POSTINGS_MAX = 2_000;
+
+/**
+ * The stems of `row`'s question and names its word candidates are found by: the rarest first (a
+ * rare stem says most, and reads least), at most RELATED_TERMS_MAX, while the examples holding
+ * them add up to at most RELATED_POSTINGS_MAX.
+ */
+export function candidateTerms(row: RelatedRow, vocabulary: SearchVocabulary): string[] {
+  const stems = [...new Set(`${row.search_question} ${row.search_names}`.split(' '))]
+    .filter(isIndexedWord)
+    .map((stem) => ({ stem, count: vocabulary.count(stem) }))
+    .sort((a, b) => a.count - b.count || (a.stem < b.stem ? -1 : 1));
+  const terms: string[] = [];
+  let postings = 0;
+  for (const { stem, count } of stems) {
+    if (terms.length === RELATED_TERMS_MAX || postings + count > RELATED_POSTINGS_MAX) break;
+    terms.push(stem);
+    postings += count;
+  }
+  return terms;
+}
 
 /** The examples most like example `id`, best first, ties by id (none when it does not exist). */
 async function findRelated(
@@ -26,18 +57,8 @@ async function findRelated(
 ): Promise<Example[]> {
   const row = await relatedSource(db, id);
   if (!row) return [];
-  const [vocabulary, candidates] = await Promise.all([
-    vocabularyNow(),
-    relatedCandidates(
-      db,
-      engine,
-      row,
-      [...new Set(`${row.search_question} ${row.search_names}`.split(' ').filter(Boolean))].slice(
-        0,
-        RELATED_TERMS_MAX,
-      ),
-    ),
-  ]);
+  const vocabulary = await vocabularyNow();
+  const candidates = await relatedCandidates(db, engine, row, candidateTerms(row, vocabulary));
   const source = { row, words: weightedWords(row) };
   const ranked = candidates
     .map((c) => ({
