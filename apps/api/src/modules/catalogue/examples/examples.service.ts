@@ -100,12 +100,15 @@ export function examplesService(
     filter: list.ExampleFilter | null,
     editor = false,
   ): Promise<ExamplePosition> {
+    // Browsing: the filter's kept ids answer, `id` among them or not.
     const kept = filter && !editor ? await keptPlace(id, filter) : undefined;
-    if (kept) return kept;
-    const [place, total] = await Promise.all([
-      filter ? list.examplePlace(db, engine, filter, id) : undefined,
-      filter ? countExamples(filter) : 0,
-    ]);
+    if (kept?.position) return kept;
+    const [place, total] = kept
+      ? [undefined, kept.total]
+      : await Promise.all([
+          filter ? list.examplePlace(db, engine, filter, id) : undefined,
+          filter ? countExamples(filter) : 0,
+        ]);
     if (place) return { ...place, total };
     // A draft exists for an editor (their filter may leave it out); for anyone else it does not.
     if (!(await repo.exampleExists(db, id, { drafts: editor }))) {

@@ -58,14 +58,18 @@ export function idLists(
     /**
      * `id`'s place while browsing (no search: the list is in id order) from the filter's kept
      * ids: after the first ask of a filter, every example's position, neighbours and total are a
-     * binary search, not a count of the examples before it. Undefined when the filter searches or
-     * reads the caller's marks (or nothing is kept), or leaves `id` out.
+     * binary search, not a count of the examples before it. Position null (with the total) when
+     * the filter leaves `id` out; undefined when the filter searches or reads the caller's marks
+     * (or nothing is kept).
      */
     async keptPlace(id: number, filter: list.ExampleFilter): Promise<ExamplePosition | undefined> {
       if (!catalogueVersion || filter.search || filter.formula || list.readsMarks(filter)) {
         return undefined;
       }
-      return placeAmong(await filteredIds(filter), id);
+      const ids = await filteredIds(filter);
+      return (
+        placeAmong(ids, id) ?? { position: null, total: ids.length, previousId: null, nextId: null }
+      );
     },
   };
 }
