@@ -163,10 +163,14 @@ export function examplesService(
           : cursor && 'offset' in cursor
             ? { offset: cursor.offset, limit: limit + 1 }
             : { afterId: cursor?.after, limit: limit + 1 };
-      const [rows, total] = await Promise.all([
-        list.findExamples(db, engine, filter, page),
-        countExamples(filter),
-      ]);
+      // A search's total first: one that finds nothing (most first asks of a search within narrow
+      // filters) then skips the page's own full-text work.
+      const [rows, total] = searching
+        ? await countExamples(filter).then(
+            async (n) =>
+              [n === 0 ? [] : await list.findExamples(db, engine, filter, page), n] as const,
+          )
+        : await Promise.all([list.findExamples(db, engine, filter, page), countExamples(filter)]);
       const more = rows.length > limit;
       const examples = rows.slice(0, limit).map((row) => toExample(row, { editor }));
       const last = examples.at(-1);
