@@ -26,7 +26,9 @@ describe('layout', () => {
         .getByRole('link', { name: /Examples/ })
         .getAttribute('href'),
     ).toBe('/examples');
-    const header = screen.getByRole('banner');
+    // The layout's own header: a page may draw a <header> of its own (the About page's hero),
+    // which Testing Library also calls a banner, and which may have loaded by now.
+    const header = screen.getByRole('link', { name: 'Exemplar home' }).closest('header')!;
     expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(within(header).getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
       '/register',
