@@ -107,7 +107,11 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
       engine === 'postgres'
         ? q.where(sql<boolean>`e.search @@ to_tsquery('simple', ${tsMatch(f.search)})`)
         : q.where(
-            'e.id',
+            // Within categories, the id is checked against the matches as each of the
+            // categories' examples is read off its index (`+` keeps SQLite from probing that
+            // index once per match instead: at 100,000 examples a common word's count took 15 ms
+            // that way, 2 ms this way). Over the whole catalogue, probing per match is the cheaper.
+            f.categoryIds !== undefined ? sql<number>`+e.id` : 'e.id',
             'in',
             sql<number>`(select rowid from examples_fts where examples_fts match ${ftsMatch(f.search)})`,
           )
