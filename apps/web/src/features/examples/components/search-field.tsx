@@ -1,9 +1,10 @@
-import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
+import { CloseButton, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { CategoryTreeEntry } from '@exemplar/shared/catalogue';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../api/example-filters';
+import { SearchFormula } from './search-formula';
 import { searchSuggestions } from './search-suggestions-module';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -23,6 +24,7 @@ interface SearchFieldProps {
  * Full-text search box: debounced, kept in step with the URL (Back/Forward, chip removal). The
  * first time a pointer comes near it or it gets focus, its suggestions are fetched
  * (search-suggestions.tsx) and take its place, with the focus and the caret where they were.
+ * Under it, "Type a formula" opens a maths field whose formula joins the search (search-formula.tsx).
  */
 export function SearchField({
   value,
@@ -75,18 +77,35 @@ export function SearchField({
       />
     ) : null,
   };
-  if (!suggesting) return <TextInput {...inputProps} />;
-  return (
-    <suggesting.SuggestingSearchInput
-      inputProps={inputProps}
-      draft={draft}
-      focused={focused}
-      categoryTree={categoryTree}
-      onPicked={commit.cancel}
-      onPickCategory={(categoryId) => {
-        setDraft('');
-        onPickCategory?.(categoryId);
+  const formula = (
+    <SearchFormula
+      search={draft}
+      maxLength={SEARCH_MAX_LENGTH}
+      onSearch={(q) => {
+        commit.cancel();
+        setDraft(q);
+        onCommit(q);
       }}
     />
+  );
+  return (
+    <Stack gap={4}>
+      {suggesting ? (
+        <suggesting.SuggestingSearchInput
+          inputProps={inputProps}
+          draft={draft}
+          focused={focused}
+          categoryTree={categoryTree}
+          onPicked={commit.cancel}
+          onPickCategory={(categoryId) => {
+            setDraft('');
+            onPickCategory?.(categoryId);
+          }}
+        />
+      ) : (
+        <TextInput {...inputProps} />
+      )}
+      {formula}
+    </Stack>
   );
 }
