@@ -1,10 +1,8 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import classes from './attempt/attempt.module.css';
-
-// MathLive, loaded with this panel (never on the server).
-const MathAnswerField = lazy(() => import('./attempt/math-answer-field'));
+import { LazyMathField } from './attempt/lazy-math-field';
 
 export const EMPTY_FORMULA_MESSAGE = 'Type a formula to search for.';
 
@@ -75,27 +73,16 @@ export default function SearchFormulaPanel({
       <Text size="xs" c="dimmed" mb={6}>
         Finds examples with the same structure, whatever their numbers and letters.
       </Text>
-      <Suspense
-        fallback={
-          <div className={classes.loading}>
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Loading the maths editor…
-            </Text>
-          </div>
-        }
-      >
-        <MathAnswerField
-          labelledBy={labelId}
-          describedBy={error ? errorId : undefined}
-          invalid={error !== null}
-          onValueChange={(value) => {
-            latex.current = value;
-            if (error) setError(null);
-          }}
-          onSubmit={submit}
-        />
-      </Suspense>
+      <LazyMathField
+        labelledBy={labelId}
+        describedBy={error ? errorId : undefined}
+        invalid={error !== null}
+        onValueChange={(value) => {
+          latex.current = value;
+          if (error) setError(null);
+        }}
+        onSubmit={submit}
+      />
       {error ? (
         <Text size="sm" c="var(--mantine-color-error)" mt={6} id={errorId} role="alert">
           {error}

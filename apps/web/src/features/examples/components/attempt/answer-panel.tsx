@@ -1,17 +1,15 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { CheckAnswerResult } from '@exemplar/shared/attempts';
 import type { Example } from '@exemplar/shared/catalogue';
 import { IconCircleCheckFilled, IconCircleX, IconInfoCircle, IconSend2 } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { failureMessage } from '../../../../lib/api-error';
 import { useCheckAnswer } from '../../api/check-answer';
 import { useAnswerReading } from '../../hooks/use-answer-reading';
 import { SolveMarkBadge } from '../solve-mark-badge';
 import { AnswerReadingView } from './answer-reading';
 import classes from './attempt.module.css';
-
-// MathLive (about 250 KB gzipped) loads only when a learner opens the panel, in the browser.
-const MathAnswerField = lazy(() => import('./math-answer-field'));
+import { LazyMathField } from './lazy-math-field';
 
 /** The message beside the field when nothing was typed (the server says the same). */
 export const EMPTY_ANSWER_MESSAGE = 'Type an answer to check.';
@@ -115,30 +113,19 @@ export function AnswerPanel({
           {hint}
         </Text>
       ) : null}
-      <Suspense
-        fallback={
-          <div className={classes.loading}>
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Loading the maths editor…
-            </Text>
-          </div>
-        }
-      >
-        <MathAnswerField
-          labelledBy={labelId}
-          describedBy={describedBy}
-          invalid={fieldError !== null}
-          onValueChange={(value) => {
-            setLatex(value);
-            current.current = value;
-            if (fieldError) setFieldError(null);
-            // A verdict is for the answer it checked, not for a changed one.
-            setVerdict((last) => (last && last.answer !== value.trim() ? null : last));
-          }}
-          onSubmit={submit}
-        />
-      </Suspense>
+      <LazyMathField
+        labelledBy={labelId}
+        describedBy={describedBy}
+        invalid={fieldError !== null}
+        onValueChange={(value) => {
+          setLatex(value);
+          current.current = value;
+          if (fieldError) setFieldError(null);
+          // A verdict is for the answer it checked, not for a changed one.
+          setVerdict((last) => (last && last.answer !== value.trim() ? null : last));
+        }}
+        onSubmit={submit}
+      />
       <AnswerReadingView id={readingId} reading={reading} />
       {fieldError ? (
         <Text size="sm" c="var(--mantine-color-error)" mt={6} id={errorId} role="alert">
