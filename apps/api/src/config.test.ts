@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('IMPORT_CHECK_TIMEOUT_MS: 60 s unless set, a whole number of milliseconds from 1 s to an hour', () => {
+    expect(loadConfig({}).IMPORT_CHECK_TIMEOUT_MS).toBe(60_000);
+    expect(loadConfig({ IMPORT_CHECK_TIMEOUT_MS: '600000' }).IMPORT_CHECK_TIMEOUT_MS).toBe(600_000);
+    for (const bad of ['999', '3600001', '1.5', 'soon']) {
+      expect(() => loadConfig({ IMPORT_CHECK_TIMEOUT_MS: bad })).toThrow(/IMPORT_CHECK_TIMEOUT_MS/);
+    }
+  });
+
   it('treats empty strings as unset', () => {
     const c = loadConfig({ DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '' });
     expect(c.DATABASE_URL).toBeUndefined();

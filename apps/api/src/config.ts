@@ -99,6 +99,8 @@ const ConfigSchema = z
       .default(1024 * 1024),
     TRUST_PROXY: TrustProxySchema,
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How long an import's maths check may run on its thread before the import is refused (503). */
+    IMPORT_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
     /**

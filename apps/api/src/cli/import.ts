@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ImportReport } from '@exemplar/shared/catalogue-io';
+import { loadConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { importCatalogue } from '../modules/catalogue/io';
 import { fail, openOfflineDatabase } from './offline-database';
@@ -57,9 +58,12 @@ async function main() {
     fail(`Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`, 66);
   }
   const database = await openOfflineDatabase('Stop the server first, or import through /admin.');
+  // Read after openOfflineDatabase, which has refused a configuration that does not load.
+  const checkTimeoutMs = loadConfig().IMPORT_CHECK_TIMEOUT_MS;
   try {
     const dry = await importCatalogue(database.db, data, {
       dryRun: true,
+      checkTimeoutMs,
       onProgress: progressBar('Checking '),
     });
     console.log(summary(dry));
@@ -67,6 +71,7 @@ async function main() {
     if (dry.imported === 0) return console.log('Nothing to import.');
     const real = await importCatalogue(database.db, data, {
       dryRun: false,
+      checkTimeoutMs,
       onProgress: progressBar('Importing'),
     });
     if (real.imported > 0) await database.refreshStatistics();

@@ -36,7 +36,9 @@ function buildServices(app: FastifyInstance, answerChecker: AnswerCheckPool) {
       log: app.log,
     }),
     /** The admin import and export. */
-    catalogueIo: catalogueIoService(app.database),
+    catalogueIo: catalogueIoService(app.database, {
+      checkTimeoutMs: app.config.IMPORT_CHECK_TIMEOUT_MS,
+    }),
     /** The admin writes: subjects, difficulties and types; categories; examples and their history. */
     catalogueWrites: {
       named: namedWritesService(db),

@@ -30,6 +30,8 @@ export interface ImportOptions {
   clock?: () => Date;
   /** The file's maths already checked (checkImportMaths); checked here when absent. */
   mathIssues?: MathIssuesByText;
+  /** How long the maths check may run before the import is refused (the app's `IMPORT_CHECK_TIMEOUT_MS`; 60 s when absent). */
+  checkTimeoutMs?: number;
 }
 
 /**
@@ -37,9 +39,12 @@ export interface ImportOptions {
  * thread: a file of many megabytes never holds the event loop, so health checks and other
  * requests are answered meanwhile.
  */
-export async function checkImportMaths(data: unknown): Promise<MathIssuesByText> {
+export async function checkImportMaths(
+  data: unknown,
+  timeoutMs?: number,
+): Promise<MathIssuesByText> {
   const texts = mathFieldsOf(data);
-  const issues = await mathCheckPool.check(texts);
+  const issues = await mathCheckPool.check(texts, { timeoutMs });
   return new Map(texts.map((t, i) => [t, issues[i]!]));
 }
 
@@ -57,7 +62,7 @@ export async function importCatalogue(
   options: ImportOptions,
 ): Promise<ImportReport> {
   // Checked before the transaction opens, so no write lock is held while the maths is checked.
-  const mathIssues = options.mathIssues ?? (await checkImportMaths(data));
+  const mathIssues = options.mathIssues ?? (await checkImportMaths(data, options.checkTimeoutMs));
   return importPrepared(db, prepare(data, mathIssues), options);
 }
 
@@ -82,7 +87,7 @@ export async function importBody(
   body: Buffer,
   options: Omit<ImportOptions, 'dryRun' | 'allowDuplicate' | 'mathIssues'>,
 ): Promise<ImportReport> {
-  const prepared = await mathCheckPool.prepareImport(body);
+  const prepared = await mathCheckPool.prepareImport(body, options.checkTimeoutMs);
   if (!prepared.ok) throw refusalError(prepared.refusal);
   return importPrepared(db, prepared.file, {
     ...options,
@@ -272,13 +277,20 @@ export async function exportCatalogue(
 
 /**
  * The import and export as the admin routes serve them: an import body (bytes, checked on the
- * worker thread) to its report and message, with the planner's statistics refreshed after rows
+ * worker thread within `checkTimeoutMs`) to its report and message, with the planner's statistics refreshed after rows
  * were written; the export as its file name and text.
  */
-export function catalogueIoService(database: Pick<Db, 'db' | 'refreshStatistics'>) {
+export function catalogueIoService(
+  database: Pick<Db, 'db' | 'refreshStatistics'>,
+  options: Pick<ImportOptions, 'checkTimeoutMs'> = {},
+) {
   return {
     async importBody(body: Buffer, actor: Editor) {
-      const report = await importBody(database.db, body, { actorId: actor.id, editor: actor });
+      const report = await importBody(database.db, body, {
+        actorId: actor.id,
+        editor: actor,
+        checkTimeoutMs: options.checkTimeoutMs,
+      });
       if (!report.dryRun && report.imported > 0) await database.refreshStatistics();
       const message = report.dryRun
         ? `Dry run: ${report.imported} to import, ${report.duplicates} already there, ${report.failed} refused.`

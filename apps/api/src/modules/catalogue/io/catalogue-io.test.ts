@@ -280,11 +280,18 @@ describe(`import and export on ${engineUnderTest}`, () => {
     env = await createTestEnv();
     app = await buildApp(env.config, { logger: false });
     const records = JSON.parse(fs.readFileSync(MATH_CORPUS, 'utf8')) as unknown[];
-    const first = await importCatalogue(app.database.db, records, { dryRun: false });
+    const checkTimeoutMs = env.config.IMPORT_CHECK_TIMEOUT_MS;
+    const first = await importCatalogue(app.database.db, records, {
+      dryRun: false,
+      checkTimeoutMs,
+    });
     expect(first.total).toBe(3000);
     expect(first.imported + first.failed).toBe(3000);
     expect(first.failed).toBeLessThan(30);
-    const again = await importCatalogue(app.database.db, records, { dryRun: true });
+    const again = await importCatalogue(app.database.db, records, {
+      dryRun: true,
+      checkTimeoutMs,
+    });
     expect(again).toMatchObject({ imported: 0, duplicates: first.imported });
-  }, 120_000);
+  }, 600_000);
 });

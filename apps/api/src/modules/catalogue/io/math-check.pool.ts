@@ -15,7 +15,10 @@ export interface TextIssues {
   total: number;
 }
 
-/** Longest one job (a batch of texts, or an import body) may take before its thread is ended and the import refused. */
+/**
+ * Longest one job (a batch of texts, or an import body) may take before its thread is ended and
+ * the import refused, unless the caller gives its own limit (the app's `IMPORT_CHECK_TIMEOUT_MS`).
+ */
 export const MATH_CHECK_TIMEOUT_MS = 60_000;
 /** A thread left idle this long is ended (the next check starts a new one). */
 const IDLE_MS = 30_000;
@@ -98,7 +101,8 @@ export class MathCheckPool {
   /** Each text's maths issues, in order (the import's check, and the catalogue health check's). */
   check(texts: string[], options: CheckOptions = {}): Promise<TextIssues[]> {
     if (texts.length === 0) return Promise.resolve([]);
-    const { bareLatex = false, timeoutMs = MATH_CHECK_TIMEOUT_MS } = options;
+    const { bareLatex = false } = options;
+    const timeoutMs = options.timeoutMs ?? MATH_CHECK_TIMEOUT_MS;
     return this.submit({ kind: 'check', texts, bareLatex }, [], timeoutMs, (m) =>
       m.kind === 'issues' ? m.issues : undefined,
     );
@@ -110,7 +114,7 @@ export class MathCheckPool {
    * on the thread. The result comes back in small parts (200 records or about 500,000 characters), so no single message takes the
    * event loop long to receive.
    */
-  prepareImport(body: Buffer, timeoutMs = MATH_CHECK_TIMEOUT_MS): Promise<PreparedImport> {
+  prepareImport(body: Buffer, timeoutMs?: number): Promise<PreparedImport> {
     // A small Buffer may be a slice of Node's shared pool: only a buffer of its own is moved.
     const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
     const bytes = (own ? body.buffer : new Uint8Array(body).buffer) as ArrayBuffer;
@@ -119,7 +123,7 @@ export class MathCheckPool {
     return this.submit<PreparedImport>(
       { kind: 'prepare', body: bytes },
       [bytes],
-      timeoutMs,
+      timeoutMs ?? MATH_CHECK_TIMEOUT_MS,
       (m) => {
         if (m.kind === 'part') {
           // push one at a time: spreading a large part would need as many call arguments
