@@ -6,7 +6,8 @@ import { buildApp } from '../../../app';
 import { corpusMissing, MATH_CORPUS } from '../../../../test/helpers/math-corpus';
 import { createTestEnv, engineUnderTest, type TestEnv } from '../../../../test/helpers/test-db';
 import { userWithRole } from '../../../../test/helpers/users';
-import { checkImportMaths, exportCatalogue, importCatalogue } from './catalogue-io.service';
+import { checkImportMaths, importCatalogue } from './catalogue-io.service';
+import { exportCatalogue } from './export';
 import { parseImportFile } from './parse';
 
 const mathRecords = [

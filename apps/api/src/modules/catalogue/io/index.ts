@@ -4,9 +4,9 @@ export { catalogueIoRoutes } from './catalogue-io.routes';
 export {
   catalogueIoService,
   checkImportMaths,
-  exportCatalogue,
   importCatalogue,
   type ImportOptions,
 } from './catalogue-io.service';
+export { exportCatalogue } from './export';
 export { seedDemoCatalogue } from './demo-seed';
 export { mathCheckPool, MathCheckPool, type TextIssues } from './math-check.pool';
