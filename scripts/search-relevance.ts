@@ -9,6 +9,7 @@
  *
  * --misses lists the queries below full recall or whose first expected example is not first.
  */
+import { pathToFileURL } from 'node:url';
 import { buildApp } from '../apps/api/src/app';
 import { createTestEnv } from '../apps/api/test/helpers/test-db';
 
@@ -189,4 +190,5 @@ async function main() {
   }
 }
 
-await main();
+// Run, not imported (scripts/measure-formula-search.ts reads the queries).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

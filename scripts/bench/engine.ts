@@ -184,7 +184,7 @@ export async function benchImport(): Promise<string> {
     const t0 = performance.now();
     const report = await importCatalogue(database.db, records, { dryRun: false });
     const s = (performance.now() - t0) / 1000;
-    return `${report.imported} of ${report.total} records imported (${report.failed} refused) in **${s.toFixed(1)} s** on SQLite (target < 30 s)`;
+    return `${report.imported} of ${report.total} records imported (${report.failed} refused) in **${s.toFixed(1)} s** on SQLite (target < 30 s): ${Math.round(report.imported / s)} examples a second, their maths checked, search documents and formula tokens written`;
   } finally {
     await database.close();
     await store.remove();

@@ -1,6 +1,6 @@
-// Example search's queries (ADR 049): the stems indexed (the typo vocabulary), a parsed query
-// as each engine's full-text syntax, and a formula's structure matched in example_formula_tokens
-// (ADR 050), the same SQL on both engines. SQLite indexes each example's search document (written by
+// Example search's queries (ADR 049): the stems indexed (the typo vocabulary), a parsed query as
+// each engine's full-text syntax, and a formula's tokens' postings in example_formula_tokens (ADR
+// 050; scored in formula-lists.ts). SQLite indexes each example's search document (written by
 // db/search-documents.ts) in examples_fts (FTS5), PostgreSQL in the generated tsvector
 // examples.search ('simple' configuration): the same tokens on both.
 import {
@@ -83,27 +83,52 @@ export const formulaScore = {
 };
 
 /**
- * The examples whose formulas share enough of the query formula's structure, each with its score
- * (`fhits.id`, `fhits.score`): the query's tokens looked up in the table's key, summed per example.
- * Tokens are bound as parameters; the weights are integers written into the statement.
+ * Each token's postings: the ids of the examples holding it, ascending (the table's key is
+ * (token, example_id), so each token's ids are one range of it). Read as one text per token, which
+ * is far cheaper than a row per id for a token 100,000 examples hold.
  */
-export const formulaHits = (f: FormulaQuery) => {
-  const weights = [
-    ...f.tokens.map((t) => [t.token, t.weight * formulaScore.SCALE] as const),
-    ...f.numbers.map((n) => [n, 1] as const),
-  ];
-  const cases = sql.join(
-    weights.map(([token, w]) => sql`when ${token} then ${sql.lit(w)}`),
-    sql` `,
-  );
-  const tokens = weights.map(([token]) => token);
-  return sql<{ id: number; score: number }>`(
-    select example_id as id, sum(case token ${cases} else 0 end) as score
-    from example_formula_tokens where token in (${sql.join(tokens)})
-    group by example_id
-    having sum(case token ${cases} else 0 end) >= ${sql.lit(formulaScore.threshold(f))}
-  )`.as('fhits');
-};
+export async function formulaPostings(
+  db: Db,
+  engine: Engine,
+  tokens: string[],
+): Promise<Map<string, Int32Array>> {
+  const out = new Map<string, Int32Array>();
+  if (tokens.length === 0) return out;
+  const ids =
+    engine === 'postgres'
+      ? sql<string>`string_agg(example_id::text, ',' order by example_id)`
+      : sql<string>`group_concat(example_id)`;
+  const { rows } = await sql<{ token: string; ids: string }>`
+    select token, ${ids} as ids from example_formula_tokens
+    where token in (${sql.join(tokens)}) group by token`.execute(db);
+  for (const row of rows) {
+    const list = Int32Array.from(row.ids.split(','), Number);
+    // SQLite reads them in key order; sorted here all the same, as group_concat promises no order.
+    for (let i = 1; i < list.length; i++) {
+      if (list[i]! < list[i - 1]!) {
+        list.sort();
+        break;
+      }
+    }
+    out.set(row.token, list);
+  }
+  return out;
+}
+
+/** The ids of the examples (any status) whose search document matches `search`, ascending. */
+export async function searchMatchIds(
+  db: Db,
+  engine: Engine,
+  search: SearchQuery,
+): Promise<number[]> {
+  const { rows } =
+    engine === 'postgres'
+      ? await sql<{ id: number }>`select id from examples
+          where search @@ to_tsquery('simple', ${tsMatch(search)}) order by id`.execute(db)
+      : await sql<{ id: number }>`select rowid as id from examples_fts
+          where examples_fts match ${ftsMatch(search)} order by rowid`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
 
 /**
  * Text holding `term` (a stem) as a word of a published example: up to five examples' question,
@@ -151,16 +176,7 @@ export const ftsHits = (search: SearchQuery) => {
  * question or names first, then ts_rank (weights A to D as the document's fields). The list and an
  * example's position both order by it, so they can never disagree.
  */
-export const relevance = (engine: Engine, f: { search?: SearchQuery; formula?: FormulaQuery }) => {
-  if (f.formula) {
-    // The share of the formula's structure matched (numbers breaking ties), then its words.
-    if (!f.search) return sql`fhits.score desc`;
-    const words =
-      engine === 'sqlite'
-        ? sql`e.id in (select rowid from examples_fts where examples_fts match ${ftsMatch(f.search)})`
-        : sql`e.search @@ to_tsquery('simple', ${tsMatch(f.search)})`;
-    return sql`fhits.score + case when ${words} then ${sql.lit(formulaScore.wordsBonus(f.formula))} else 0 end desc`;
-  }
+export const relevance = (engine: Engine, f: { search?: SearchQuery }) => {
   const search = f.search!;
   if (engine === 'sqlite') return sql`hits.score`;
   const phrase = tsPhrase(search);

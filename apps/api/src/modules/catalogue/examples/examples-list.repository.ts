@@ -2,7 +2,7 @@ import type { FormulaQuery, SearchQuery } from '@exemplar/shared/search';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../../db/database';
 import type { Database } from '../../../db/schema';
-import { formulaHits, ftsHits, ftsMatch, relevance, tsMatch } from './example-search.repository';
+import { ftsHits, ftsMatch, relevance, tsMatch } from './example-search.repository';
 import { marked, selection, solvedWithoutHelp, withSubject } from './examples.repository';
 
 type Db = Kysely<Database>;
@@ -21,7 +21,8 @@ export interface ExampleFilter {
   search?: SearchQuery;
   /**
    * The formulas of the search, by structure (ADR 050). With one, the examples are those whose
-   * formulas share enough of its structure, and the search's words (if any) rank them, not filter.
+   * formulas share enough of its structure, and the search's words (if any) rank them, not filter:
+   * such a list is made in memory (formula-lists.ts), never by the queries below.
    */
   formula?: FormulaQuery;
   /** Which examples by status: published ones (the default), drafts, or all (editors only). */
@@ -52,8 +53,8 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
   engine: Engine,
   f: ExampleFilter,
   ftsJoined = false,
-  formulaJoined = false,
 ): Q {
+  if (f.formula) throw new Error('A formula search is listed by formula-lists.ts, not in SQL.');
   let q = query;
   const status = f.status ?? 'published';
   if (status !== 'all') q = q.where('e.status', '=', status) as Q;
@@ -95,14 +96,9 @@ function applyFilter<Q extends SelectQueryBuilder<any, any, any>>(
       ) as Q;
     }
   }
-  // The formula search: findExamples joins its matches (it needs their scores); counting and
-  // random picks filter by them here.
-  if (f.formula && !formulaJoined) {
-    q = q.where('e.id', 'in', sql<number>`(select id from ${formulaHits(f.formula)})`) as Q;
-  }
   // The search on SQLite: findExamples joins the FTS matches (it needs their scores);
-  // counting and random picks filter by them here. With a formula, words rank, not filter.
-  if (f.search && !f.formula && !ftsJoined) {
+  // counting and random picks filter by them here.
+  if (f.search && !ftsJoined) {
     const few = withinFewCategories(f);
     q = (
       engine === 'postgres'
@@ -142,17 +138,14 @@ export async function findExamples(
   page: ExamplePageRequest,
 ) {
   const search = f.search;
-  const ftsJoined = !!search && !f.formula && engine === 'sqlite';
+  const ftsJoined = !!search && engine === 'sqlite';
   let query = withSubject(db).select(selection(f.viewerId));
   if (ftsJoined) {
     query = query.innerJoin(ftsHits(search), 'hits.id', 'e.id') as unknown as typeof query;
   }
-  if (f.formula) {
-    query = query.innerJoin(formulaHits(f.formula), 'fhits.id', 'e.id') as unknown as typeof query;
-  }
-  query = applyFilter(query, engine, f, ftsJoined, !!f.formula);
+  query = applyFilter(query, engine, f, ftsJoined);
   // Relevance first, then catalogue order.
-  if (search || f.formula) query = query.orderBy(relevance(engine, f));
+  if (search) query = query.orderBy(relevance(engine, f));
   if (page.afterId !== undefined) query = query.where('e.id', '>', page.afterId);
   query = query.orderBy('e.id').limit(page.limit);
   if (page.offset) query = query.offset(page.offset);
@@ -179,8 +172,8 @@ export async function examplePlace(
   f: ExampleFilter,
   id: number,
 ): Promise<ExamplePlace | undefined> {
-  if (f.search || f.formula) {
-    const ftsJoined = !!f.search && !f.formula && engine === 'sqlite';
+  if (f.search) {
+    const ftsJoined = engine === 'sqlite';
     const order = sql`order by ${relevance(engine, f)}, e.id`;
     let numbered = db
       .selectFrom('examples as e')
@@ -197,14 +190,7 @@ export async function examplePlace(
         'e.id',
       ) as unknown as typeof numbered;
     }
-    if (f.formula) {
-      numbered = numbered.innerJoin(
-        formulaHits(f.formula),
-        'fhits.id',
-        'e.id',
-      ) as unknown as typeof numbered;
-    }
-    numbered = applyFilter(numbered, engine, f, ftsJoined, !!f.formula);
+    numbered = applyFilter(numbered, engine, f, ftsJoined);
     const row = await db
       .selectFrom(numbered.as('n'))
       .selectAll()

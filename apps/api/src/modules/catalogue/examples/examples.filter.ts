@@ -3,8 +3,11 @@ import { isIdText } from '@exemplar/shared/fields';
 import { can, type Role } from '@exemplar/shared/roles';
 import { readExampleSearch, type SearchVocabulary } from '@exemplar/shared/search';
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../../db/database';
 import type { Database } from '../../../db/schema';
+import { remembered, versionedLru } from '../../../lib/versioned-lru';
 import { categoryIdsOfSubject, findIdByName, subtreeIds } from '../taxonomy';
+import { readVocabulary } from './example-search.repository';
 import type { ExampleFilter } from './examples-list.repository';
 
 /**
@@ -64,7 +67,7 @@ function coveredCategories(bySubject: number[] | undefined, byCategory: number[]
  * an editor's query keeps one, see forCaller), published examples when it has none. The search
  * words are parsed against `vocabulary`, the stems indexed (their typos corrected to them); the
  * parsed query holds letters and digits only, so nothing a visitor types reaches the query syntax.
- * Its formulas (ADR 050) become a formula search, their structure tokens bound as parameters.
+ * Its formulas (ADR 050) become a formula search (listed by formula-lists.ts).
  */
 export async function resolveFilter(
   db: Kysely<Database>,
@@ -94,5 +97,28 @@ export async function resolveFilter(
           withoutHelp: query.withoutHelp === undefined ? undefined : query.withoutHelp === 'true',
         }
       : {}),
+  };
+}
+
+/**
+ * The filter resolver of the examples service: the stems indexed, read once per catalogue version
+ * (what a search's typos are corrected to), and `resolve`, resolveFilter against them.
+ */
+export function filterResolver(
+  db: Kysely<Database>,
+  engine: Engine,
+  catalogueVersion: (() => Promise<string>) | undefined,
+) {
+  const vocabularies = versionedLru<SearchVocabulary>({ maxEntries: 1 });
+  const vocabularyNow = () =>
+    catalogueVersion
+      ? remembered(catalogueVersion, vocabularies, 'stems', () => readVocabulary(db, engine))
+      : readVocabulary(db, engine);
+  return {
+    vocabularyNow,
+    async resolve(input: ParsedExamplesFilter, viewerId: number | undefined) {
+      const vocabulary = input.q ? await vocabularyNow() : undefined;
+      return resolveFilter(db, input, viewerId, vocabulary);
+    },
   };
 }

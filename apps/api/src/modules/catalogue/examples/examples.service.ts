@@ -13,7 +13,7 @@ import {
   type Worksheet,
 } from '@exemplar/shared/worksheets';
 import { EXAMPLES_PAGE_DEFAULT } from '@exemplar/shared/catalogue';
-import { readExampleSearch, type SearchVocabulary } from '@exemplar/shared/search';
+import { readExampleSearch } from '@exemplar/shared/search';
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../../db/database';
@@ -24,10 +24,10 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { seededPick } from '../../../lib/seeded-pick';
 import { remembered, versionedLru } from '../../../lib/versioned-lru';
 import * as list from './examples-list.repository';
-import { readVocabulary } from './example-search.repository';
-import { resolveFilter } from './examples.filter';
+import { filterResolver } from './examples.filter';
 import { toExample, withMarks } from './examples.presenter';
 import * as repo from './examples.repository';
+import { formulaLists, isFormulaFilter } from './formula-lists';
 import { idLists } from './id-lists';
 import { relatedFinder } from './related';
 import { didYouMean } from './did-you-mean';
@@ -46,21 +46,13 @@ export function examplesService(
   engine: Engine,
   { catalogueVersion }: ExamplesServiceOptions = {},
 ) {
-  // The stems indexed, read once per catalogue version: what a search's typos are corrected to.
-  const vocabularies = versionedLru<SearchVocabulary>({ maxEntries: 1 });
-  const vocabularyNow = () =>
-    catalogueVersion
-      ? remembered(catalogueVersion, vocabularies, 'stems', () => readVocabulary(db, engine))
-      : readVocabulary(db, engine);
-  async function resolve(input: ParsedExamplesFilter, viewerId: number | undefined) {
-    const vocabulary = input.q ? await vocabularyNow() : undefined;
-    return resolveFilter(db, input, viewerId, vocabulary);
-  }
+  const { vocabularyNow, resolve } = filterResolver(db, engine, catalogueVersion);
 
   // The total for a filter is the same for every caller (unless it reads the caller's own marks),
   // so signed-in callers, who are never served from the visitors' cache, share it too.
   const totals = versionedLru<number>({ maxEntries: 5000 });
   async function countExamples(filter: list.ExampleFilter): Promise<number> {
+    if (isFormulaFilter(filter)) return formulas.count(filter);
     if (!catalogueVersion || list.readsMarks(filter)) {
       return list.countExamples(db, engine, filter);
     }
@@ -91,6 +83,14 @@ export function examplesService(
   // Every id a filter matches, kept per filter and catalogue version: worksheets draw from them,
   // and a browsing position is found in them (id-lists.ts).
   const { filteredIds, keptPlace } = idLists(db, engine, catalogueVersion);
+  // A formula search's list, made in memory from its tokens' kept postings (formula-lists.ts).
+  const formulas = formulaLists(db, engine, catalogueVersion, filteredIds);
+
+  /** The rows of a page of the list; a formula search's in its order. */
+  const findRows = (filter: list.ExampleFilter, page: list.ExamplePageRequest) =>
+    isFormulaFilter(filter)
+      ? formulas.rows(filter, page.offset ?? 0, page.limit)
+      : list.findExamples(db, engine, filter, page);
 
   const related = relatedFinder(db, engine, vocabularyNow, catalogueVersion);
 
@@ -106,7 +106,11 @@ export function examplesService(
     const [place, total] = kept
       ? [undefined, kept.total]
       : await Promise.all([
-          filter ? list.examplePlace(db, engine, filter, id) : undefined,
+          !filter
+            ? undefined
+            : isFormulaFilter(filter)
+              ? formulas.place(filter, id)
+              : list.examplePlace(db, engine, filter, id),
           filter ? countExamples(filter) : 0,
         ]);
     if (place) return { ...place, total };
@@ -167,10 +171,9 @@ export function examplesService(
       // filters) then skips the page's own full-text work.
       const [rows, total] = searching
         ? await countExamples(filter).then(
-            async (n) =>
-              [n === 0 ? [] : await list.findExamples(db, engine, filter, page), n] as const,
+            async (n) => [n === 0 ? [] : await findRows(filter, page), n] as const,
           )
-        : await Promise.all([list.findExamples(db, engine, filter, page), countExamples(filter)]);
+        : await Promise.all([findRows(filter, page), countExamples(filter)]);
       const more = rows.length > limit;
       const examples = rows.slice(0, limit).map((row) => toExample(row, { editor }));
       const last = examples.at(-1);
@@ -229,11 +232,13 @@ export function examplesService(
       // A write between the count and the pick can shorten the list: pick again, counting afresh.
       for (let attempt = 0; filter && attempt < 3; attempt++) {
         const total =
-          attempt === 0
+          attempt === 0 || isFormulaFilter(filter)
             ? await countExamples(filter)
             : await list.countExamples(db, engine, filter);
         if (total === 0) break;
-        const id = await list.exampleIdAt(db, engine, filter, randomInt(total));
+        const id = isFormulaFilter(filter)
+          ? await formulas.idAt(filter, randomInt(total))
+          : await list.exampleIdAt(db, engine, filter, randomInt(total));
         if (id === undefined) continue;
         const [example, position] = await Promise.all([
           this.get(id, viewerId, editor).catch(() => undefined),
@@ -258,7 +263,7 @@ export function examplesService(
     ): Promise<Worksheet> {
       const filter = await resolve(input, viewerId);
       if (!filter) return { examples: [], total: 0 };
-      const ids = await filteredIds(filter);
+      const ids = isFormulaFilter(filter) ? await formulas.ids(filter) : await filteredIds(filter);
       const picked = seededPick(ids, input.count ?? WORKSHEET_COUNT_DEFAULT, input.seed);
       const rows = new Map(
         (await repo.getExamples(db, picked, filter.viewerId, { drafts: editor })).map((r) => [

@@ -142,6 +142,47 @@ describe('formula search', () => {
     expect(data).toMatchObject({ position: 2, previousId: all[0], nextId: all[2] ?? null });
   });
 
+  it("keeps a formula search to the list's other filters and the caller's marks; random picks and worksheets draw from it", async () => {
+    const q = 'y^2 - 11y + 30 = 0';
+    const inLinear = await save('Solve $t^2 - 7t + 12 = 0$.', '$t = 3$ or $t = 4$');
+    const inQuadratics = await save('Solve $u^2 - 9u + 20 = 0$.', '$u = 4$ or $u = 5$', {
+      categoryId: cat.quadratics,
+    });
+    const all = (await search(q)).ids;
+    expect(all).toEqual(expect.arrayContaining([inLinear, inQuadratics]));
+    const linearOnly = await search(q, `&categoryId=${cat.linear}`);
+    expect(linearOnly.ids).toContain(inLinear);
+    expect(linearOnly.ids).not.toContain(inQuadratics);
+    expect(linearOnly.total).toBe(linearOnly.ids.length);
+
+    const learner = await api.as('basic');
+    expect(
+      (await api.request('PUT', `/examples/${inQuadratics}/like`, { as: learner })).status,
+    ).toBe(200);
+    const liked = await search(q, '&liked=true', learner.auth);
+    expect(liked).toMatchObject({ ids: [inQuadratics], total: 1 });
+    expect((await search(q, '&liked=false', learner.auth)).ids).not.toContain(inQuadratics);
+
+    const random = await api.request(
+      'GET',
+      `/examples/random?q=${encodeURIComponent(q)}&liked=true`,
+      { as: learner },
+    );
+    expect(random.body.data).toMatchObject({
+      example: { id: inQuadratics },
+      position: { position: 1, total: 1 },
+    });
+    const sheet = await api.request(
+      'GET',
+      `/examples/worksheet?q=${encodeURIComponent(q)}&categoryId=${cat.linear}&count=50&seed=s1`,
+    );
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.data.total).toBe(linearOnly.total);
+    expect((sheet.body.data.examples as { id: number }[]).map((e) => e.id).sort()).toEqual(
+      [...linearOnly.ids].sort(),
+    );
+  });
+
   it('stores each example’s structure tokens and drops them with the example', async () => {
     const db = api.app.database.db;
     const id = await save(String.raw`Find $\int x e^{2x}\,dx$ once more.`, '$1$');

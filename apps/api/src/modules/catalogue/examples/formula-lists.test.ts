@@ -1,0 +1,91 @@
+import { formulaQuery, splitQueryMaths } from '@exemplar/shared/search';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/helpers/test-app';
+import { formulaPostings, formulaScore } from './example-search.repository';
+import { orderMatches, scoreFormula } from './formula-lists';
+
+describe('orderMatches', () => {
+  it('keeps the allowed ids scoring at least the threshold, highest first, then by id', () => {
+    const sums = [0, 5, 9, 5, 2, 9, 7];
+    const scores = { of: (id: number) => sums[id] ?? 0 };
+    expect([...orderMatches(scores, 5, [1, 2, 3, 4, 5, 6])]).toEqual([2, 5, 6, 1, 3]);
+    // Ids the other filters leave out are not listed, however they score; unknown ids score 0.
+    expect([...orderMatches(scores, 5, [1, 3, 5, 40])]).toEqual([5, 1, 3]);
+    // The words' bonus lifts the ids holding them within the matches, and makes no match.
+    expect([...orderMatches(scores, 5, [1, 2, 3, 4, 5, 6], [3, 4], 3)]).toEqual([2, 5, 3, 6, 1]);
+  });
+});
+
+describe('scoreFormula', () => {
+  const f = {
+    tokens: [
+      { token: 'big', weight: 5 },
+      { token: 'small', weight: 1 },
+    ],
+    numbers: ['#7'],
+  };
+  it('sums the weights an example holds, in an array or, over a wide span of ids, a map', () => {
+    for (const far of [90, 9_000_000]) {
+      const postings = new Map([
+        ['big', Int32Array.from([3, far])],
+        ['small', Int32Array.from([3, 4])],
+        ['#7', Int32Array.from([4, far])],
+      ]);
+      const scores = scoreFormula(f, postings);
+      expect(
+        [3, 4, far, 5, 2, far + 1].map((id) => scores.of(id)),
+        String(far),
+      ).toEqual([6000, 1001, 5001, 0, 0, 0]);
+    }
+    expect(scoreFormula(f, new Map()).of(3)).toBe(0);
+  });
+});
+
+// The demo catalogue (126 examples and their formulas), on SQLite and on PostgreSQL when
+// DATABASE_URL is set.
+const api = useTestApp({ seed: 'demo' });
+
+/** Formulas a learner types: common shapes (quadratics, fractions) and rare ones (integrals, logs). */
+const QUERIES = [
+  'x^2-7x+12',
+  '\\int x e^{5x}\\,dx',
+  '\\log_5 x + \\log_5 (x-4) = 1',
+  '\\frac{x}{5}+2=9',
+  '\\lim_{x\\to\\infty}\\frac{2x^2+5}{4x^2-3x}',
+  'x^2+y^2-4x+8y-5=0',
+  'tan x = 2',
+  'a+b',
+];
+
+describe('a formula scored over its postings', () => {
+  it("gives every example the score a sum over the token table's rows gives it", async () => {
+    const { db, engine } = api.app.database;
+    let matched = 0;
+    for (const q of QUERIES) {
+      const f = formulaQuery(splitQueryMaths(q).formulas)!;
+      const weight = new Map<string, number>([
+        ...f.tokens.map((t) => [t.token, t.weight * formulaScore.SCALE] as [string, number]),
+        ...f.numbers.map((n) => [n, 1] as [string, number]),
+      ]);
+      const rows = await db
+        .selectFrom('example_formula_tokens')
+        .select(['example_id', 'token'])
+        .where('token', 'in', [...weight.keys()])
+        .execute();
+      const expected = new Map<number, number>();
+      for (const r of rows) {
+        expected.set(r.example_id, (expected.get(r.example_id) ?? 0) + weight.get(r.token)!);
+      }
+      const postings = await formulaPostings(db, engine, [...weight.keys()]);
+      for (const ids of postings.values()) {
+        expect([...ids], q).toEqual([...ids].sort((a, b) => a - b));
+      }
+      const scores = scoreFormula(f, postings);
+      const got = new Map<number, number>();
+      for (const ids of postings.values()) for (const id of ids) got.set(id, scores.of(id));
+      expect(got, q).toEqual(expected);
+      matched += [...got.values()].filter((s) => s >= formulaScore.threshold(f)).length;
+    }
+    expect(matched).toBeGreaterThan(QUERIES.length);
+  });
+});

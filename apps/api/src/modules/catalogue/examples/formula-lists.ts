@@ -1,0 +1,208 @@
+// A formula search's list (ADR 050): every example holding enough of the query formula's
+// structure, scored in memory over the token table's postings (each token's examples, read once
+// per catalogue version), kept to what the list's other filters allow, in the list's order.
+import type { ExamplePosition } from '@exemplar/shared/catalogue';
+import type { FormulaQuery } from '@exemplar/shared/search';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+import { remembered, versionedLru } from '../../../lib/versioned-lru';
+import { formulaPostings, formulaScore, searchMatchIds } from './example-search.repository';
+import type { ExampleFilter } from './examples-list.repository';
+import { readsMarks } from './examples-list.repository';
+import { getExamples } from './examples.repository';
+
+/** A filter with a formula search. */
+export type FormulaFilter = ExampleFilter & { formula: FormulaQuery };
+
+/** How many example ids of postings are kept at most (4 bytes each): 32 MB. */
+export const POSTINGS_KEPT_MAX = 8_000_000;
+
+/** Each example's score, by id (0 for one holding none of the tokens). */
+export interface Scores {
+  of(id: number): number;
+}
+
+/** The widest span of ids scored in an array (4 bytes each); a wider one is scored in a map. */
+const ARRAY_SPAN_MAX = 4_000_000;
+
+/**
+ * The scores of `formula` over its tokens' postings: each structure token's weight (times SCALE)
+ * and 1 per number an example holds, summed, in an array over the postings' span of ids.
+ */
+export function scoreFormula(
+  formula: FormulaQuery,
+  postings: ReadonlyMap<string, Int32Array>,
+): Scores {
+  const weighted: [Int32Array, number][] = [];
+  const add = (token: string, weight: number) => {
+    const ids = postings.get(token);
+    if (ids?.length) weighted.push([ids, weight]);
+  };
+  for (const t of formula.tokens) add(t.token, t.weight * formulaScore.SCALE);
+  for (const n of formula.numbers) add(n, 1);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const [ids] of weighted) {
+    min = Math.min(min, ids[0]!);
+    max = Math.max(max, ids[ids.length - 1]!);
+  }
+  if (!weighted.length) return { of: () => 0 };
+  if (max - min < ARRAY_SPAN_MAX) {
+    const sums = new Int32Array(max - min + 1);
+    for (const [ids, weight] of weighted) {
+      for (const id of ids) sums[id - min] = sums[id - min]! + weight;
+    }
+    return { of: (id) => (id >= min && id <= max ? sums[id - min]! : 0) };
+  }
+  const sums = new Map<number, number>();
+  for (const [ids, weight] of weighted) {
+    for (const id of ids) sums.set(id, (sums.get(id) ?? 0) + weight);
+  }
+  return { of: (id) => sums.get(id) ?? 0 };
+}
+
+/**
+ * The list of `candidates` (ascending ids: what the other filters allow) that `scores` matches
+ * (at least the threshold), in the list's order: score (plus `bonus` for the ids in `boosted`,
+ * ascending) highest first, then id. Scores take few values, so the ids are bucketed by score.
+ */
+export function orderMatches(
+  scores: Scores,
+  threshold: number,
+  candidates: readonly number[],
+  boosted: readonly number[] = [],
+  bonus = 0,
+): Int32Array {
+  const boostedSet = boosted.length ? new Set(boosted) : undefined;
+  const byScore = new Map<number, number[]>();
+  for (const id of candidates) {
+    const score = scores.of(id);
+    if (score < threshold) continue;
+    const ranked = boostedSet?.has(id) ? score + bonus : score;
+    let bucket = byScore.get(ranked);
+    if (!bucket) byScore.set(ranked, (bucket = []));
+    bucket.push(id);
+  }
+  const out = new Int32Array([...byScore.values()].reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
+    for (const id of byScore.get(score)!) out[at++] = id;
+  }
+  return out;
+}
+
+/**
+ * Formula searches' lists for the examples service: `filteredIds` gives the ids the list's other
+ * filters allow (kept per filter and catalogue version, id-lists.ts). Each token's postings are
+ * kept per catalogue version (at most POSTINGS_KEPT_MAX ids in all), and so is each filter's
+ * ordered list unless it reads the caller's marks; without a catalogue version nothing is kept.
+ */
+export function formulaLists(
+  db: Kysely<Database>,
+  engine: Engine,
+  catalogueVersion: (() => Promise<string>) | undefined,
+  filteredIds: (filter: ExampleFilter) => Promise<number[]>,
+) {
+  const postings = versionedLru<Int32Array>({
+    maxEntries: 100_000,
+    maxTotalSize: POSTINGS_KEPT_MAX,
+    sizeOf: (ids) => ids.length + 16,
+  });
+  const lists = versionedLru<Int32Array>({
+    maxEntries: 500,
+    maxTotalSize: 2_000_000,
+    sizeOf: (ids) => ids.length + 16,
+  });
+
+  async function postingsOf(formula: FormulaQuery): Promise<Map<string, Int32Array>> {
+    const tokens = [...formula.tokens.map((t) => t.token), ...formula.numbers];
+    if (!catalogueVersion) return formulaPostings(db, engine, tokens);
+    const version = await catalogueVersion();
+    const out = new Map<string, Int32Array>();
+    const missing: string[] = [];
+    for (const token of tokens) {
+      const kept = postings.get(token, version);
+      if (kept) out.set(token, kept);
+      else missing.push(token);
+    }
+    if (missing.length) {
+      const read = await formulaPostings(db, engine, missing);
+      for (const token of missing) {
+        const ids = read.get(token) ?? new Int32Array(0);
+        // Filed under the version read before: a change meanwhile makes them a miss next time.
+        postings.set(token, version, ids);
+        out.set(token, ids);
+      }
+    }
+    return out;
+  }
+
+  async function compute(filter: FormulaFilter): Promise<Int32Array> {
+    const { formula, search, ...others } = filter;
+    const [scores, candidates, boosted] = await Promise.all([
+      postingsOf(formula).then((p) => scoreFormula(formula, p)),
+      filteredIds(others),
+      // The query's other words rank the matches holding them higher; they do not filter.
+      search ? searchMatchIds(db, engine, search) : [],
+    ]);
+    return orderMatches(
+      scores,
+      formulaScore.threshold(formula),
+      candidates,
+      boosted,
+      formulaScore.wordsBonus(formula),
+    );
+  }
+
+  /** Every example the filter's formula search lists, in the list's order. */
+  function ordered(filter: FormulaFilter): Promise<Int32Array> {
+    if (!catalogueVersion || readsMarks(filter)) return compute(filter);
+    return remembered(
+      catalogueVersion,
+      lists,
+      JSON.stringify({ ...filter, viewerId: undefined }),
+      () => compute(filter),
+    );
+  }
+
+  return {
+    /** The list's rows from `offset`, at most `limit`, in its order (with the viewer's marks). */
+    async rows(filter: FormulaFilter, offset: number, limit: number) {
+      const ids = [...(await ordered(filter)).subarray(offset, offset + limit)];
+      const drafts = (filter.status ?? 'published') !== 'published';
+      const rows = new Map(
+        (await getExamples(db, ids, filter.viewerId, { drafts })).map((r) => [r.id, r]),
+      );
+      // One removed since the list was made (a newer catalogue) is left out.
+      return ids.flatMap((id) => rows.get(id) ?? []);
+    },
+    async count(filter: FormulaFilter): Promise<number> {
+      return (await ordered(filter)).length;
+    },
+    /** The id at 0-based `index` of the list, if any. */
+    async idAt(filter: FormulaFilter, index: number): Promise<number | undefined> {
+      return (await ordered(filter))[index];
+    },
+    /** Every listed id, ascending (what a worksheet draws from). */
+    async ids(filter: FormulaFilter): Promise<number[]> {
+      return [...(await ordered(filter))].sort((a, b) => a - b);
+    },
+    /** `id`'s place in the list with its neighbours and the total; undefined when not listed. */
+    async place(filter: FormulaFilter, id: number): Promise<ExamplePosition | undefined> {
+      const list = await ordered(filter);
+      const at = list.indexOf(id);
+      if (at < 0) return undefined;
+      return {
+        position: at + 1,
+        total: list.length,
+        previousId: at > 0 ? list[at - 1]! : null,
+        nextId: at + 1 < list.length ? list[at + 1]! : null,
+      };
+    },
+  };
+}
+
+/** Whether a filter is a formula search. */
+export const isFormulaFilter = (filter: ExampleFilter): filter is FormulaFilter =>
+  filter.formula !== undefined;
