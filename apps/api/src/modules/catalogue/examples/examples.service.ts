@@ -92,7 +92,7 @@ export function examplesService(
       ? formulas.rows(filter, page.offset ?? 0, page.limit)
       : list.findExamples(db, engine, filter, page);
 
-  const related = relatedFinder(db, engine, vocabularyNow, catalogueVersion);
+  const related = relatedFinder(db, engine, vocabularyNow, formulas.alike, catalogueVersion);
 
   /** `id`'s position within `filter` (null: nothing can match), with the filtered total. */
   async function findPosition(

@@ -15,6 +15,9 @@ import { getExamples } from './examples.repository';
 /** A filter with a formula search. */
 export type FormulaFilter = ExampleFilter & { formula: FormulaQuery };
 
+/** The structure weight (nodes) from which sharing a formula counts fully for "More like this". */
+export const ALIKE_FULL_WEIGHT = 24;
+
 /** How many example ids of postings are kept at most (4 bytes each): 32 MB. */
 export const POSTINGS_KEPT_MAX = 8_000_000;
 
@@ -187,6 +190,27 @@ export function formulaLists(
     /** Every listed id, ascending (what a worksheet draws from). */
     async ids(filter: FormulaFilter): Promise<number[]> {
       return [...(await ordered(filter))].sort((a, b) => a - b);
+    },
+    /**
+     * The examples (any status) holding at least the match threshold of `formula`'s structure, the
+     * `limit` that hold most, each with the share of the structure it holds (up to 1), less for
+     * a formula of under ALIKE_FULL_WEIGHT nodes: what "More like this" weighs a formula by.
+     */
+    async alike(formula: FormulaQuery, limit: number): Promise<Map<number, number>> {
+      const postings = await postingsOf(formula);
+      const scores = scoreFormula(formula, postings);
+      const threshold = formulaScore.threshold(formula);
+      const held = new Set<number>();
+      for (const ids of postings.values()) for (const id of ids) held.add(id);
+      const best = [...held]
+        .map((id) => ({ id, score: scores.of(id) }))
+        .filter((c) => c.score >= threshold)
+        .sort((a, b) => b.score - a.score || a.id - b.id)
+        .slice(0, limit);
+      const total = formulaScore.total(formula);
+      // A small formula (`x = 3`, `47^\circ`) is held whole by most examples: it says little.
+      const telling = Math.min(1, total / (ALIKE_FULL_WEIGHT * formulaScore.SCALE));
+      return new Map(best.map((c) => [c.id, Math.min(1, c.score / total) * telling]));
     },
     /** `id`'s place in the list with its neighbours and the total; undefined when not listed. */
     async place(filter: FormulaFilter, id: number): Promise<ExamplePosition | undefined> {

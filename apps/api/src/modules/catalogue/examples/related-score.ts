@@ -1,5 +1,5 @@
 // How alike two examples are, for "More like this" (ADR 051). The one place a ranking signal is
-// added: formula structure, once examples have formula tokens, is another term of relatedScore.
+// added: the category, the words, and the share of the question's formula structure.
 import type { SearchVocabulary } from '@exemplar/shared/search';
 import type { RelatedRow } from './related.repository';
 
@@ -17,6 +17,12 @@ const FIELD_WEIGHTS = [
 /** What sharing the category adds: above most word overlaps, below a strong one. */
 export const SAME_CATEGORY_SCORE = 4;
 
+/**
+ * What holding all of the source question's formula structure adds (ADR 050's structure tokens),
+ * in proportion to the share held: a whole match outweighs the category alone.
+ */
+export const SAME_FORMULA_SCORE = 3;
+
 export function weightedWords(row: RelatedRow): WeightedWords {
   const words: WeightedWords = new Map();
   for (const [field, weight] of FIELD_WEIGHTS) {
@@ -28,16 +34,19 @@ export function weightedWords(row: RelatedRow): WeightedWords {
 }
 
 /**
- * How like `source` `candidate` is: SAME_CATEGORY_SCORE when they share a category, plus, for each
- * stem both hold, the lighter of its two field weights times how rare it is (a stem few examples
- * hold says more than one most hold). 0: not alike at all.
+ * How like `source` `candidate` is: SAME_CATEGORY_SCORE when they share a category, plus
+ * SAME_FORMULA_SCORE times the share of the source question's formula structure the candidate
+ * holds (`formulaShare`, 0 to 1), plus, for each stem both hold, the lighter of its two field
+ * weights times how rare it is (a stem few examples hold says more than one most hold). 0: not
+ * alike at all.
  */
 export function relatedScore(
   source: { row: RelatedRow; words: WeightedWords },
-  candidate: { row: RelatedRow; words: WeightedWords },
+  candidate: { row: RelatedRow; words: WeightedWords; formulaShare?: number },
   vocabulary: SearchVocabulary,
 ): number {
   let score = source.row.category_id === candidate.row.category_id ? SAME_CATEGORY_SCORE : 0;
+  score += SAME_FORMULA_SCORE * (candidate.formulaShare ?? 0);
   for (const [w, weight] of source.words) {
     const other = candidate.words.get(w);
     if (other === undefined) continue;

@@ -26,9 +26,16 @@ const columns = [
   'e.search_rest',
 ] as const;
 
-/** Example `id`'s category and search document, whatever its status. */
-export function relatedSource(db: Db, id: number): Promise<RelatedRow | undefined> {
-  return db.selectFrom('examples as e').select(columns).where('e.id', '=', id).executeTakeFirst();
+/** Example `id`'s category, search document and question, whatever its status. */
+export function relatedSource(
+  db: Db,
+  id: number,
+): Promise<(RelatedRow & { question: string }) | undefined> {
+  return db
+    .selectFrom('examples as e')
+    .select([...columns, 'e.question'])
+    .where('e.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Whether `stem` can be asked of the full-text index as it is (letters and digits only). */
@@ -39,15 +46,16 @@ export const CANDIDATES_MAX = 100;
 
 /**
  * Published examples other than `source` that may be like it: up to CANDIDATES_MAX of its
- * category (lowest ids first) and up to CANDIDATES_MAX holding any of `terms` (stems, letters and
- * digits only), the engine's best matches first. The two ways find ids only; the documents of
- * those published are read once.
+ * category (lowest ids first), up to CANDIDATES_MAX holding any of `terms` (stems, letters and
+ * digits only), the engine's best matches first, and `alike` (found by their formulas). The ways
+ * find ids only; the documents of those published are read once.
  */
 export async function relatedCandidates(
   db: Db,
   engine: Engine,
   source: RelatedRow,
   terms: string[],
+  alike: number[] = [],
 ): Promise<RelatedRow[]> {
   const sameCategory = db
     .selectFrom('examples as e')
@@ -81,7 +89,8 @@ export async function relatedCandidates(
             limit ${CANDIDATES_MAX}`
             .execute(db)
             .then((r) => r.rows);
-  const ids = [...new Set([...(await sameCategory), ...(await sharingWords)].map((r) => r.id))];
+  const found = [...(await sameCategory), ...(await sharingWords)].map((r) => r.id);
+  const ids = [...new Set([...found, ...alike])].filter((id) => id !== source.id);
   if (ids.length === 0) return [];
   return db
     .selectFrom('examples as e')

@@ -82,6 +82,16 @@ describe(`GET /api/examples/{id}/related on ${engineUnderTest}`, () => {
     expect(body.data.examples[0].status).toBeUndefined();
   });
 
+  it('lists an example of another category holding the same formula structure, with no word in common', async () => {
+    // Made-up words, so no word links them: only the structure of the cubic.
+    const cubic = await create('Zorblax $x^3 - 4x^2 + 2x + 7$ quux.', { categoryId: cat.circles });
+    const alike = await create('Mingle $t^3 - 9t^2 + 5t + 1$ here.', { categoryId: cat.linear });
+    const unlike = await create('Mingle $t + 1$ here.', { categoryId: cat.linear });
+    const related = ids((await get(`/examples/${cubic}/related`)).body);
+    expect(related).toContain(alike);
+    expect(related).not.toContain(unlike);
+  });
+
   it('is the same for an editor: drafts are never listed', async () => {
     const { body } = await get(`/examples/${source}/related`, 'admin');
     expect(ids(body)).not.toContain(wombatDraft);

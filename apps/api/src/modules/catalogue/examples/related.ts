@@ -1,7 +1,12 @@
 // "More like this" (ADR 051): the published examples most like one, scored by related-score.ts
 // over the candidates related.repository.ts finds, kept per example and catalogue version.
 import type { Example } from '@exemplar/shared/catalogue';
-import type { SearchVocabulary } from '@exemplar/shared/search';
+import {
+  formulaQuery,
+  formulasOf,
+  type FormulaQuery,
+  type SearchVocabulary,
+} from '@exemplar/shared/search';
 import type { Kysely } from 'kysely';
 import { notFound } from '../../../lib/errors';
 import { remembered, versionedLru } from '../../../lib/versioned-lru';
@@ -11,6 +16,7 @@ import { toExample } from './examples.presenter';
 import * as repo from './examples.repository';
 import { relatedScore, weightedWords } from './related-score';
 import {
+  CANDIDATES_MAX,
   isIndexedWord,
   relatedCandidates,
   relatedSource,
@@ -48,22 +54,38 @@ export function candidateTerms(row: RelatedRow, vocabulary: SearchVocabulary): s
   return terms;
 }
 
+/**
+ * The examples holding enough of a formula's structure, the best `limit`, each with the share it
+ * holds (formula-lists.ts `alike`).
+ */
+export type AlikeFinder = (formula: FormulaQuery, limit: number) => Promise<Map<number, number>>;
+
 /** The examples most like example `id`, best first, ties by id (none when it does not exist). */
 async function findRelated(
   db: Kysely<Database>,
   engine: Engine,
   id: number,
   vocabularyNow: () => Promise<SearchVocabulary>,
+  alikeOf: AlikeFinder,
 ): Promise<Example[]> {
   const row = await relatedSource(db, id);
   if (!row) return [];
   const vocabulary = await vocabularyNow();
-  const candidates = await relatedCandidates(db, engine, row, candidateTerms(row, vocabulary));
+  // The question's formulas: the examples holding most of their structure are candidates too.
+  const formula = formulaQuery(formulasOf(row.question));
+  const shares = formula ? await alikeOf(formula, CANDIDATES_MAX) : new Map<number, number>();
+  const candidates = await relatedCandidates(db, engine, row, candidateTerms(row, vocabulary), [
+    ...shares.keys(),
+  ]);
   const source = { row, words: weightedWords(row) };
   const ranked = candidates
     .map((c) => ({
       id: c.id,
-      score: relatedScore(source, { row: c, words: weightedWords(c) }, vocabulary),
+      score: relatedScore(
+        source,
+        { row: c, words: weightedWords(c), formulaShare: shares.get(c.id) },
+        vocabulary,
+      ),
     }))
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score || a.id - b.id)
@@ -84,7 +106,8 @@ async function findRelated(
 
 /**
  * "More like this" for the service: up to RELATED_MAX published examples most like example `id`
- * (the same category and the words of their search documents, related-score.ts), ties by id; the
+ * (the same category, the structure of the question's formulas and the words of their search
+ * documents, related-score.ts), ties by id; the
  * same for every caller, so kept per example and catalogue version (when there is one). 404 when
  * the caller may not see `id` (a draft, unless `editor`).
  */
@@ -92,6 +115,7 @@ export function relatedFinder(
   db: Kysely<Database>,
   engine: Engine,
   vocabularyNow: () => Promise<SearchVocabulary>,
+  alikeOf: AlikeFinder,
   catalogueVersion?: () => Promise<string>,
 ) {
   const lists = versionedLru<Example[]>({ maxEntries: 5000 });
@@ -99,7 +123,7 @@ export function relatedFinder(
     if (!(await repo.exampleExists(db, id, { drafts: editor }))) {
       throw notFound(`Example ${id} not found.`);
     }
-    const find = () => findRelated(db, engine, id, vocabularyNow);
+    const find = () => findRelated(db, engine, id, vocabularyNow, alikeOf);
     return catalogueVersion ? remembered(catalogueVersion, lists, String(id), find) : find();
   };
 }
