@@ -65,18 +65,19 @@ function cuts(n: Node): { cut: string[]; size: number[] } {
       }
       let text = `${n.op}(`;
       let nodes = 1;
-      n.kids.forEach((k, i) => {
-        const kc = cuts(k);
-        text += (i ? ',' : '') + kc.cut[d - 1]!;
-        nodes += kc.size[d - 1]!;
-      });
+      for (let i = 0; i < n.kids.length; i++) {
+        const kid = cuts(n.kids[i]!);
+        text += (i ? ',' : '') + kid.cut[d - 1]!;
+        nodes += kid.size[d - 1]!;
+      }
       cut.push(`${text})`);
       size.push(nodes);
     }
     n.cut = cut;
     n.size = size;
   }
-  return { cut: n.cut, size: n.size };
+  // The node itself holds them now: no new object for each of the many calls sorting makes.
+  return n as { cut: string[]; size: number[] };
 }
 
 /**
@@ -113,7 +114,7 @@ function hash(text: string): string {
 }
 
 /** Shapes recur across a catalogue: their hashes are kept (up to HASHES_KEPT, then forgotten). */
-const HASHES_KEPT = 20_000;
+const HASHES_KEPT = 100_000;
 const hashes = new Map<string, string>();
 
 function cyrb53(text: string): string {
