@@ -2,7 +2,7 @@ import { formulaQuery, splitQueryMaths } from '@exemplar/shared/search';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/test-app';
 import { formulaPostings, formulaScore } from './example-search.repository';
-import { orderMatches, scoreFormula } from './formula-lists';
+import { formulaLists, orderMatches, scoreFormula } from './formula-lists';
 
 describe('orderMatches', () => {
   it('keeps the allowed ids scoring at least the threshold, highest first, then by id', () => {
@@ -87,5 +87,40 @@ describe('a formula scored over its postings', () => {
       matched += [...got.values()].filter((s) => s >= formulaScore.threshold(f)).length;
     }
     expect(matched).toBeGreaterThan(QUERIES.length);
+  });
+});
+
+describe('formulaLists', () => {
+  it("reads a token's postings once per catalogue version, shared by requests arriving together", async () => {
+    const { db, engine } = api.app.database;
+    let reads = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        const node = args.node as { kind: string; sqlFragments?: readonly string[] };
+        if (node.kind === 'RawNode' && node.sqlFragments?.join('').includes('group by token')) {
+          reads++;
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    let version = 'v1';
+    const lists = formulaLists(
+      counted,
+      engine,
+      async () => version,
+      async () => [...Array(200).keys()],
+    );
+    const formula = formulaQuery(splitQueryMaths('x^2-7x+12').formulas)!;
+    const filter = { formula, status: 'published' as const };
+    const [a, b] = await Promise.all([lists.count(filter), lists.count({ ...filter, typeId: 1 })]);
+    expect(reads).toBe(1);
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBe(a); // the same candidates: the stub allows ids 0 to 199 for both
+    await lists.count({ ...filter, difficultyId: 1 });
+    expect(reads).toBe(1);
+    version = 'v2';
+    await lists.count(filter);
+    expect(reads).toBe(2);
   });
 });

@@ -29,6 +29,18 @@ export interface Scores {
 /** The widest span of ids scored in an array (4 bytes each); a wider one is scored in a map. */
 const ARRAY_SPAN_MAX = 4_000_000;
 
+/** Scores in an array over a span of ids: read directly by orderMatches, without a call per id. */
+class ArrayScores implements Scores {
+  constructor(
+    readonly sums: Int32Array,
+    readonly min: number,
+  ) {}
+  of(id: number): number {
+    const at = id - this.min;
+    return at >= 0 && at < this.sums.length ? this.sums[at]! : 0;
+  }
+}
+
 /**
  * The scores of `formula` over its tokens' postings: each structure token's weight (times SCALE)
  * and 1 per number an example holds, summed, in an array over the postings' span of ids.
@@ -44,19 +56,23 @@ export function scoreFormula(
   };
   for (const t of formula.tokens) add(t.token, t.weight * formulaScore.SCALE);
   for (const n of formula.numbers) add(n, 1);
+  if (!weighted.length) return { of: () => 0 };
   let min = Infinity;
   let max = -Infinity;
   for (const [ids] of weighted) {
     min = Math.min(min, ids[0]!);
     max = Math.max(max, ids[ids.length - 1]!);
   }
-  if (!weighted.length) return { of: () => 0 };
   if (max - min < ARRAY_SPAN_MAX) {
     const sums = new Int32Array(max - min + 1);
     for (const [ids, weight] of weighted) {
-      for (const id of ids) sums[id - min] = sums[id - min]! + weight;
+      // Indexed, not for…of: this loop runs once per posting (800,000 for a common shape).
+      for (let i = 0; i < ids.length; i++) {
+        const at = ids[i]! - min;
+        sums[at] = sums[at]! + weight;
+      }
     }
-    return { of: (id) => (id >= min && id <= max ? sums[id - min]! : 0) };
+    return new ArrayScores(sums, min);
   }
   const sums = new Map<number, number>();
   for (const [ids, weight] of weighted) {
@@ -67,8 +83,8 @@ export function scoreFormula(
 
 /**
  * The list of `candidates` (ascending ids: what the other filters allow) that `scores` matches
- * (at least the threshold), in the list's order: score (plus `bonus` for the ids in `boosted`,
- * ascending) highest first, then id. Scores take few values, so the ids are bucketed by score.
+ * (at least the threshold), in the list's order: score (plus `bonus` for the ids in `boosted`)
+ * highest first, then id. Scores take few values: the matches are counted per score and placed.
  */
 export function orderMatches(
   scores: Scores,
@@ -78,20 +94,42 @@ export function orderMatches(
   bonus = 0,
 ): Int32Array {
   const boostedSet = boosted.length ? new Set(boosted) : undefined;
-  const byScore = new Map<number, number[]>();
-  for (const id of candidates) {
-    const score = scores.of(id);
+  const ids = new Int32Array(candidates.length);
+  const ranks = new Int32Array(candidates.length);
+  let found = 0;
+  const array = scores instanceof ArrayScores ? scores : undefined;
+  for (let i = 0; i < candidates.length; i++) {
+    const id = candidates[i]!;
+    let score: number;
+    if (array) {
+      const at = id - array.min;
+      score = at >= 0 && at < array.sums.length ? array.sums[at]! : 0;
+    } else score = scores.of(id);
     if (score < threshold) continue;
-    const ranked = boostedSet?.has(id) ? score + bonus : score;
-    let bucket = byScore.get(ranked);
-    if (!bucket) byScore.set(ranked, (bucket = []));
-    bucket.push(id);
+    ids[found] = id;
+    ranks[found] = boostedSet?.has(id) ? score + bonus : score;
+    found++;
   }
-  const out = new Int32Array([...byScore.values()].reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
-    for (const id of byScore.get(score)!) out[at++] = id;
+  // Scores take few values: each match's bucket (its score's place among them, highest first),
+  // looked up once per run of equal scores.
+  const distinct = [...new Set(ranks.subarray(0, found))].sort((a, b) => b - a);
+  const bucketOf = new Map(distinct.map((rank, b) => [rank, b]));
+  const buckets = new Int32Array(found);
+  const starts = new Int32Array(distinct.length + 1);
+  let lastRank = NaN;
+  let lastBucket = 0;
+  for (let i = 0; i < found; i++) {
+    if (ranks[i] !== lastRank) {
+      lastRank = ranks[i]!;
+      lastBucket = bucketOf.get(lastRank)!;
+    }
+    buckets[i] = lastBucket;
+    starts[lastBucket + 1]!++;
   }
+  for (let b = 1; b < starts.length; b++) starts[b] = starts[b]! + starts[b - 1]!;
+  // Placed in candidate order, so each score's ids stay ascending.
+  const out = new Int32Array(found);
+  for (let i = 0; i < found; i++) out[starts[buckets[i]!]!++] = ids[i]!;
   return out;
 }
 
@@ -118,26 +156,43 @@ export function formulaLists(
     sizeOf: (ids) => ids.length + 16,
   });
 
+  // Tokens being read, by version and token: requests arriving together share one read.
+  const reading = new Map<string, Promise<Int32Array>>();
+
   async function postingsOf(formula: FormulaQuery): Promise<Map<string, Int32Array>> {
     const tokens = [...formula.tokens.map((t) => t.token), ...formula.numbers];
     if (!catalogueVersion) return formulaPostings(db, engine, tokens);
     const version = await catalogueVersion();
     const out = new Map<string, Int32Array>();
+    const waits: Promise<void>[] = [];
     const missing: string[] = [];
     for (const token of tokens) {
       const kept = postings.get(token, version);
+      const pending = reading.get(`${version}\0${token}`);
       if (kept) out.set(token, kept);
+      else if (pending) waits.push(pending.then((ids) => void out.set(token, ids)));
       else missing.push(token);
     }
     if (missing.length) {
-      const read = await formulaPostings(db, engine, missing);
+      const read = formulaPostings(db, engine, missing);
       for (const token of missing) {
-        const ids = read.get(token) ?? new Int32Array(0);
-        // Filed under the version read before: a change meanwhile makes them a miss next time.
-        postings.set(token, version, ids);
-        out.set(token, ids);
+        const key = `${version}\0${token}`;
+        const ids = read.then((found) => found.get(token) ?? new Int32Array(0));
+        reading.set(key, ids);
+        waits.push(
+          ids.then((list) => {
+            // Filed under the version read before: a change meanwhile makes them a miss next time.
+            postings.set(token, version, list);
+            out.set(token, list);
+          }),
+        );
+        void ids.then(
+          () => reading.delete(key),
+          () => reading.delete(key),
+        );
       }
     }
+    await Promise.all(waits);
     return out;
   }
 
