@@ -2,12 +2,12 @@ import { formulaQuery, splitQueryMaths } from '@exemplar/shared/search';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/test-app';
 import { formulaPostings, formulaScore } from './example-search.repository';
-import { formulaLists, orderMatches, scoreFormula } from './formula-lists';
+import { formulaLists } from './formula-lists';
+import { MapScores, orderMatches, scoreFormula, topScores } from './formula-scores';
 
 describe('orderMatches', () => {
   it('keeps the allowed ids scoring at least the threshold, highest first, then by id', () => {
-    const sums = [0, 5, 9, 5, 2, 9, 7];
-    const scores = { of: (id: number) => sums[id] ?? 0 };
+    const scores = new MapScores(new Map([0, 5, 9, 5, 2, 9, 7].map((score, id) => [id, score])));
     expect([...orderMatches(scores, 5, [1, 2, 3, 4, 5, 6])]).toEqual([2, 5, 6, 1, 3]);
     // Ids the other filters leave out are not listed, however they score; unknown ids score 0.
     expect([...orderMatches(scores, 5, [1, 3, 5, 40])]).toEqual([5, 1, 3]);
@@ -38,6 +38,28 @@ describe('scoreFormula', () => {
       ).toEqual([6000, 1001, 5001, 0, 0, 0]);
     }
     expect(scoreFormula(f, new Map()).of(3)).toBe(0);
+  });
+
+  it('gives the best few at least the threshold, highest first, then by id, in an array or a map', () => {
+    for (const far of [90, 9_000_000]) {
+      const postings = new Map([
+        ['big', Int32Array.from([3, 8, 9, far])],
+        ['small', Int32Array.from([3, 4, 9])],
+        ['#7', Int32Array.from([4, far])],
+      ]);
+      const scores = scoreFormula(f, postings);
+      // 3 and 9: 6000; 8: 5000; far: 5001; 4: 1001.
+      expect(topScores(scores, 2000, 3), String(far)).toEqual([
+        [3, 6000],
+        [9, 6000],
+        [far, 5001],
+      ]);
+      expect(topScores(scores, 5500, 10), String(far)).toEqual([
+        [3, 6000],
+        [9, 6000],
+      ]);
+      expect(topScores(scores, 7000, 10)).toEqual([]);
+    }
   });
 });
 
