@@ -19,7 +19,8 @@ export const SAME_CATEGORY_SCORE = 4;
 
 /**
  * What holding all of the source question's formula structure adds (ADR 050's structure tokens),
- * in proportion to the share held: a whole match outweighs the category alone.
+ * in proportion to the share held: a whole match weighs a little less than the category, more
+ * than most shared words.
  */
 export const SAME_FORMULA_SCORE = 3;
 
