@@ -65,9 +65,7 @@ export async function publishedExamples(
   ids: number[],
   viewerId?: number,
 ): Promise<Example[]> {
-  const rows = await repo.getExamples(db, ids, viewerId);
-  const byId = new Map(rows.map((r) => [r.id, toExample(r)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return (await repo.getExamples(db, ids, viewerId)).map((r) => toExample(r));
 }
 
 /**

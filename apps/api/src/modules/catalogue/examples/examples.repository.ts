@@ -75,8 +75,8 @@ export function getExample(db: Db, id: number, viewerId?: number, { drafts }: Vi
 }
 
 /**
- * Examples by id as `viewerId` sees them (with their marks), in no particular order: published
- * ones, unless `drafts`.
+ * Examples by id as `viewerId` sees them (with their marks), in the order of `ids`: published
+ * ones, unless `drafts`; an id not found (deleted, or a draft) is left out.
  */
 export async function getExamples(
   db: Db,
@@ -87,7 +87,8 @@ export async function getExamples(
   if (ids.length === 0) return [];
   let query = withSubject(db).select(selection(viewerId)).where('e.id', 'in', ids);
   if (!drafts) query = query.where('e.status', '=', 'published');
-  return query.execute();
+  const byId = new Map((await query.execute()).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

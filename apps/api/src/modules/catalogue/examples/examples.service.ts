@@ -265,17 +265,10 @@ export function examplesService(
       if (!filter) return { examples: [], total: 0 };
       const ids = isFormulaFilter(filter) ? await formulas.ids(filter) : await filteredIds(filter);
       const picked = seededPick(ids, input.count ?? WORKSHEET_COUNT_DEFAULT, input.seed);
-      const rows = new Map(
-        (await repo.getExamples(db, picked, filter.viewerId, { drafts: editor })).map((r) => [
-          r.id,
-          r,
-        ]),
-      );
       // An example removed (or made a draft) since the ids were read is left out, not replaced.
-      const examples = picked.flatMap((id) => {
-        const row = rows.get(id);
-        return row ? [toExample(row, { editor })] : [];
-      });
+      const examples = (
+        await repo.getExamples(db, picked, filter.viewerId, { drafts: editor })
+      ).map((row) => toExample(row, { editor }));
       return { examples, total: ids.length };
     },
 

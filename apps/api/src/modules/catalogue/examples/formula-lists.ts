@@ -118,11 +118,8 @@ export function formulaLists(
     async rows(filter: FormulaFilter, offset: number, limit: number) {
       const ids = [...(await ordered(filter)).subarray(offset, offset + limit)];
       const drafts = (filter.status ?? 'published') !== 'published';
-      const rows = new Map(
-        (await getExamples(db, ids, filter.viewerId, { drafts })).map((r) => [r.id, r]),
-      );
       // One removed since the list was made (a newer catalogue) is left out.
-      return ids.flatMap((id) => rows.get(id) ?? []);
+      return getExamples(db, ids, filter.viewerId, { drafts });
     },
     async count(filter: FormulaFilter): Promise<number> {
       return (await ordered(filter)).length;

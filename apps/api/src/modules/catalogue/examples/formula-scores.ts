@@ -7,7 +7,7 @@ import { formulaScore } from './example-search.repository';
 /** The widest span of ids scored in an array (4 bytes each); a wider one is scored in a map. */
 const ARRAY_SPAN_MAX = 4_000_000;
 
-/** Scores in an array over a span of ids: read directly by orderMatches, without a call per id. */
+/** Scores in an array over a span of ids. */
 export class ArrayScores {
   constructor(
     readonly sums: Int32Array,
@@ -83,14 +83,9 @@ export function orderMatches(
   const ids = new Int32Array(candidates.length);
   const ranks = new Int32Array(candidates.length);
   let found = 0;
-  const array = scores instanceof ArrayScores ? scores : undefined;
   for (let i = 0; i < candidates.length; i++) {
     const id = candidates[i]!;
-    let score: number;
-    if (array) {
-      const at = id - array.min;
-      score = at >= 0 && at < array.sums.length ? array.sums[at]! : 0;
-    } else score = scores.of(id);
+    const score = scores.of(id);
     if (score < threshold) continue;
     ids[found] = id;
     ranks[found] = boostedSet?.has(id) ? score + bonus : score;

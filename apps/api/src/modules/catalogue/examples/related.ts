@@ -90,18 +90,12 @@ async function findRelated(
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .slice(0, RELATED_MAX);
-  const rows = new Map(
-    (
-      await repo.getExamples(
-        db,
-        ranked.map((c) => c.id),
-      )
-    ).map((r) => [r.id, r]),
-  );
-  return ranked.flatMap((c) => {
-    const r = rows.get(c.id);
-    return r ? [toExample(r)] : [];
-  });
+  return (
+    await repo.getExamples(
+      db,
+      ranked.map((c) => c.id),
+    )
+  ).map((r) => toExample(r));
 }
 
 /**
