@@ -135,6 +135,14 @@ describe('examples: browse, filter and open examples in the browser', () => {
     expect(found).toBeLessThan(total);
     expect((await cards(page).first().textContent())!.toLowerCase()).toContain('circle');
 
+    // The box still has the focus, and its suggestions open over the chips: Escape closes them
+    // and keeps the search (a search box's Escape would otherwise empty it).
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+    await suggestions.waitFor();
+    await page.getByLabel('Search', { exact: true }).press('Escape');
+    await suggestions.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('circle');
+    expect(search(page)).toBe('?q=circle');
     await page.getByRole('button', { name: 'Remove filter Search: “circle”' }).click();
     await eventually(() => available(page)).toBe(total);
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');

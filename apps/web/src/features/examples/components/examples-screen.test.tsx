@@ -463,6 +463,12 @@ describe('/examples: search help', { timeout: 20_000 }, () => {
     const [first] = within(listbox).getAllByRole('option');
     expect(first!.querySelector('.katex')).not.toBeNull();
     expect(first!.querySelector('.katex-display, .math-display')).toBeNull();
+    // Escape closes the list and keeps the text (its default, emptying a search box, is stopped).
+    expect(fireEvent.keyDown(combo, { key: 'Escape', code: 'Escape' })).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('listbox', { name: 'Suggestions' })).toBeNull());
+    expect((combo as HTMLInputElement).value).toBe('elim');
+    // With the list closed, Escape is the box's own again.
+    expect(fireEvent.keyDown(combo, { key: 'Escape', code: 'Escape' })).toBe(true);
     fireEvent.keyDown(combo, { key: 'ArrowDown', code: 'ArrowDown' });
     fireEvent.keyDown(combo, { key: 'Enter', code: 'Enter' });
     expect(await screen.findByRole('heading', { name: 'Example 2' })).toBeTruthy();

@@ -58,7 +58,7 @@ export function matchingCategories(tree: readonly CategoryTreeEntry[], text: str
  * The search box with suggestions as it is typed (fetched with the page's first interaction,
  * search-suggestions-module.ts): a combobox listing the examples the text finds first (questions
  * typeset) and the categories whose names match. Arrow keys move through them, Enter opens one,
- * Escape closes the list; Enter with none chosen searches as before.
+ * Escape closes the list (keeping the text); Enter with none chosen searches as before.
  */
 export function SuggestingSearchInput({
   inputProps,
@@ -124,6 +124,8 @@ export function SuggestingSearchInput({
           onKeyDown={(event) => {
             // Enter on a suggestion opens it (the combobox's own handler): no search then.
             const choosing = combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1;
+            // Escape closes the open list and keeps the text: a search box would empty itself.
+            if (event.key === 'Escape' && combobox.dropdownOpened && any) event.preventDefault();
             if (!choosing) inputProps.onKeyDown?.(event);
           }}
         />
