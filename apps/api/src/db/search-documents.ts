@@ -87,28 +87,38 @@ const TOKEN_ROWS_PER_INSERT = 4_000;
 /**
  * Writes the formula index of these examples (ADR 050) from their text: their rows deleted and
  * written again, a few thousand rows per statement (an import's thousands of examples in a
- * handful of statements).
+ * handful of statements). The tokens of the next statement's examples are worked out while the
+ * database writes the last one: on PostgreSQL, a process of its own, the two overlap.
  */
 export async function writeFormulaTokens(
   db: Db,
   examples: { id: number; question: string; answer: string; procedure: string | null }[],
 ): Promise<void> {
   if (examples.length === 0) return;
-  const rows: { token: string; example_id: number }[] = [];
-  for (const [i, e] of examples.entries()) {
-    for (const token of formulaIndexTokens(e)) rows.push({ token, example_id: e.id });
-    if (i % 100 === 99) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
   for (let start = 0; start < examples.length; start += BATCH) {
     const ids = examples.slice(start, start + BATCH).map((e) => e.id);
     await db.deleteFrom('example_formula_tokens').where('example_id', 'in', ids).execute();
   }
-  for (let start = 0; start < rows.length; start += TOKEN_ROWS_PER_INSERT) {
-    await db
-      .insertInto('example_formula_tokens')
-      .values(rows.slice(start, start + TOKEN_ROWS_PER_INSERT))
-      .execute();
+  let writing: Promise<unknown> = Promise.resolve();
+  const rows: { token: string; example_id: number }[] = [];
+  /** Sends the rows gathered, a statement's worth at a time (all of them at the `end`). */
+  const send = async (end = false) => {
+    while (rows.length >= TOKEN_ROWS_PER_INSERT || (end && rows.length > 0)) {
+      await writing;
+      const values = rows.splice(0, TOKEN_ROWS_PER_INSERT);
+      writing = db.insertInto('example_formula_tokens').values(values).execute();
+      // Its failure is thrown where it is awaited (the next send or the end), not left unhandled.
+      writing.catch(() => {});
+    }
+  };
+  for (const [i, e] of examples.entries()) {
+    for (const token of formulaIndexTokens(e)) rows.push({ token, example_id: e.id });
+    await send();
+    // A turn of the event loop now and then: requests waiting are answered.
+    if (i % 100 === 99) await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  await send(true);
+  await writing;
 }
 
 /** Writes the formula index of the examples `which` picks (by ids, or all), BATCH at a time. */

@@ -26,16 +26,31 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const BATCH = 20;
 
 /**
+ * What typesets formulas (formulaKey → HTML, those that fail left out): typesetFormulas on this
+ * thread, or a thread of its own (the import's: the maths checker's thread).
+ */
+export type Typesetter = (
+  formulas: [string, Formula][],
+) => ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string>>;
+
+/**
  * Typesets the formulas of `examples` not kept yet and keeps them: when an example is saved, and
  * for every example an import writes (a batch at a time, the event loop given a turn in between).
- * Returns how many formulas were typeset.
+ * Returns how many formulas were typeset. `batch` examples go to `typeset` at a time.
  */
-export async function typesetExamples(db: Db, examples: readonly ExampleTexts[]): Promise<number> {
+export async function typesetExamples(
+  db: Db,
+  examples: readonly ExampleTexts[],
+  {
+    typeset: typesetter = typesetFormulas,
+    batch = BATCH,
+  }: { typeset?: Typesetter; batch?: number } = {},
+): Promise<number> {
   let typeset = 0;
-  for (let i = 0; i < examples.length; i += BATCH) {
+  for (let i = 0; i < examples.length; i += batch) {
     if (i > 0) await yieldToEventLoop();
     const formulas = new Map<string, Formula>();
-    for (const example of examples.slice(i, i + BATCH)) {
+    for (const example of examples.slice(i, i + batch)) {
       for (const text of [example.question, example.answer, example.procedure ?? '']) {
         for (const [key, formula] of formulasOf(text)) formulas.set(key, formula);
       }
@@ -43,7 +58,7 @@ export async function typesetExamples(db: Db, examples: readonly ExampleTexts[])
     const kept = await readTypeset(db, formulas.keys());
     const missing = [...formulas].filter(([key]) => !kept.has(key));
     if (missing.length === 0) continue;
-    const made = typesetFormulas(missing);
+    const made = await typesetter(missing);
     await writeTypeset(db, made);
     typeset += made.size;
   }

@@ -175,10 +175,16 @@ describe(`import and export on ${engineUnderTest}`, () => {
     expect(dry.created).toEqual({ subjects: 2, categories: 2, difficulties: 3, types: 1 });
     expect(await counts(app)).toEqual(empty);
 
+    const typeset = async () =>
+      (await app.database.db.selectFrom('typeset_formulas').select('key').execute()).length;
+    expect(await typeset()).toBe(0);
+
     const real = await importCatalogue(app.database.db, mathRecords, { dryRun: false });
     expect({ ...real, dryRun: true }).toEqual(dry);
     const after = await counts(app);
     expect(after).toMatchObject({ subjects: 2, categories: 2, examples: 3 });
+    // Their formulas typeset (on the maths checker's thread) and kept.
+    expect(await typeset()).toBeGreaterThan(0);
     const again = await importCatalogue(app.database.db, mathRecords, { dryRun: false });
     expect(again).toMatchObject({
       imported: 0,

@@ -16,9 +16,13 @@ import {
 } from '../examples';
 import { insertNamed } from '../taxonomy';
 import { historyRows } from './import-history';
+import { mathCheckPool } from './math-check.pool';
 import * as repo from './catalogue-io.repository';
 import type { ImportOptions } from './catalogue-io.service';
 import type { PreparedFile } from './prepare-file';
+
+/** Examples whose formulas go to the maths checker's thread in one typesetting job. */
+const TYPESET_BATCH = 100;
 
 const CANONICAL_DIFFICULTIES = ['easy', 'intermediate', 'hard', 'insane'];
 const key = (s: string) => s.trim().toLowerCase();
@@ -197,14 +201,30 @@ export async function writeImport(
     Object.assign(row, searchColumnsOf(row));
     if (i % 100 === 99) await yieldToEventLoop();
   }
-  const made = await repo.insertExamples(trx, rows);
-  // And its formula index, for every new row at once.
-  await writeFormulaTokens(
-    trx,
-    made.map((id, i) => ({ id, ...rows[i]!, procedure: rows[i]!.procedure ?? null })),
-  );
-  // Their formulas typeset once and kept, for the server renderer (ADR 052).
-  await typesetExamples(trx, rows);
+  const writeRows = async () => {
+    const ids = await repo.insertExamples(trx, rows);
+    // And its formula index, for every new row at once.
+    await writeFormulaTokens(
+      trx,
+      ids.map((id, i) => ({ id, ...rows[i]!, procedure: rows[i]!.procedure ?? null })),
+    );
+    return ids;
+  };
+  // Their formulas typeset once and kept, for the server renderer (ADR 052), unless this is a dry
+  // run (rolled back): KaTeX runs on the maths checker's thread meanwhile, TYPESET_BATCH examples
+  // a job. Both finish (or fail) before the transaction goes on.
+  const [written, typeset] = await Promise.allSettled([
+    writeRows(),
+    options.dryRun
+      ? 0
+      : typesetExamples(trx, rows, {
+          typeset: (formulas) => mathCheckPool.typeset(formulas, options.checkTimeoutMs),
+          batch: TYPESET_BATCH,
+        }),
+  ]);
+  if (written.status === 'rejected') throw written.reason;
+  if (typeset.status === 'rejected') throw typeset.reason;
+  const made = written.value;
   const withHistory = made.flatMap((id, i) => (histories[i]?.length ? [i] : []));
   await recordImportedVersions(
     trx,

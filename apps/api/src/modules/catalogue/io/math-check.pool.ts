@@ -1,5 +1,5 @@
 import { ErrorCode } from '@exemplar/shared/api';
-import type { MathIssue } from '@exemplar/shared/math';
+import type { Formula, MathIssue } from '@exemplar/shared/math';
 import { AppError } from '../../../lib/errors';
 import type { JsonBodyRefusal } from '../../../lib/input-guard.checks';
 import { WorkerPool, type PoolJob } from '../../../lib/worker-pool';
@@ -45,6 +45,7 @@ export type ThreadMessage = { id: number } & (
       'declared' | 'examples'
     >)
   | { kind: 'refused'; refusal: ImportBodyRefusal }
+  | { kind: 'typeset'; typeset: Map<string, string> }
 );
 
 /** What a check job lists: issues that stop maths rendering, or also TeX commands left in prose. */
@@ -56,7 +57,9 @@ export interface CheckOptions {
 
 interface Job<T = unknown> extends PoolJob<T> {
   message:
-    { kind: 'check'; texts: string[]; bareLatex: boolean } | { kind: 'prepare'; body: ArrayBuffer };
+    | { kind: 'check'; texts: string[]; bareLatex: boolean }
+    | { kind: 'prepare'; body: ArrayBuffer }
+    | { kind: 'typeset'; formulas: [string, Formula][] };
   transfer: ArrayBuffer[];
   timeoutMs: number;
   /** Takes one of the job's answers; the job's result once it was the last. */
@@ -64,7 +67,8 @@ interface Job<T = unknown> extends PoolJob<T> {
 }
 
 /**
- * Checks maths (KaTeX over every expression) and prepares import bodies in one worker thread, one
+ * Checks maths (KaTeX over every expression), prepares import bodies and typesets an import's
+ * formulas in one worker thread, one
  * job at a time, so an import of many megabytes never holds the event loop: health checks and
  * other requests are answered meanwhile. A job that runs past its time limit ends the thread
  * (terminate stops it mid-computation) and fails with 503; the next job starts a fresh thread (the
@@ -105,6 +109,20 @@ export class MathCheckPool {
     const timeoutMs = options.timeoutMs ?? MATH_CHECK_TIMEOUT_MS;
     return this.submit({ kind: 'check', texts, bareLatex }, [], timeoutMs, (m) =>
       m.kind === 'issues' ? m.issues : undefined,
+    );
+  }
+
+  /**
+   * `formulas` typeset (formulaKey → HTML, those that fail left out: typesetFormulas), on the
+   * thread: an import's KaTeX runs there while the event loop writes its rows.
+   */
+  typeset(formulas: [string, Formula][], timeoutMs?: number): Promise<Map<string, string>> {
+    if (formulas.length === 0) return Promise.resolve(new Map());
+    return this.submit(
+      { kind: 'typeset', formulas },
+      [],
+      timeoutMs ?? MATH_CHECK_TIMEOUT_MS,
+      (m) => (m.kind === 'typeset' ? m.typeset : undefined),
     );
   }
 

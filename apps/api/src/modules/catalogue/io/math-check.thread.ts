@@ -1,6 +1,6 @@
 /**
  * The maths checker's worker thread (the import's and the catalogue health check's). It answers
- * two kinds of job:
+ * three kinds of job:
  * - `check`: for each text, the first few issues that stop its maths rendering (a TeX command left
  *   in prose counts only when the job asks, as the catalogue health check does) and how many
  *   there are in all. The list is cut short so a hostile text with thousands of unclosed
@@ -10,11 +10,17 @@
  *   the maths check and the parsing of every record. What the database work needs comes back in
  *   parts of about 500,000 characters (or 200 items), each once the event loop asks for the next, then a last
  *   message with the rest of the report.
+ * - `typeset`: formulas of an import typeset (typesetFormulas), to be kept (ADR 052).
  */
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ImportRequestSchema } from '@exemplar/shared/catalogue-io';
-import { checkMath, type RenderVerdicts } from '@exemplar/shared/math';
+import {
+  checkMath,
+  typesetFormulas,
+  type Formula,
+  type RenderVerdicts,
+} from '@exemplar/shared/math';
 import { parseJsonBody, problemIn } from '../../../lib/input-guard.checks';
 import {
   MAX_ISSUES_PER_TEXT,
@@ -124,6 +130,7 @@ parentPort!.on(
     message: { id: number } & (
       | { kind: 'check'; texts: string[]; bareLatex: boolean }
       | { kind: 'prepare'; body: ArrayBuffer }
+      | { kind: 'typeset'; formulas: [string, Formula][] }
       | { kind: 'next' }
     ),
   ) => {
@@ -134,6 +141,10 @@ parentPort!.on(
     if (message.kind === 'check') {
       const issues = message.texts.map((t) => checkText(t, message.bareLatex));
       send({ id: message.id, kind: 'issues', issues });
+      return;
+    }
+    if (message.kind === 'typeset') {
+      send({ id: message.id, kind: 'typeset', typeset: typesetFormulas(message.formulas) });
       return;
     }
     try {
