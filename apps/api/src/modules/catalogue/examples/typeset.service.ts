@@ -36,7 +36,8 @@ export type Typesetter = (
 /**
  * Typesets the formulas of `examples` not kept yet and keeps them: when an example is saved, and
  * for every example an import writes (a batch at a time, the event loop given a turn in between).
- * Returns how many formulas were typeset. `batch` examples go to `typeset` at a time.
+ * Returns how many formulas were typeset. `batch` examples go to `typeset` at a time; `signal`
+ * stops it between batches.
  */
 export async function typesetExamples(
   db: Db,
@@ -44,11 +45,14 @@ export async function typesetExamples(
   {
     typeset: typesetter = typesetFormulas,
     batch = BATCH,
-  }: { typeset?: Typesetter; batch?: number } = {},
+    signal,
+  }: { typeset?: Typesetter; batch?: number; signal?: AbortSignal } = {},
 ): Promise<number> {
   let typeset = 0;
   for (let i = 0; i < examples.length; i += batch) {
     if (i > 0) await yieldToEventLoop();
+    // The work it belongs to failed (an import rolling back): stop between batches.
+    if (signal?.aborted) break;
     const formulas = new Map<string, Formula>();
     for (const example of examples.slice(i, i + batch)) {
       for (const text of [example.question, example.answer, example.procedure ?? '']) {

@@ -212,14 +212,20 @@ export async function writeImport(
   };
   // Their formulas typeset once and kept, for the server renderer (ADR 052), unless this is a dry
   // run (rolled back): KaTeX runs on the maths checker's thread meanwhile, TYPESET_BATCH examples
-  // a job. Both finish (or fail) before the transaction goes on.
+  // a job. Both finish (or fail) before the transaction goes on; the typesetting stops at its
+  // next batch when the rows fail.
+  const failed = new AbortController();
   const [written, typeset] = await Promise.allSettled([
-    writeRows(),
+    writeRows().catch((err: unknown) => {
+      failed.abort();
+      throw err;
+    }),
     options.dryRun
       ? 0
       : typesetExamples(trx, rows, {
           typeset: (formulas) => mathCheckPool.typeset(formulas, options.checkTimeoutMs),
           batch: TYPESET_BATCH,
+          signal: failed.signal,
         }),
   ]);
   if (written.status === 'rejected') throw written.reason;
