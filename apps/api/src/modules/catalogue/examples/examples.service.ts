@@ -25,13 +25,13 @@ import { seededPick } from '../../../lib/seeded-pick';
 import { remembered, versionedLru } from '../../../lib/versioned-lru';
 import * as list from './examples-list.repository';
 import { filterResolver } from './examples.filter';
-import { toExample, withMarks } from './examples.presenter';
+import { toExample } from './examples.presenter';
 import * as repo from './examples.repository';
 import { formulaLists, isFormulaFilter } from './formula-lists';
 import { idLists } from './id-lists';
 import { relatedFinder } from './related';
 import { didYouMean } from './did-you-mean';
-import { marksOf } from './marks.repository';
+import { signedInPages } from './marked-page';
 
 /** The most examples the search box suggests. */
 const SUGGESTIONS_MAX = 5;
@@ -64,18 +64,8 @@ export function examplesService(
     );
   }
 
-  // A signed-in caller's page is a visitor's page plus their own marks (unless a liked/solved/
-  // withoutHelp filter makes the rows themselves personal): the page is kept per query and
-  // catalogue version, and the caller's marks for its rows are one indexed look-up.
-  const pages = versionedLru<ExamplesPage>({
-    maxEntries: 1000,
-    maxTotalSize: 32 * 1024 * 1024,
-    sizeOf: (page) =>
-      page.examples.reduce(
-        (n, e) => n + 200 + e.question.length + e.answer.length + (e.procedure?.length ?? 0),
-        0,
-      ),
-  });
+  // A signed-in caller's page is a visitor's page (kept) plus their own marks (marked-page.ts).
+  const signedIn = signedInPages(db, catalogueVersion, (input) => service.list(input));
 
   // Positions, like pages, are the same for every caller unless liked/solved/withoutHelp apply.
   const positions = versionedLru<ExamplePosition>({ maxEntries: 5000 });
@@ -121,33 +111,21 @@ export function examplesService(
     return { position: null, total, previousId: null, nextId: null };
   }
 
-  return {
+  const service = {
+    /**
+     * A signed-in caller's page as the JSON the route answers, when it is the visitors' page with
+     * their marks; undefined otherwise (`list` answers then).
+     */
+    markedPageJson: signedIn.json,
+
     /** `viewerId`: the signed-in caller (rows then carry their marks, and those filters apply). */
     async list(
       input: ParsedExamplesQuery,
       viewerId?: number,
       editor = false,
     ): Promise<ExamplesPage> {
-      // An editor's rows say their status (and a status filter is theirs alone): not the shared page.
-      if (viewerId !== undefined && catalogueVersion && !list.readsMarks(input) && !editor) {
-        const { subjectId, categoryId, difficultyId, typeId, q, limit, cursor } = input;
-        const visitorInput = {
-          ...{ subjectId, categoryId, difficultyId, typeId, q, limit, cursor },
-          page: input.page,
-        };
-        const page = await remembered(
-          catalogueVersion,
-          pages,
-          JSON.stringify(Object.values(visitorInput)),
-          () => this.list(visitorInput),
-        );
-        const marks = await marksOf(
-          db,
-          viewerId,
-          page.examples.map((e) => e.id),
-        );
-        return { ...page, examples: page.examples.map((e) => withMarks(e, marks)) };
-      }
+      const theirs = await signedIn.page(input, viewerId, editor);
+      if (theirs) return theirs;
       const limit = input.limit ?? EXAMPLES_PAGE_DEFAULT;
       const read = readExampleSearch(input.q);
       const searching = read.search !== undefined || read.formula !== undefined;
@@ -288,4 +266,5 @@ export function examplesService(
       return toExample(row, { editor });
     },
   };
+  return service;
 }
