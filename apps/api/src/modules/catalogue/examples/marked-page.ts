@@ -31,13 +31,13 @@ const BLANK = { liked: false, solved: false, solveMark: null, reviewDue: null } 
 const BLANK_JSON = '"liked":false,"solved":false,"solveMark":null,"reviewDue":null';
 
 /** The visitors' page encoded with blank marks, cut at each row's marks (rows + 1 parts). */
-export interface MarkedPageTemplate {
+interface MarkedPageTemplate {
   ids: number[];
   parts: string[];
 }
 
 /** The page's template; undefined if it does not encode or cut as expected (then encode it whole). */
-export function markedPageTemplate(page: ExamplesPage): MarkedPageTemplate | undefined {
+function markedPageTemplate(page: ExamplesPage): MarkedPageTemplate | undefined {
   const blank: ExamplesPage = {
     ...page,
     examples: page.examples.map((e): Example => ({ ...e, ...BLANK })),
@@ -61,7 +61,7 @@ function marksJson(id: number, marks: ViewerMarks): string {
 }
 
 /** The caller's page: the template with their marks written into its cuts. */
-export function writeMarkedPage(template: MarkedPageTemplate, marks: ViewerMarks): string {
+function writeMarkedPage(template: MarkedPageTemplate, marks: ViewerMarks): string {
   const { ids, parts } = template;
   let json = parts[0]!;
   for (let i = 0; i < ids.length; i++) json += marksJson(ids[i]!, marks) + parts[i + 1]!;
