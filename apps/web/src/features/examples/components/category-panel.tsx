@@ -22,6 +22,7 @@ import {
   type ExampleFilters,
   type FilterCatalogue,
 } from '../../../api/example-filters';
+import type { FiltersUpdate } from '../../../api/use-example-filters';
 import { CardTitle } from './card-title';
 import classes from './examples.module.css';
 import { ProgressBadge } from './progress-badge';
@@ -31,7 +32,7 @@ const ALL = 'all';
 interface CategoryPanelProps {
   catalogue: FilterCatalogue;
   filters: ExampleFilters;
-  onChange: (filters: ExampleFilters) => void;
+  onChange: (update: FiltersUpdate) => void;
 }
 
 /**
@@ -56,7 +57,7 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
       : countsById(progress?.subjects).get(filters.subjectId);
 
   const pickCategory = (id: number | null) => {
-    onChange(selectCategory(filters, id));
+    onChange((current) => selectCategory(current, id));
     setOpen(false);
   };
 
@@ -99,7 +100,7 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
             ...catalogue.subjects.map((s) => ({ value: String(s.id), label: s.name })),
           ]}
           value={filters.subjectId === null ? ALL : String(filters.subjectId)}
-          onChange={(value) => onChange(selectSubject(filters, parseId(value)))}
+          onChange={(value) => onChange((current) => selectSubject(current, parseId(value)))}
           allowDeselect={false}
           checkIconPosition="right"
         />
@@ -122,7 +123,7 @@ export function CategoryPanel({ catalogue, filters, onChange }: CategoryPanelPro
                 <Button
                   variant="light"
                   size="xs"
-                  onClick={() => onChange(selectSubject(filters, null))}
+                  onClick={() => onChange((current) => selectSubject(current, null))}
                 >
                   Show all subjects
                 </Button>

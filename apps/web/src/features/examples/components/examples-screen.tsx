@@ -3,11 +3,11 @@ import { IconBooks, IconRefresh } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useExamples } from '../api/get-examples';
-import { useExampleFilters } from '../../../api/use-example-filters';
+import { useExampleFilters, type FiltersUpdate } from '../../../api/use-example-filters';
 import { useFilterCatalogue } from '../../../api/use-filter-catalogue';
 import { PageMeta } from '../../../components/page-meta';
 import { useViewer } from '../../../lib/auth/use-viewer';
-import { parseListPage, selectCategory, type ExampleFilters } from '../../../api/example-filters';
+import { parseListPage, selectCategory } from '../../../api/example-filters';
 import { examplesPageMeta } from '../lib/page-meta';
 import { CategoryPanel } from './category-panel';
 import { CategoryTrail } from './category-trail';
@@ -59,8 +59,8 @@ export function ExamplesScreen() {
 
   const total = examples.data?.pages.at(-1)?.total;
 
-  const change = (next: ExampleFilters) => {
-    setFilters(next);
+  const change = (update: FiltersUpdate) => {
+    setFilters(update);
     // Filters changed from far down the list (the side panel is sticky): back to the top.
     const top = resultsRef.current?.getBoundingClientRect().top;
     if (top !== undefined && top < 0) window.scrollTo({ top: 0 });
@@ -128,7 +128,7 @@ export function ExamplesScreen() {
             <CategoryTrail
               catalogue={catalogue}
               categoryId={filters.categoryId}
-              onSelect={(categoryId) => change(selectCategory(filters, categoryId))}
+              onSelect={(categoryId) => change((current) => selectCategory(current, categoryId))}
             />
             <FilterExamplesCard
               catalogue={catalogue}

@@ -24,6 +24,7 @@ import {
   type FilterCatalogue,
   worksheetPath,
 } from '../../../api/example-filters';
+import type { FiltersUpdate } from '../../../api/use-example-filters';
 import { countExamples } from '../lib/format';
 import { DifficultyIcon } from './difficulty-icon';
 import { CardTitle } from './card-title';
@@ -57,7 +58,7 @@ const flagValue = (flag: boolean | null) => (flag === null ? ALL : String(flag))
 interface FilterExamplesCardProps {
   catalogue: FilterCatalogue;
   filters: ExampleFilters;
-  onChange: (filters: ExampleFilters) => void;
+  onChange: (update: FiltersUpdate) => void;
   /** Server total for the filters; undefined while loading or after a failure. */
   total: number | undefined;
   /** The first page of the filters is loading. */
@@ -129,9 +130,11 @@ export function FilterExamplesCard({
 
         <SearchField
           value={filters.q}
-          onCommit={(q) => onChange({ ...filters, q })}
+          onCommit={(q) => onChange((current) => ({ ...current, q }))}
           categoryTree={catalogue.categoryTree}
-          onPickCategory={(categoryId) => onChange(pickCategory(filters, catalogue, categoryId))}
+          onPickCategory={(categoryId) =>
+            onChange((current) => pickCategory(current, catalogue, categoryId))
+          }
         />
 
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
@@ -142,7 +145,9 @@ export function FilterExamplesCard({
               ...catalogue.difficulties.map((d) => ({ value: String(d.id), label: d.name })),
             ]}
             value={filters.difficultyId === null ? ALL : String(filters.difficultyId)}
-            onChange={(value) => onChange({ ...filters, difficultyId: parseId(value) })}
+            onChange={(value) =>
+              onChange((current) => ({ ...current, difficultyId: parseId(value) }))
+            }
             allowDeselect={false}
             leftSection={
               filters.difficultyId !== null ? (
@@ -163,7 +168,7 @@ export function FilterExamplesCard({
               ...catalogue.types.map((t) => ({ value: String(t.id), label: t.name })),
             ]}
             value={filters.typeId === null ? ALL : String(filters.typeId)}
-            onChange={(value) => onChange({ ...filters, typeId: parseId(value) })}
+            onChange={(value) => onChange((current) => ({ ...current, typeId: parseId(value) }))}
             allowDeselect={false}
           />
           {signedIn ? (
@@ -172,14 +177,18 @@ export function FilterExamplesCard({
                 label="Liked Status"
                 data={LIKED_OPTIONS}
                 value={flagValue(filters.liked)}
-                onChange={(value) => onChange({ ...filters, liked: parseFlag(value) })}
+                onChange={(value) =>
+                  onChange((current) => ({ ...current, liked: parseFlag(value) }))
+                }
                 allowDeselect={false}
               />
               <DeferredSelect
                 label="Solved Status"
                 data={SOLVED_OPTIONS}
                 value={flagValue(filters.solved)}
-                onChange={(value) => onChange({ ...filters, solved: parseFlag(value) })}
+                onChange={(value) =>
+                  onChange((current) => ({ ...current, solved: parseFlag(value) }))
+                }
                 allowDeselect={false}
               />
               {/* Across both columns: its options are long for half a phone's width. */}
@@ -188,7 +197,9 @@ export function FilterExamplesCard({
                   label="Without Help"
                   data={WITHOUT_HELP_OPTIONS}
                   value={flagValue(filters.withoutHelp)}
-                  onChange={(value) => onChange({ ...filters, withoutHelp: parseFlag(value) })}
+                  onChange={(value) =>
+                    onChange((current) => ({ ...current, withoutHelp: parseFlag(value) }))
+                  }
                   allowDeselect={false}
                 />
               </div>
@@ -224,7 +235,7 @@ export function FilterExamplesCard({
               c="light-dark(var(--mantine-color-red-7), var(--mantine-color-red-4))"
               size="compact-sm"
               leftSection={<IconFilterOff size={16} />}
-              onClick={() => onChange(clearFilters())}
+              onClick={() => onChange(() => clearFilters())}
             >
               Clear All Filters
             </Button>
@@ -243,7 +254,7 @@ export function FilterExamplesCard({
                   size="xs"
                   radius="xl"
                   aria-label={`Remove filter ${chip.label}`}
-                  onClick={() => onChange(removeFilter(filters, chip.key))}
+                  onClick={() => onChange((current) => removeFilter(current, chip.key))}
                 />
               </span>
             ))}
