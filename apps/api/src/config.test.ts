@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('REDIS_KEY_PREFIX: exemplar: unless set; letters, digits and : _ . - only', () => {
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe('exemplar:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: '' }).REDIS_KEY_PREFIX).toBe('exemplar:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:' }).REDIS_KEY_PREFIX).toBe('staging:');
+    for (const bad of ['has space', 'star*', 'x'.repeat(65)]) {
+      expect(() => loadConfig({ REDIS_KEY_PREFIX: bad })).toThrow(/REDIS_KEY_PREFIX/);
+    }
+  });
+
   it('treats empty strings as unset', () => {
     const c = loadConfig({ DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '' });
     expect(c.DATABASE_URL).toBeUndefined();

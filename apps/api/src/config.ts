@@ -85,6 +85,15 @@ const ConfigSchema = z
         .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
         .optional(),
     ),
+    // Every key the counters write starts with this: several deployments (or test runs) can share
+    // one Redis without counting each other's requests.
+    REDIS_KEY_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+        .default('exemplar:'),
+    ),
     SUPERADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     SUPERADMIN_PASSWORD: optionalString,
     SEED: z.enum(['demo', 'none']).default('demo'),

@@ -46,7 +46,7 @@ describe(`timings on ${engineUnderTest}`, () => {
     const dead = connectRedis('redis://127.0.0.1:1');
     try {
       await redisSettled(dead);
-      const store = redisCounterStore(dead);
+      const store = redisCounterStore(dead, 'test:dead:');
       const started = performance.now();
       for (const call of [
         () => store.increment('k', 1000),

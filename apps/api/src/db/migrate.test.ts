@@ -48,9 +48,17 @@ async function open() {
   return database;
 }
 
+/** The tables of this test's database: on PostgreSQL, of its own schema (other files work beside it). */
 async function tableNames(db: Db): Promise<string[]> {
   const tables = await db.db.introspection.getTables();
-  return tables.map((t) => t.name).sort();
+  const own =
+    db.engine === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db.db)).rows[0]!.name
+      : undefined;
+  return tables
+    .filter((t) => own === undefined || t.schema === own)
+    .map((t) => t.name)
+    .sort();
 }
 
 /** A subject, category, difficulty and type, inserted for a migration test's examples to refer to. */

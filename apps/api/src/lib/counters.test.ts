@@ -47,6 +47,21 @@ describe.each(stores)('%s counter store', (_name, make, available) => {
   });
 });
 
+describe.skipIf(!redis)('redis counter stores under different prefixes', () => {
+  it("count apart: one store never sees or deletes the other one's keys", async () => {
+    const [a, b] = [
+      redisCounterStore(redis!, `test:${randomUUID()}:`),
+      redisCounterStore(redis!, `test:${randomUUID()}:`),
+    ];
+    expect(await a.increment('login:127.0.0.1', 60_000)).toBe(1);
+    expect(await a.increment('login:127.0.0.1', 60_000)).toBe(2);
+    expect(await b.increment('login:127.0.0.1', 60_000)).toBe(1);
+    await b.delete('login:127.0.0.1');
+    expect(await a.ttl('login:127.0.0.1')).toBeGreaterThan(0);
+    expect(await a.increment('login:127.0.0.1', 60_000)).toBe(3);
+  });
+});
+
 describe.each(stores)('%s counter store hit()', (_name, make, available) => {
   it.skipIf(!available)('returns the new count and the time the counter has left', async () => {
     const store = make();
@@ -64,7 +79,7 @@ describe('redis counter store with Redis unreachable', () => {
     const dead = connectRedis('redis://127.0.0.1:1');
     try {
       await redisSettled(dead);
-      const store = redisCounterStore(dead);
+      const store = redisCounterStore(dead, 'test:dead:');
       for (const call of [
         () => store.increment('k', 1000),
         () => store.hit('k', 1000),

@@ -74,7 +74,7 @@ export const serviceUnavailable = () =>
  */
 export function redisCounterStore(
   redis: Redis,
-  prefix = 'exemplar:',
+  prefix: string,
   log?: { warn(obj: object, msg: string): void },
 ): CounterStore {
   const unavailable = (err: unknown): never => {

@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../../src/config';
 /**
  * The engine under test: PostgreSQL when the environment gives DATABASE_URL (CI's second run),
  * else SQLite. Each test database is fresh: a temporary DATA_DIR, and on PostgreSQL a schema of its
- * own selected through the connection string's search_path.
+ * own selected through the connection string's search_path; with Redis, keys of its own.
  */
 export const baseDatabaseUrl = process.env.DATABASE_URL || undefined;
 export const engineUnderTest = baseDatabaseUrl ? 'postgres' : 'sqlite';
@@ -33,6 +33,9 @@ export async function createTestEnv(overrides: Record<string, string> = {}): Pro
     // An import's maths check is CPU work that a loaded machine stretches many times over: the
     // tests check what an import does, so its time limit (60 s in the app) does not decide them.
     IMPORT_CHECK_TIMEOUT_MS: '600000',
+    // Test files run side by side: with REDIS_URL their counters (rate limits on 127.0.0.1, login
+    // failures) must not add up in one Redis.
+    REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
     ...overrides,
   };
   let schema: string | undefined;

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * The counters, in Redis when REDIS_URL is set, else in this process. A reachable Redis is
+ * The counters, in Redis when REDIS_URL is set (keys under REDIS_KEY_PREFIX), else in this process. A reachable Redis is
  * connected before the first request; an unreachable one does not hold up start-up (readiness says
  * so, and counted routes answer 503 until it is back).
  */
@@ -28,7 +28,9 @@ export const redisPlugin = fp(
     const redis = url ? connectRedis(url, app.log) : null;
     app.decorate('redis', redis);
     if (redis) await redisSettled(redis);
-    const counters = redis ? redisCounterStore(redis, 'exemplar:', app.log) : memoryCounterStore();
+    const counters = redis
+      ? redisCounterStore(redis, app.config.REDIS_KEY_PREFIX, app.log)
+      : memoryCounterStore();
     app.decorate('counters', counters);
     app.addHook('onClose', async () => {
       await counters.close();
