@@ -116,20 +116,67 @@ export async function revokeUserSessions(
  * True while the session has a live (unrevoked, unexpired) token and began after `startedAfter`
  * (the oldest login still within the session lifetime).
  */
-export async function sessionIsLive(
+/** The account a bearer token names, with its groups and whether its session is live. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  enabled: boolean;
+  /** In order of precedence. */
+  groups: string[];
+  live: boolean;
+}
+
+/**
+ * What every authenticated request needs, in one statement (it runs on each signed-in request):
+ * the account named `username`, its groups, and whether the session `familyId` is live: one of its
+ * refresh tokens is neither revoked nor expired, and the session began after `startedAfter` (its
+ * absolute lifetime). Undefined when there is no such account.
+ */
+export async function sessionUser(
   db: Db,
+  username: string,
   familyId: string,
   now: string,
   startedAfter: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .select('id')
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('session_started_at', '>', startedAfter)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
+): Promise<SessionUser | undefined> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_groups', 'user_groups.user_id', 'users.id')
+    .leftJoin('groups', 'groups.name', 'user_groups.group_name')
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.name',
+      'users.enabled',
+      'groups.name as group_name',
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', familyId)
+            .where('refresh_tokens.revoked_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', now)
+            .where('refresh_tokens.session_started_at', '>', startedAfter),
+        )
+        .as('live'),
+    ])
+    .where('users.username', '=', username)
+    .orderBy('groups.precedence')
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    id: first.id,
+    username: first.username,
+    email: first.email,
+    name: first.name,
+    enabled: first.enabled === 1,
+    groups: rows.flatMap((r) => (r.group_name === null ? [] : [r.group_name])),
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    live: Boolean(first.live),
+  };
 }

@@ -143,18 +143,15 @@ export function sessionsService(ctx: AuthContext) {
         if (err instanceof InvalidTokenError) throw unauthorized(MESSAGES.badToken);
         throw err;
       }
-      const user = await users.findUserByUsername(db, claims.sub);
-      if (!user || user.enabled !== 1) throw unauthorized(MESSAGES.sessionEnded);
       const oldestLiveStart = new Date(clock().getTime() - sessionMaxAgeMs).toISOString();
-      if (!(await sessions.sessionIsLive(db, claims.sid, now(), oldestLiveStart)))
-        throw unauthorized(MESSAGES.sessionEnded);
-      const groups = normaliseGroups(await users.groupsOf(db, user.id));
+      const user = await sessions.sessionUser(db, claims.sub, claims.sid, now(), oldestLiveStart);
+      if (!user || !user.enabled || !user.live) throw unauthorized(MESSAGES.sessionEnded);
       return {
         id: user.id,
         username: user.username,
         email: user.email,
         name: user.name,
-        groups,
+        groups: normaliseGroups(user.groups),
         sid: claims.sid,
       };
     },
