@@ -112,10 +112,6 @@ export async function revokeUserSessions(
   await q.execute();
 }
 
-/**
- * True while the session has a live (unrevoked, unexpired) token and began after `startedAfter`
- * (the oldest login still within the session lifetime).
- */
 /** The account a bearer token names, with its groups and whether its session is live. */
 export interface SessionUser {
   id: number;

@@ -18,9 +18,9 @@ declare module 'fastify' {
 }
 
 /**
- * The counters, in Redis when REDIS_URL is set (keys under REDIS_KEY_PREFIX), else in this process. A reachable Redis is
- * connected before the first request; an unreachable one does not hold up start-up (readiness says
- * so, and counted routes answer 503 until it is back).
+ * The counters, in Redis when REDIS_URL is set (their keys under REDIS_KEY_PREFIX), else in this
+ * process. A reachable Redis is connected before the first request; an unreachable one does not
+ * hold up start-up (readiness says so, and counted routes answer 503 until it is back).
  */
 export const redisPlugin = fp(
   async (app) => {
