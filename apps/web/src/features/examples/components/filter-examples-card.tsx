@@ -101,6 +101,9 @@ export function FilterExamplesCard({
 }: FilterExamplesCardProps) {
   const active = hasActiveFilters(filters);
   const chips = activeFilterChips(filters, catalogue);
+  /** Sets some filters, keeping the others as they are when the change is made. */
+  const patch = (changes: Partial<ExampleFilters>) =>
+    onChange((current) => ({ ...current, ...changes }));
   const difficultyName = (id: number | null) =>
     catalogue.difficulties.find((d) => d.id === id)?.name;
 
@@ -130,7 +133,7 @@ export function FilterExamplesCard({
 
         <SearchField
           value={filters.q}
-          onCommit={(q) => onChange((current) => ({ ...current, q }))}
+          onCommit={(q) => patch({ q })}
           categoryTree={catalogue.categoryTree}
           onPickCategory={(categoryId) =>
             onChange((current) => pickCategory(current, catalogue, categoryId))
@@ -145,9 +148,7 @@ export function FilterExamplesCard({
               ...catalogue.difficulties.map((d) => ({ value: String(d.id), label: d.name })),
             ]}
             value={filters.difficultyId === null ? ALL : String(filters.difficultyId)}
-            onChange={(value) =>
-              onChange((current) => ({ ...current, difficultyId: parseId(value) }))
-            }
+            onChange={(value) => patch({ difficultyId: parseId(value) })}
             allowDeselect={false}
             leftSection={
               filters.difficultyId !== null ? (
@@ -168,7 +169,7 @@ export function FilterExamplesCard({
               ...catalogue.types.map((t) => ({ value: String(t.id), label: t.name })),
             ]}
             value={filters.typeId === null ? ALL : String(filters.typeId)}
-            onChange={(value) => onChange((current) => ({ ...current, typeId: parseId(value) }))}
+            onChange={(value) => patch({ typeId: parseId(value) })}
             allowDeselect={false}
           />
           {signedIn ? (
@@ -177,18 +178,14 @@ export function FilterExamplesCard({
                 label="Liked Status"
                 data={LIKED_OPTIONS}
                 value={flagValue(filters.liked)}
-                onChange={(value) =>
-                  onChange((current) => ({ ...current, liked: parseFlag(value) }))
-                }
+                onChange={(value) => patch({ liked: parseFlag(value) })}
                 allowDeselect={false}
               />
               <DeferredSelect
                 label="Solved Status"
                 data={SOLVED_OPTIONS}
                 value={flagValue(filters.solved)}
-                onChange={(value) =>
-                  onChange((current) => ({ ...current, solved: parseFlag(value) }))
-                }
+                onChange={(value) => patch({ solved: parseFlag(value) })}
                 allowDeselect={false}
               />
               {/* Across both columns: its options are long for half a phone's width. */}
@@ -197,9 +194,7 @@ export function FilterExamplesCard({
                   label="Without Help"
                   data={WITHOUT_HELP_OPTIONS}
                   value={flagValue(filters.withoutHelp)}
-                  onChange={(value) =>
-                    onChange((current) => ({ ...current, withoutHelp: parseFlag(value) }))
-                  }
+                  onChange={(value) => patch({ withoutHelp: parseFlag(value) })}
                   allowDeselect={false}
                 />
               </div>
