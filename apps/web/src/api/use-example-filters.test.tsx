@@ -48,7 +48,7 @@ describe('changing the filters', () => {
     expect(last().search).toBe('?subject=1&liked=true&solved=true');
   });
 
-  it('a change that leaves the filters as they are adds no history entry', () => {
+  it('a change that leaves the filters as they are does not navigate: no new render, the same URL', () => {
     const { seen, last } = renderFilters('subject=1');
     const before = seen.length;
     act(() => last().setFilters((current) => ({ ...current })));
