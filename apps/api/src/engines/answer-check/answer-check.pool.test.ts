@@ -1,5 +1,5 @@
 import { ErrorCode } from '@exemplar/shared/api';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import type { ThreadReply, ThreadRequest } from './answer-check.pool';
 import {
@@ -27,6 +27,18 @@ afterEach(async () => {
   pool = undefined;
 });
 
+/**
+ * One real thread for the tests that need no setting of their own: starting a thread loads
+ * Compute Engine (about a second, more on a loaded machine), so they share it. Its wait is long
+ * for the same reason: the first check waits for the thread's start-up.
+ */
+let shared: AnswerCheckPool;
+beforeAll(async () => {
+  shared = new AnswerCheckPool({ maxWaitMs: 60_000 });
+  await shared.check({ question: QUESTION, expected: '$3$', given: '3' }); // the thread is up
+});
+afterAll(() => shared.close());
+
 /** The error a check rejected with. */
 const failure = (p: Promise<unknown>) =>
   p.then(
@@ -38,7 +50,7 @@ const failure = (p: Promise<unknown>) =>
 
 describe('answer check pool', () => {
   it('answers verdicts from the worker thread, with feedback', async () => {
-    pool = new AnswerCheckPool();
+    const pool = shared;
     expect(await pool.check({ question: QUESTION, expected: '$x = 18$', given: '18' })).toEqual({
       correct: true,
     });
@@ -70,9 +82,7 @@ describe('answer check pool', () => {
   ])(
     'rejects %#: hostile or unreadable input with a 400 and a message for the learner',
     async (given, message) => {
-      pool = new AnswerCheckPool();
-      await pool.check({ question: QUESTION, expected: '$3$', given: '3' }); // the thread is up
-      const err = await failure(pool.check({ question: QUESTION, expected: '$3$', given }));
+      const err = await failure(shared.check({ question: QUESTION, expected: '$3$', given }));
       expect(err).toBeInstanceOf(AppError);
       expect(err.statusCode).toBe(400);
       expect(err.code).toBe(ErrorCode.ValidationError);
@@ -121,20 +131,17 @@ describe('answer check pool', () => {
   });
 
   it('queues checks and answers each in turn', async () => {
-    // Not about waiting: on a loaded machine the thread's start-up alone can outlast the default wait.
-    pool = new AnswerCheckPool({ maxWaitMs: 60_000 });
     const verdicts = await Promise.all(
       ['18', '17', 'x = 18', '\\frac{36}{2}'].map((given) =>
-        pool!.check({ question: QUESTION, expected: '$18$', given }),
+        shared.check({ question: QUESTION, expected: '$18$', given }),
       ),
     );
     expect(verdicts.map((v) => v.correct)).toEqual([true, false, true, true]);
   });
 
   it('reads answers on the thread: the grouping made visible, or the problem in plain words', async () => {
-    pool = new AnswerCheckPool();
     const read = (given: string, expected = '$3$') =>
-      pool!.read({ question: QUESTION, expected, given });
+      shared.read({ question: QUESTION, expected, given });
     expect(await read('e^2x')).toEqual({ reading: 'e^{2} x' });
     expect(await read('e^{2x}')).toEqual({ reading: 'e^{2 x}' });
     expect(await read('\\sin x^2')).toEqual({ reading: '\\sin\\left(x^{2}\\right)' });
@@ -168,7 +175,7 @@ describe('answer check pool', () => {
   });
 
   it('checks under a spec given with the answer, or the one inferred without one', async () => {
-    pool = new AnswerCheckPool();
+    const pool = shared;
     const none = { kind: 'none', form: 'any', unit: null, tolerance: null, choice: null } as const;
     expect(
       await pool.check({ question: QUESTION, expected: '$x = 18$', given: '18', spec: none }),
@@ -193,7 +200,7 @@ describe('answer check pool', () => {
   });
 
   it('tries an editor’s answers: each a verdict or the message a learner would read', async () => {
-    pool = new AnswerCheckPool();
+    const pool = shared;
     const result = await tryAnswers(pool, {
       question: 'Expand $(x + 1)^2$.',
       answer: '$x^2 + 2x + 1$',
