@@ -2,7 +2,7 @@
 // its static imports, and the page's lazy chunk with its static imports), from Vite's manifest.
 // Exits 1 when a page is over its budget (docs/decisions/006-bundle-budget.md):
 //   /          200 KB, and no KaTeX at all (JavaScript, CSS or fonts);
-//   /examples  202 KB plus KaTeX's own chunk (the maths renderer the page exists for).
+//   /examples  203 KB plus KaTeX's own chunk (the maths renderer the page exists for).
 // Neither page may reach the admin, dashboard or profile code, nor the dashboard's chart library. Run after `npm run build` (CI:
 // `npm ci` builds it; see .ci/run).
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps
 const KB = 1024;
 const PAGES = [
   { page: '/', route: 'src/app/routes/home.tsx', plusKatex: false, budget: 200 * KB },
-  { page: '/examples', route: 'src/app/routes/examples.tsx', plusKatex: true, budget: 202 * KB },
+  { page: '/examples', route: 'src/app/routes/examples.tsx', plusKatex: true, budget: 203 * KB },
 ];
 /**
  * Modules that must never be part of those first loads: the signed-in pages, and the dashboard's

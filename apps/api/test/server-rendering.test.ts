@@ -74,7 +74,7 @@ async function fetchPage(
   };
 }
 
-const all = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)];
+const all = (root: ParentNode, selector: string) => [...root.querySelectorAll(selector)];
 const metaContent = (doc: Document, attribute: 'name' | 'property', key: string) =>
   all(doc, `meta[${attribute}="${key}"]`).map((el) => el.getAttribute('content'));
 const rootOf = (doc: Document) => doc.getElementById('root')!;
@@ -417,6 +417,26 @@ describe(`server-rendered public pages on ${engineUnderTest}`, () => {
     );
     // Each card's maths typeset.
     expect(texIn(cards[0]!)).toContain('\\frac{x}{3} + 4 = 10');
+  });
+
+  it('GET /examples: the first three cards with all of KaTeX, the rest with their formulas as MathML only', async () => {
+    const page = await fetchPage(api, '/examples');
+    const cards = all(page.doc, '#root [data-testid="example-card"]');
+    expect(cards.length).toBe(20);
+    cards.forEach((card, i) => {
+      const formulas = all(card, '.katex').length;
+      expect(formulas, `card ${i + 1}`).toBeGreaterThan(0);
+      // Every formula keeps its MathML, what screen readers and readers without script get.
+      expect(all(card, '.katex math').length, `card ${i + 1}`).toBe(formulas);
+      if (i < 3) {
+        expect(all(card, '.katex > .katex-html').length, `card ${i + 1}`).toBe(formulas);
+        expect(all(card, '[data-mathml-only]'), `card ${i + 1}`).toEqual([]);
+      } else {
+        expect(all(card, '.katex-html, .katex-mathml'), `card ${i + 1}`).toEqual([]);
+        expect(all(card, '.katex > math').length, `card ${i + 1}`).toBe(formulas);
+        expect(all(card, '.math-text:not([data-mathml-only])'), `card ${i + 1}`).toEqual([]);
+      }
+    });
   });
 
   it('GET /examples?subject=…&category=…: only the examples of that category and its subcategories', async () => {

@@ -157,6 +157,11 @@ describe('server-rendered pages in Chromium', () => {
       expect(await cards.count()).toBe(20);
       expect(await cards.first().isVisible()).toBe(true);
       expect(await cards.first().locator('.katex').first().isVisible()).toBe(true);
+      // A card below the first screen: its formulas written as MathML, which the browser draws.
+      const below = cards.nth(10).locator('.katex math').first();
+      expect(await below.isVisible()).toBe(true);
+      expect((await below.boundingBox())?.width).toBeGreaterThan(5);
+      expect(await cards.nth(10).locator('.katex-html').count()).toBe(0);
       const links = page.getByRole('link', { name: /^Open example ID \d+$/ });
       expect(await links.count()).toBe(20);
       expect(await links.nth(1).getAttribute('href')).toBe(`/examples/${ids[1]}`);
@@ -207,6 +212,28 @@ describe('server-rendered pages in Chromium', () => {
       expect(watched.api.length).toBeGreaterThan(0);
       expect(watched.api.every((path) => path.startsWith('/api/examples'))).toBe(true);
       expect(watched.documents).toEqual(['/examples']);
+      expectNoConsoleErrors(watched, '/examples');
+    });
+
+    it('/examples: a card written with MathML only is typeset in full as it nears the screen', async () => {
+      const watched = await open({ viewport: { width: 1280, height: 800 } });
+      const { page } = watched;
+      await load(watched, '/examples');
+      const cards = page.getByTestId('example-card');
+      const typeset = (n: number) => cards.nth(n).locator('.katex > .katex-html').count();
+      const mathmlOnly = (n: number) => cards.nth(n).locator('[data-mathml-only]').count();
+      // Far below the screen: still as the server wrote it.
+      expect(await typeset(19)).toBe(0);
+      expect(await mathmlOnly(19)).toBeGreaterThan(0);
+      await cards.nth(12).scrollIntoViewIfNeeded();
+      await eventually(() => mathmlOnly(12)).toBe(0);
+      const formulas = await cards.nth(12).locator('.katex').count();
+      expect(formulas).toBeGreaterThan(0);
+      expect(await typeset(12)).toBe(formulas);
+      expect(await cards.nth(12).locator('.katex .katex-mathml math').count()).toBe(formulas);
+      // The React tree kept the server's elements: nothing was drawn again.
+      expect(await adopted(page)).toBe(true);
+      expect(watched.api).toEqual([]);
       expectNoConsoleErrors(watched, '/examples');
     });
 

@@ -30,6 +30,7 @@ export {
   RICH_TEXT_CACHE_SIZE,
 } from './render-rich-text';
 export type { RenderRichTextOptions } from './render-rich-text';
+export { mathmlOnly } from './mathml-only';
 export { checkMath } from './check-math';
 export type { MathIssue, RenderVerdicts } from './check-math';
 export {

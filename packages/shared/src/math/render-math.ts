@@ -84,8 +84,11 @@ export function renderMath(
   src: string,
   options: {
     displayMode?: boolean;
-    /** 'html' leaves the MathML out (a re-layout that keeps the original's MathML). */
-    output?: 'htmlAndMathml' | 'html';
+    /**
+     * 'html' leaves the MathML out (a re-layout that keeps the original's MathML); 'mathml' the
+     * visual layout (what `mathmlOnly` makes of the default output).
+     */
+    output?: 'htmlAndMathml' | 'html' | 'mathml';
   } = {},
 ): RenderMathResult {
   const refused = refusal(src);

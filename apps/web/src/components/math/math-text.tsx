@@ -1,6 +1,6 @@
 import 'katex/dist/katex.min.css';
 import './math-text.css';
-import { cachedRichText, renderRichText, richTextParts } from '@exemplar/shared/math';
+import { cachedRichText, mathmlOnly, renderRichText, richTextParts } from '@exemplar/shared/math';
 import {
   memo,
   useEffect,
@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { isServerRender } from '../../lib/hydration';
 import { fitDisplays, fitDisplaysWhenShown } from './fit-display';
+import { typesetWhenNear, useMathmlOnly } from './mathml-only';
 import { watchScrollRegion } from './scroll-region';
 
 export interface MathTextProps {
@@ -45,11 +46,14 @@ const SLICE_MS = 12;
  */
 export const MathText = memo(function MathText(props: MathTextProps) {
   const { text, errorLabel } = props;
+  const asMathml = useMathmlOnly() && text.length < PROGRESSIVE_FROM_CHARS;
   // A page rendered on the server holds the whole text typeset (for search engines and readers
   // without JavaScript); the browser adopts that markup as it is instead of typesetting again.
   const [adopt] = useState(() => typeof window !== 'undefined' && isServerRender());
   const [adoptedText] = useState(text);
-  if (adopt && text === adoptedText) return <AdoptedMathText {...props} />;
+  if (adopt && text === adoptedText) return <AdoptedMathText {...props} asMathml={asMathml} />;
+  // The server's build only (`import.meta.env.SSR`): the browser's bundle leaves this code out.
+  if (import.meta.env.SSR && asMathml) return <MathmlOnlyText {...props} />;
   // On the server a long text is written whole, in the parts the browser would typeset one at a
   // time (each laid out only when on screen).
   if (typeof window === 'undefined' && text.length >= PROGRESSIVE_FROM_CHARS) {
@@ -75,6 +79,7 @@ function MathBox({
 }: Pick<MathTextProps, 'inline' | 'className' | 'style'> & {
   boxRef: React.RefObject<HTMLElement | null>;
   'aria-busy'?: boolean;
+  'data-mathml-only'?: boolean;
   'data-parts-written'?: number;
   suppressHydrationWarning?: boolean;
   dangerouslySetInnerHTML?: { __html: string };
@@ -99,11 +104,18 @@ const SERVER_MARKUP = { __html: '' };
  * main thread for as long as the server took, for the same result). Should the element be empty
  * (React drew this part afresh after a hydration mismatch), it is typeset here.
  */
-function AdoptedMathText({ text, errorLabel, ...box }: MathTextProps) {
+function AdoptedMathText({
+  text,
+  errorLabel,
+  asMathml,
+  ...box
+}: MathTextProps & { asMathml: boolean }) {
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
+    // Written as MathML only: typeset in full as it nears the screen.
+    if (element.hasAttribute('data-mathml-only')) return typesetWhenNear(element, text, errorLabel);
     // Safe: see renderRichText — everything outside KaTeX output is HTML-escaped.
     if (!element.hasChildNodes() && text) element.innerHTML = renderRichText(text, { errorLabel });
     // A long text in parts: each fitted when it comes on screen, as ProgressiveMathText does, and
@@ -119,8 +131,23 @@ function AdoptedMathText({ text, errorLabel, ...box }: MathTextProps) {
     <MathBox
       boxRef={ref}
       {...box}
+      data-mathml-only={asMathml || undefined}
       suppressHydrationWarning
       dangerouslySetInnerHTML={SERVER_MARKUP}
+    />
+  );
+}
+
+/** On the server, a text inside `MathmlOnly`: every formula by its MathML alone. */
+function MathmlOnlyText({ text, errorLabel, ...box }: MathTextProps) {
+  const ref = useRef<HTMLElement>(null);
+  return (
+    <MathBox
+      boxRef={ref}
+      {...box}
+      data-mathml-only
+      // Safe: renderRichText's output with parts of KaTeX's markup left out.
+      dangerouslySetInnerHTML={{ __html: mathmlOnly(renderRichText(text, { errorLabel })) }}
     />
   );
 }

@@ -4,6 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMemo } from 'react';
+import { MathmlOnly } from '../../../components/math/mathml-only';
 import { ErrorAlert } from '../../../components/query-state/error-alert';
 import { failureMessage } from '../../../lib/api-error';
 import { categoryName, indexCategoryTree } from '../../../lib/category-tree';
@@ -17,6 +18,13 @@ import {
 } from '../../../api/example-filters';
 import { ExampleCard } from './example-card';
 import { ExamplesError, ExamplesLoading, NoExamplesFound } from './screen-states';
+
+/**
+ * Cards the server writes with all of KaTeX's markup: the first screen of a desktop and more than
+ * a phone's. Those after them get their maths as MathML only, typeset in full by the browser as
+ * they near the screen (MathmlOnly).
+ */
+const FIRST_SCREEN_CARDS = 3;
 
 /** Said when loading the list failed and the server gave no message. */
 const EXAMPLES_FAILED = 'Failed to load examples';
@@ -80,15 +88,16 @@ export function ExampleResults({ query, catalogue, filters, startPage = 1 }: Exa
         </Group>
       ) : null}
       {examples.map((example, i) => (
-        <ExampleCard
-          key={example.id}
-          example={example}
-          number={before + i + 1}
-          difficulty={difficulties.get(example.difficultyId)}
-          type={types.get(example.typeId)}
-          categoryName={categoryName(index, example.categoryId)}
-          href={exampleDetailPath(example.id, filters)}
-        />
+        <MathmlOnly key={example.id} when={i >= FIRST_SCREEN_CARDS}>
+          <ExampleCard
+            example={example}
+            number={before + i + 1}
+            difficulty={difficulties.get(example.difficultyId)}
+            type={types.get(example.typeId)}
+            categoryName={categoryName(index, example.categoryId)}
+            href={exampleDetailPath(example.id, filters)}
+          />
+        </MathmlOnly>
       ))}
 
       {query.isFetchNextPageError ? (
